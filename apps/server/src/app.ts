@@ -1,0 +1,131 @@
+import { fileURLToPath } from "node:url";
+import { Code, ConnectError, createConnectRouter, createContextValues, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import type { JWTVerifyGetKey } from "jose";
+import { CharacterService } from "./gen/sro/character/character_pb.js";
+import { ChatService } from "./gen/sro/chat/chat_pb.js";
+import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
+import { requestIdKey } from "./platform/auth/caller.js";
+import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
+import { createTokenVerifier } from "./platform/auth/token-verifier.js";
+import type { Config } from "./platform/config.js";
+import { openDatabase, type Database } from "./platform/db/database.js";
+import { createHttpHandler, requestIdOf } from "./platform/http/http-handler.js";
+import { listen } from "./platform/http/listener.js";
+import { createRestGateway } from "./platform/http/rest-gateway.js";
+import { createStaticSite } from "./platform/http/static-site.js";
+import { createLogger, type Logger } from "./platform/logger.js";
+import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+}
+
+export interface RunningServer {
+  readonly port: number;
+  readonly url: string;
+  readonly database: Database;
+  /** Graceful stop: refuse new work, end streams with UNAVAILABLE, let unary calls finish, close resources. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** Verify tokens with these keys instead of the issuer's JWKS (embedded provider, tests). */
+  tokenKeys?: JWTVerifyGetKey;
+  /** In-memory PGlite (tests). */
+  memoryDatabase?: boolean;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Every service the server speaks; an rpc without a permission rule stops the start (see permissions.ts). */
+function registerServices(router: ConnectRouter, _deps: ServiceDeps): void {
+  router.service(CharacterService, {});
+  router.service(ChatService, {});
+  router.service(DimensionService, {});
+  router.service(MapService, {});
+  router.service(GameServerDataService, {});
+  router.service(GameServerRegistryService, {});
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memoryDatabase, poolSize: config.databasePoolSize });
+  const deps: ServiceDeps = { config, database, logger };
+  try {
+    const shutdown = new AbortController();
+    const verifier = createTokenVerifier({
+      issuer: config.identity.issuer,
+      audiences: config.identity.audiences,
+      clientId: config.identity.clientId,
+      keys: options.tokenKeys,
+    });
+    const interceptors: Interceptor[] = [observeInterceptor(logger), authInterceptor(verifier)];
+    const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal };
+    const routes = (router: ConnectRouter) => registerServices(router, deps);
+
+    const router = createConnectRouter(routerOptions);
+    routes(router);
+    assertEveryRpcHasARule(router);
+
+    const rpc = connectNodeAdapter({
+      ...routerOptions,
+      routes,
+      contextValues: (req) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? ""),
+    });
+    const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
+    const handler = createHttpHandler({
+      logger,
+      rpc,
+      rest: createRestGateway(router.handlers, config.bodyLimitBytes),
+      health: () => ({ status: 200, body: { status: "ok" } }),
+      readiness: async () => {
+        const checks: Record<string, string> = {};
+        checks.database = await database.ping().then(
+          () => "ok",
+          () => "unavailable",
+        );
+        const ready = Object.values(checks).every((c) => c === "ok");
+        return { status: ready ? 200 : 503, body: { status: ready ? "ready" : "not ready", checks } };
+      },
+      appConfig: {
+        oidc: { authority: config.identity.issuer, clientId: config.identity.clientId },
+        identityAdminUrl: config.identity.adminUrl,
+        accountUrl: `${config.identity.issuer}/account`,
+        apiBaseUrl: "",
+      },
+      site: createStaticSite(webDist),
+      trustedOrigins: config.identity.mode === "external" ? [new URL(config.identity.issuer).origin] : [],
+    });
+    const listener = await listen(handler, config.port, config.host);
+    const url = `http://localhost:${listener.port}`;
+    logger.info({ url, storage: database.kind, identity: config.identity.mode, issuer: config.identity.issuer }, "SRO server listening");
+
+    let closing: Promise<void> | undefined;
+    return {
+      port: listener.port,
+      url,
+      database,
+      close: () =>
+        (closing ??= (async () => {
+          const stopped = listener.close();
+          shutdown.abort(new ConnectError("server is shutting down, reconnect", Code.Unavailable));
+          const timer = setTimeout(() => listener.closeAllConnections(), SHUTDOWN_GRACE_MS);
+          await stopped;
+          clearTimeout(timer);
+          await database.close();
+        })()),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+function assertEveryRpcHasARule(router: ConnectRouter): void {
+  const missing = router.handlers.map((h) => rpcKey(h.service.typeName, h.method.name)).filter((key) => !permissionTable[key]);
+  if (missing.length > 0) throw new Error(`rpcs without a permission rule: ${missing.join(", ")}`);
+}

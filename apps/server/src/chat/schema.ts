@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const chatChannels = pgTable(
+  "chat_channels",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Null: the channel spans every dimension. */
+    dimensionId: uuid("dimension_id"),
+    public: boolean("public").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("chat_channels_dimension_idx").on(t.dimensionId).where(sql`deleted_at IS NULL`)],
+);
+
+/** Which characters may use which private channels. */
+export const chatChannelAuthorizations = pgTable(
+  "chat_channel_authorizations",
+  {
+    characterId: uuid("character_id").notNull(),
+    channelId: uuid("channel_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.characterId, t.channelId] }), index("chat_auth_channel_idx").on(t.channelId)],
+);
+
+/** A ban of one character on one channel; a null `until` is permanent. Independent of authorizations. */
+export const chatBans = pgTable(
+  "chat_bans",
+  {
+    characterId: uuid("character_id").notNull(),
+    channelId: uuid("channel_id").notNull(),
+    until: timestamp("until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.characterId, t.channelId] })],
+);
+
+/** Every accepted message, channel or direct, stored before it is fanned out. */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    channelId: uuid("channel_id"),
+    recipientCharacterId: uuid("recipient_character_id"),
+    senderCharacterId: text("sender_character_id").notNull(),
+    content: text("content").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    index("chat_messages_channel_idx").on(t.channelId, t.sentAt),
+    index("chat_messages_recipient_idx").on(t.recipientCharacterId, t.sentAt),
+  ],
+);

@@ -1,0 +1,39 @@
+import { startServer } from "./app.js";
+import { ConfigError, loadConfig } from "./platform/config.js";
+import { createLogger } from "./platform/logger.js";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
+  const server = await startServer(config, { logger });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  process.stderr.write(`SRO server failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { Code, ConnectError, createContextKey, type HandlerContext } from "@connectrpc/connect";
+
+/** What a verified token says about who is calling. Role precedence: banned > admin > moderator > gameserver > player. */
+export type Role = "admin" | "moderator" | "player" | "banned" | "gameserver";
+
+export interface Caller {
+  sub: string;
+  username: string;
+  /** Full group paths, e.g. /Moderator/Admin. */
+  groups: string[];
+  /** Realm roles, plus client roles as "client:role". */
+  roles: string[];
+  role: Role;
+}
+
+export const GROUP_ADMIN = "/Moderator/Admin";
+export const GROUP_MODERATOR = "/Moderator";
+export const GROUP_BANNED = "/Banned";
+export const ROLE_GAMESERVER = "gameserver";
+
+export function roleOf(groups: readonly string[], roles: readonly string[]): Role {
+  if (groups.includes(GROUP_BANNED)) return "banned";
+  if (groups.includes(GROUP_ADMIN)) return "admin";
+  if (groups.includes(GROUP_MODERATOR)) return "moderator";
+  if (roles.includes(ROLE_GAMESERVER) || roles.some((r) => r.endsWith(`:${ROLE_GAMESERVER}`))) return "gameserver";
+  return "player";
+}
+
+/**
+ * How the permission table let this call through: "all" (any target) or "own" (the handler must check that the
+ * target belongs to the caller; a foreign or missing target is PERMISSION_DENIED, so existence never leaks).
+ */
+export type Grant = "all" | "own";
+
+export const callerKey = createContextKey<Caller | undefined>(undefined, { description: "verified caller" });
+export const grantKey = createContextKey<Grant>("own", { description: "permission grant" });
+export const requestIdKey = createContextKey<string>("", { description: "request id" });
+
+export function callerOf(ctx: HandlerContext): Caller {
+  const caller = ctx.values.get(callerKey);
+  if (!caller) throw new ConnectError("authentication required", Code.Unauthenticated);
+  return caller;
+}
+
+export function grantOf(ctx: HandlerContext): Grant {
+  return ctx.values.get(grantKey);
+}
+
+/** For "own" grants: the target must belong to the caller. Same answer for foreign and missing targets. */
+export function requireOwnership(ctx: HandlerContext, ownerId: string | undefined, what: string): void {
+  if (grantOf(ctx) === "all") return;
+  if (ownerId === undefined || ownerId !== callerOf(ctx).sub) {
+    throw new ConnectError(`permission denied: you may only use your own ${what}`, Code.PermissionDenied);
+  }
+}

@@ -1,0 +1,70 @@
+import type { Role } from "./caller.js";
+
+/**
+ * Who may call what (shared/DESIGN.md "Who may do what"; docs/permissions.md explains each choice).
+ * "all": any target; "own": only targets the caller owns (the handler checks); "deny": PERMISSION_DENIED.
+ * Every rpc the server registers must have a row: the server refuses to start otherwise.
+ */
+export type Access = "all" | "own" | "deny";
+export type Rule = Readonly<Record<Role, Access>>;
+
+const rule = (admin: Access, moderator: Access, player: Access, banned: Access, gameserver: Access): Rule => ({
+  admin,
+  moderator,
+  player,
+  banned,
+  gameserver,
+});
+
+const ADMIN_ONLY = rule("all", "deny", "deny", "deny", "deny");
+const STAFF_READ = rule("all", "all", "deny", "deny", "deny");
+
+export const permissionTable: Readonly<Record<string, Rule>> = {
+  //                                                          admin  moderator player  banned  gameserver
+  "sro.character.CharacterService/GetCharacter": rule("all", "all", "own", "own", "deny"),
+  "sro.character.CharacterService/GetCharacters": STAFF_READ,
+  "sro.character.CharacterService/GetCharactersForUser": rule("all", "all", "own", "own", "deny"),
+  "sro.character.CharacterService/CreateCharacter": rule("all", "deny", "own", "deny", "deny"),
+  "sro.character.CharacterService/DeleteCharacter": rule("all", "deny", "own", "deny", "deny"),
+  "sro.character.CharacterService/EditCharacter": ADMIN_ONLY,
+  "sro.character.CharacterService/AddCharacterPlayTime": rule("all", "deny", "deny", "deny", "all"),
+  "sro.character.CharacterService/GetCharacterStats": STAFF_READ,
+
+  "sro.chat.ChatService/ConnectChatChannel": rule("all", "all", "own", "deny", "deny"),
+  "sro.chat.ChatService/ConnectDirectMessages": rule("all", "deny", "own", "deny", "deny"),
+  "sro.chat.ChatService/SendChatChannelMessage": rule("all", "all", "own", "deny", "deny"),
+  "sro.chat.ChatService/SendDirectMessage": rule("all", "deny", "own", "deny", "deny"),
+  "sro.chat.ChatService/GetChatChannels": STAFF_READ,
+  "sro.chat.ChatService/GetChatChannel": STAFF_READ,
+  "sro.chat.ChatService/CreateChatChannel": ADMIN_ONLY,
+  "sro.chat.ChatService/DeleteChatChannel": ADMIN_ONLY,
+  "sro.chat.ChatService/EditChatChannel": ADMIN_ONLY,
+  "sro.chat.ChatService/GetAuthorizedChatChannels": rule("all", "all", "own", "own", "deny"),
+  "sro.chat.ChatService/SetCharacterChatChannelAuth": ADMIN_ONLY,
+  "sro.chat.ChatService/UpdateCharacterChatChannelAuth": ADMIN_ONLY,
+  "sro.chat.ChatService/BanCharacterFromChatChannel": STAFF_READ,
+  "sro.chat.ChatService/GetChatLogs": STAFF_READ,
+
+  "sro.gameserver.DimensionService/GetDimension": STAFF_READ,
+  "sro.gameserver.DimensionService/GetDimensions": STAFF_READ,
+  "sro.gameserver.DimensionService/CreateDimension": ADMIN_ONLY,
+  "sro.gameserver.DimensionService/DuplicateDimension": ADMIN_ONLY,
+  "sro.gameserver.DimensionService/EditDimension": ADMIN_ONLY,
+  "sro.gameserver.DimensionService/DeleteDimension": ADMIN_ONLY,
+  "sro.gameserver.DimensionService/GameServerUpdate": ADMIN_ONLY,
+
+  "sro.gameserver.MapService/GetMap": STAFF_READ,
+  "sro.gameserver.MapService/GetMaps": STAFF_READ,
+  "sro.gameserver.MapService/CreateMap": ADMIN_ONLY,
+  "sro.gameserver.MapService/EditMap": ADMIN_ONLY,
+  "sro.gameserver.MapService/DeleteMap": ADMIN_ONLY,
+
+  "sro.gameserver.GameServerDataService/GetGameServerDetails": STAFF_READ,
+
+  "sro.gameserver.GameServerRegistryService/RegisterGameServer": rule("all", "deny", "deny", "deny", "all"),
+  "sro.gameserver.GameServerRegistryService/HeartbeatGameServer": rule("all", "deny", "deny", "deny", "all"),
+  "sro.gameserver.GameServerRegistryService/DeregisterGameServer": rule("all", "deny", "deny", "deny", "all"),
+  "sro.gameserver.GameServerRegistryService/ListGameServers": STAFF_READ,
+};
+
+export const rpcKey = (serviceTypeName: string, methodName: string) => `${serviceTypeName}/${methodName}`;

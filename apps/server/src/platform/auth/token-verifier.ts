@@ -1,0 +1,97 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { roleOf, type Caller } from "./caller.js";
+
+// Asymmetric algorithms only: "none" and HMAC (e.g. HS256 signed with the public key) are never accepted.
+const ALLOWED_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
+const CLOCK_SKEW_SECONDS = 30;
+
+export class TokenError extends Error {}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  /** Accepted `aud` values. */
+  audiences: string[];
+  /** A token whose `azp` is this client passes the audience check too (Keycloak puts "account" in aud). */
+  clientId: string;
+  /** Keys to verify with; defaults to the issuer's JWKS (discovered, then cached by jose). */
+  keys?: JWTVerifyGetKey;
+}
+
+export interface TokenVerifier {
+  verify(token: string): Promise<Caller>;
+}
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const keys = options.keys ?? discoveredJwks(options.issuer);
+  return {
+    async verify(token) {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, keys, {
+          issuer: options.issuer,
+          algorithms: ALLOWED_ALGORITHMS,
+          clockTolerance: CLOCK_SKEW_SECONDS,
+          requiredClaims: ["exp", "sub"],
+        }));
+      } catch (error) {
+        throw new TokenError(describe(error));
+      }
+      const aud = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
+      const azp = typeof payload.azp === "string" ? payload.azp : undefined;
+      if (!aud.some((a) => options.audiences.includes(a)) && azp !== options.clientId) {
+        throw new TokenError("token audience is not accepted");
+      }
+      return callerFromClaims(payload);
+    },
+  };
+}
+
+export function callerFromClaims(payload: JWTPayload): Caller {
+  const groups = stringList(payload.groups);
+  const realmRoles = stringList((payload.realm_access as { roles?: unknown } | undefined)?.roles);
+  const clientRoles = Object.entries((payload.resource_access ?? {}) as Record<string, { roles?: unknown }>).flatMap(
+    ([client, access]) => stringList(access?.roles).map((role) => `${client}:${role}`),
+  );
+  const roles = [...realmRoles, ...clientRoles];
+  const username =
+    typeof payload.preferred_username === "string" ? payload.preferred_username : typeof payload.client_id === "string" ? payload.client_id : String(payload.sub);
+  return { sub: String(payload.sub), username, groups, roles, role: roleOf(groups, roles) };
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+function describe(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return "token expired";
+  if (error instanceof joseErrors.JWTClaimValidationFailed) return `token claim "${error.claim}" is not valid`;
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return "token algorithm is not allowed";
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return "token signature is not valid";
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return "token signing key is unknown";
+  if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) return "token is malformed";
+  return "token could not be verified";
+}
+
+/** The issuer's JWKS from its discovery document, fetched on first use (the issuer may start after us). */
+function discoveredJwks(issuer: string): JWTVerifyGetKey {
+  let remote: Promise<JWTVerifyGetKey> | undefined;
+  const load = async () => {
+    try {
+      const response = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) {
+        const { jwks_uri } = (await response.json()) as { jwks_uri?: string };
+        if (jwks_uri) return createRemoteJWKSet(new URL(jwks_uri));
+      }
+    } catch {
+      // Fall back to Keycloak's layout below.
+    }
+    return createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+  };
+  return async (header, token) => {
+    remote ??= load().catch((error) => {
+      remote = undefined;
+      throw error;
+    });
+    return (await remote)(header, token);
+  };
+}

@@ -1,0 +1,102 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: new RegExp(`^(${protocols.join("|")})$`), error: `must be a ${protocols.join(" or ")} URL` })
+      .optional(),
+  );
+const flag = z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional());
+
+/** Every environment variable the server reads. README's configuration table lists the same. */
+const environmentSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0..65535").max(65535, "must be 0..65535").default(8080)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  PUBLIC_URL: optionalUrl(["http", "https"]),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(10)),
+  NATS_URL: optionalUrl(["nats", "tls", "ws", "wss"]),
+  OIDC_ISSUER: optionalUrl(["http", "https"]),
+  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default("sro-web")),
+  OIDC_AUDIENCE: z.preprocess(emptyToUndefined, z.string().optional()),
+  IDENTITY_ADMIN_URL: optionalUrl(["http", "https"]),
+  GAMESERVER_MODE: z.preprocess(emptyToUndefined, z.enum(["local", "registry"], { error: "must be local or registry" }).default("local")),
+  GAMESERVER_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(5, "must be at least 5").max(3600, "must be at most 3600").default(30)),
+  SEED_DEMO: flag,
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info")),
+  BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1024, "must be at least 1024").max(64 * 1024 * 1024, "must be at most 67108864").default(1024 * 1024)),
+  WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The origin users reach this server at (issuer, redirect URIs and CORS derive from it). */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  natsUrl?: string;
+  identity: {
+    /** embedded: our own provider at /realms/default; external: OIDC_ISSUER. */
+    mode: "embedded" | "external";
+    issuer: string;
+    clientId: string;
+    /** Accepted `aud` values; a token also passes when its `azp` is the client id. */
+    audiences: string[];
+    adminUrl: string;
+  };
+  gameServer: { mode: "local" | "registry"; ttlSeconds: number };
+  seedDemo: boolean;
+  logLevel: Environment["LOG_LEVEL"];
+  bodyLimitBytes: number;
+  webDistDir?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])] ?? "")}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 8080}`).replace(/\/+$/, "");
+  const external = e.OIDC_ISSUER !== undefined;
+  const issuer = (e.OIDC_ISSUER ?? `${publicUrl}/realms/default`).replace(/\/+$/, "");
+  const adminUrl = (e.IDENTITY_ADMIN_URL ?? issuer.replace("/realms/", "/admin/realms/")).replace(/\/+$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    natsUrl: e.NATS_URL,
+    identity: {
+      mode: external ? "external" : "embedded",
+      issuer,
+      clientId: e.OIDC_CLIENT_ID,
+      audiences: e.OIDC_AUDIENCE ? e.OIDC_AUDIENCE.split(",").map((a) => a.trim()).filter(Boolean) : [e.OIDC_CLIENT_ID],
+      adminUrl,
+    },
+    gameServer: { mode: e.GAMESERVER_MODE, ttlSeconds: e.GAMESERVER_TTL_SECONDS },
+    // Demo accounts and data only exist with the embedded provider (local mode), unless asked otherwise.
+    seedDemo: e.SEED_DEMO === undefined ? !external : e.SEED_DEMO === "true" || e.SEED_DEMO === "1",
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

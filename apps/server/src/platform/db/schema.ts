@@ -1,0 +1,5 @@
+// Every table of the system, for drizzle-kit and for typed queries. Each service owns its own schema file.
+export * from "../../character/schema.js";
+export * from "../../gameserver/schema.js";
+export * from "../../chat/schema.js";
+export * from "../../identity/schema.js";

@@ -1,0 +1,10 @@
+/**
+ * Demo accounts of local mode (embedded identity provider only). Their ids are fixed so that demo characters can
+ * name their owners before the identity provider has created the users.
+ */
+export const demoAccounts = [
+  { id: "6f1c2a10-0000-4000-8000-000000000001", username: "admin", password: "admin", firstName: "Ada", lastName: "Admin", email: "admin@sro.local", groups: ["/Moderator/Admin"] },
+  { id: "6f1c2a10-0000-4000-8000-000000000002", username: "moderator", password: "moderator", firstName: "Max", lastName: "Moderator", email: "moderator@sro.local", groups: ["/Moderator"] },
+  { id: "6f1c2a10-0000-4000-8000-000000000003", username: "player", password: "player", firstName: "Pia", lastName: "Player", email: "player@sro.local", groups: ["/Player/Member"] },
+  { id: "6f1c2a10-0000-4000-8000-000000000004", username: "banned", password: "banned", firstName: "Ben", lastName: "Banned", email: "banned@sro.local", groups: ["/Banned"] },
+] as const;

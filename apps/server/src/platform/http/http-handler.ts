@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import { createContextValues, type ContextValues } from "@connectrpc/connect";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { requestIdKey } from "../auth/caller.js";
+import type { AnyRequest, AnyResponse, RequestHandler } from "./listener.js";
+
+export interface HttpParts {
+  logger: Logger;
+  /** gRPC, gRPC-web and Connect (paths /<package>.<Service>/<Method>). */
+  rpc: (req: AnyRequest, res: AnyResponse) => void;
+  rest: (req: AnyRequest, res: AnyResponse, contextValues: ContextValues) => Promise<void>;
+  /** Embedded identity provider and its admin API; answers false for paths it does not own. */
+  identity?: (req: AnyRequest, res: AnyResponse) => Promise<boolean>;
+  health: () => { status: number; body: unknown };
+  readiness: () => Promise<{ status: number; body: unknown }>;
+  metrics?: () => Promise<{ contentType: string; body: string }>;
+  appConfig: unknown;
+  site: (req: AnyRequest, res: AnyResponse) => void;
+  /** Origins the SPA may talk to besides its own (the external identity provider). */
+  trustedOrigins: string[];
+}
+
+const RPC_PATH = /^\/sro(\.[A-Za-z0-9_]+)+\/[A-Za-z0-9_]+$/;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export const requestIdOf = new WeakMap<object, string>();
+
+/** Routes every request on the one port to the part that owns its path. */
+export function createHttpHandler(parts: HttpParts): RequestHandler {
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...parts.trustedOrigins],
+        frameSrc: ["'self'", ...parts.trustedOrigins],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'", ...parts.trustedOrigins],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    // Same-origin silent SSO iframes must keep working.
+    crossOriginEmbedderPolicy: false,
+  });
+  const withSecurityHeaders = (req: AnyRequest, res: AnyResponse, next: () => void) =>
+    securityHeaders(req as never, res as never, (error?: unknown) => (error ? fail(res, error) : next()));
+
+  const fail = (res: AnyResponse, error: unknown) => {
+    parts.logger.error({ err: error }, "request failed");
+    if (!res.headersSent) {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ code: 13, message: "internal error" }));
+    } else res.end();
+  };
+
+  return (req, res) => {
+    const incoming = req.headers["x-request-id"];
+    const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    requestIdOf.set(req, requestId);
+    res.setHeader("x-request-id", requestId);
+    const path = (req.url ?? "/").split("?")[0]!;
+    void (async () => {
+      if (path === "/healthz") return sendJson(res, parts.health());
+      if (path === "/readyz") return sendJson(res, await parts.readiness());
+      if (path === "/metrics" && parts.metrics) {
+        const { contentType, body } = await parts.metrics();
+        res.writeHead(200, { "content-type": contentType });
+        return void res.end(body);
+      }
+      if (RPC_PATH.test(path)) return parts.rpc(req, res);
+      if (path.startsWith("/v1/")) {
+        return parts.rest(req, res, createContextValues().set(requestIdKey, requestId));
+      }
+      if (parts.identity && (path.startsWith("/realms/") || path.startsWith("/admin/realms/"))) {
+        if (await parts.identity(req, res)) return;
+      }
+      withSecurityHeaders(req, res, () => {
+        if (path === "/app-config.json") {
+          res.setHeader("cache-control", "no-cache");
+          return sendJson(res, { status: 200, body: parts.appConfig });
+        }
+        parts.site(req, res);
+      });
+    })().catch((error) => fail(res, error));
+  };
+}
+
+function sendJson(res: AnyResponse, { status, body }: { status: number; body: unknown }): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,204 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
+import { getOption, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import { Code, type ContextValues } from "@connectrpc/connect";
+import { createAsyncIterable, encodeEnvelope, type UniversalHandler } from "@connectrpc/connect/protocol";
+import { http } from "../../gen/google/api/annotations_pb.js";
+import type { HttpRule } from "../../gen/google/api/http_pb.js";
+import { BindingError, bindBodyField, bindText } from "./rest-binding.js";
+import { matchPathTemplate, parsePathTemplate, type PathTemplate } from "./path-template.js";
+import { codeFromConnectName, httpStatusOf, restErrorBody } from "./status.js";
+import { readBody, BodyTooLargeError } from "./read-body.js";
+
+type Request = IncomingMessage | Http2ServerRequest;
+type Response = ServerResponse | Http2ServerResponse;
+
+interface RestRoute {
+  verb: string;
+  template: PathTemplate;
+  literalCount: number;
+  body: string;
+  handler: UniversalHandler;
+  input: DescMessage;
+  streaming: boolean;
+}
+
+const STREAM_KEEPALIVE_MS = 15_000;
+const encoder = new TextEncoder();
+
+/**
+ * REST/JSON for every google.api.http annotation, read from the descriptors: each REST call is bound to its
+ * request message and handed to the same Connect handler (so auth, permissions, logging and errors are shared).
+ */
+export function createRestGateway(handlers: readonly UniversalHandler[], bodyLimitBytes: number) {
+  const routes = handlers.flatMap(routesOf).sort((a, b) => b.literalCount - a.literalCount);
+
+  return async function handleRest(req: Request, res: Response, contextValues: ContextValues): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://rest");
+    const candidates = routes.filter((r) => matchPathTemplate(r.template, url.pathname));
+    const route = candidates.find((r) => r.verb === req.method);
+    if (!route) {
+      if (candidates.length > 0) {
+        res.setHeader("allow", [...new Set(candidates.map((r) => r.verb))].join(", "));
+        return sendError(res, 405, Code.Unimplemented, `method ${req.method} is not allowed on ${url.pathname}`);
+      }
+      return sendError(res, 404, Code.NotFound, `no REST endpoint at ${req.method} ${url.pathname}`);
+    }
+    let json: JsonObject;
+    try {
+      json = await bindRequest(route, req, url, bodyLimitBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return sendError(res, 413, Code.ResourceExhausted, error.message);
+      if (error instanceof BindingError) return sendError(res, 400, Code.InvalidArgument, error.message);
+      throw error;
+    }
+    const abort = new AbortController();
+    res.once("close", () => abort.abort());
+    const header = new Headers({
+      "content-type": route.streaming ? "application/connect+json" : "application/json",
+      "connect-protocol-version": "1",
+    });
+    const authorization = req.headers.authorization;
+    if (authorization) header.set("authorization", authorization);
+    const response = await route.handler({
+      httpVersion: req.httpVersion,
+      url: url.toString(),
+      method: "POST",
+      header,
+      body: route.streaming ? createAsyncIterable([encodeEnvelope(0, encoder.encode(JSON.stringify(json)))]) : json,
+      signal: abort.signal,
+      contextValues,
+    });
+    if (route.streaming) return sendStream(res as ServerResponse, response.body, abort.signal);
+    const bytes = await collect(response.body);
+    if (response.status === 200) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(bytes);
+      return;
+    }
+    const error = parseJson(bytes) as { code?: string; message?: string } | undefined;
+    const code = codeFromConnectName(error?.code);
+    sendError(res, httpStatusOf[code], code, error?.message ?? "request failed");
+  };
+}
+
+function routesOf(handler: UniversalHandler): RestRoute[] {
+  const rule = getOption(handler.method, http);
+  const rules: HttpRule[] = rule ? [rule, ...rule.additionalBindings] : [];
+  return rules.flatMap((r) => {
+    const pattern = r.pattern;
+    if (pattern.case === undefined) return [];
+    const [verb, path] = pattern.case === "custom" ? [pattern.value.kind.toUpperCase(), pattern.value.path] : [pattern.case.toUpperCase(), pattern.value];
+    const template = parsePathTemplate(path);
+    return [
+      {
+        verb,
+        template,
+        literalCount: template.segments.filter((s) => "literal" in s).length,
+        body: r.body,
+        handler,
+        input: handler.method.input,
+        streaming: handler.method.methodKind === "server_streaming",
+      },
+    ];
+  });
+}
+
+async function bindRequest(route: RestRoute, req: Request, url: URL, limit: number): Promise<JsonObject> {
+  let json: JsonObject = {};
+  if (route.body !== "") {
+    const raw = await readBody(req, limit);
+    const text = raw.toString("utf8").trim();
+    const value = text === "" ? undefined : parseJson(raw);
+    if (text !== "" && value === undefined) throw new BindingError("request body is not valid JSON");
+    if (route.body === "*") {
+      if (value !== undefined) {
+        if (typeof value !== "object" || value === null || Array.isArray(value)) throw new BindingError("request body must be a JSON object");
+        json = value as JsonObject;
+      }
+    } else if (value !== undefined) {
+      bindBodyField(json, route.input, route.body, value);
+    }
+  }
+  // Path variables win over the body (google.api.http semantics).
+  const bound = matchPathTemplate(route.template, url.pathname)!;
+  for (const [field, value] of bound) bindText(json, route.input, field, [value], true);
+  if (route.body !== "*") {
+    const params = new Map<string, string[]>();
+    for (const [key, value] of url.searchParams) params.set(key, [...(params.get(key) ?? []), value]);
+    for (const [key, values] of params) {
+      if (bound.has(key)) throw new BindingError(`field "${key}" is bound by the path; do not repeat it in the query`);
+      bindText(json, route.input, key, values, false);
+    }
+  }
+  return json;
+}
+
+function parseJson(bytes: Uint8Array): JsonValue | undefined {
+  try {
+    return JSON.parse(Buffer.from(bytes).toString("utf8")) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+async function collect(body: AsyncIterable<Uint8Array> | undefined): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  if (body) for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+function sendError(res: Response, status: number, code: Code, message: string): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(restErrorBody(code, message));
+}
+
+/** Connect's enveloped stream → newline-delimited JSON: one {"result": …} per message, a final {"error": …}. */
+async function sendStream(res: ServerResponse, body: AsyncIterable<Uint8Array> | undefined, signal: AbortSignal): Promise<void> {
+  let started = false;
+  let keepAlive: NodeJS.Timeout | undefined;
+  const start = () => {
+    if (started) return;
+    started = true;
+    res.writeHead(200, { "content-type": "application/x-ndjson", "cache-control": "no-store", "x-accel-buffering": "no" });
+    // A blank line now and then keeps idle streams open through proxies; NDJSON readers skip blank lines.
+    keepAlive = setInterval(() => res.write("\n"), STREAM_KEEPALIVE_MS);
+  };
+  try {
+    for await (const frame of envelopes(body)) {
+      const value = parseJson(frame.data);
+      if (frame.flags & 0b10) {
+        const error = (value as { error?: { code?: string; message?: string } } | undefined)?.error;
+        if (error) {
+          const code = codeFromConnectName(error.code);
+          if (!started) return sendError(res, httpStatusOf[code], code, error.message ?? "stream failed");
+          res.write(`${JSON.stringify({ error: { code, message: error.message ?? "" } })}\n`);
+        }
+        break;
+      }
+      start();
+      res.write(`${JSON.stringify({ result: value })}\n`);
+    }
+    start();
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  } finally {
+    clearInterval(keepAlive);
+    if (!res.writableEnded) res.end();
+  }
+}
+
+async function* envelopes(body: AsyncIterable<Uint8Array> | undefined): AsyncGenerator<{ flags: number; data: Uint8Array }> {
+  if (!body) return;
+  let buffer = Buffer.alloc(0);
+  for await (const chunk of body) {
+    buffer = Buffer.concat([buffer, chunk]);
+    while (buffer.length >= 5) {
+      const length = buffer.readUInt32BE(1);
+      if (buffer.length < 5 + length) break;
+      yield { flags: buffer[0]!, data: buffer.subarray(5, 5 + length) };
+      buffer = buffer.subarray(5 + length);
+    }
+  }
+}

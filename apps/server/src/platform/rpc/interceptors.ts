@@ -1,0 +1,101 @@
+import { Code, ConnectError, type Interceptor, type StreamResponse } from "@connectrpc/connect";
+import type { Logger } from "pino";
+import { callerKey, grantKey, requestIdKey, type Caller } from "../auth/caller.js";
+import { permissionTable, rpcKey } from "../auth/permissions.js";
+import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
+import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors.js";
+
+/**
+ * Verifies the bearer token and applies the permission table before any handler runs.
+ * Handlers read the caller and grant from the context (platform/auth/caller.ts).
+ */
+export function authInterceptor(verifier: TokenVerifier): Interceptor {
+  return (next) => async (req) => {
+    const rule = permissionTable[rpcKey(req.service.typeName, req.method.name)];
+    if (!rule) {
+      throw new ConnectError("no permission rule for this rpc", Code.Internal);
+    }
+    const header = req.header.get("authorization") ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) {
+      throw new ConnectError(header ? "authorization header must be 'Bearer <token>'" : "authentication required: send a bearer token", Code.Unauthenticated);
+    }
+    let caller: Caller;
+    try {
+      caller = await verifier.verify(match[1]!);
+    } catch (error) {
+      if (error instanceof TokenError) throw new ConnectError(error.message, Code.Unauthenticated);
+      throw new ConnectError("identity provider unavailable, try again", Code.Unavailable);
+    }
+    const access = rule[caller.role];
+    if (access === "deny") {
+      throw new ConnectError(`permission denied: ${describeRole(caller.role)} may not call ${req.method.name}`, Code.PermissionDenied);
+    }
+    req.contextValues.set(callerKey, caller);
+    req.contextValues.set(grantKey, access);
+    return next(req);
+  };
+}
+
+function describeRole(role: Caller["role"]): string {
+  switch (role) {
+    case "banned":
+      return "banned users";
+    case "gameserver":
+      return "game servers";
+    case "player":
+      return "players";
+    case "moderator":
+      return "moderators";
+    default:
+      return "admins";
+  }
+}
+
+/** Turns any error into a clean status (never a stack or SQL) and logs one line per call. */
+export function observeInterceptor(logger: Logger): Interceptor {
+  return (next) => async (req) => {
+    const started = performance.now();
+    const requestId = req.contextValues.get(requestIdKey);
+    const log = (code: string, error?: unknown) => {
+      const caller = req.contextValues.get(callerKey);
+      const entry = { reqId: requestId, rpc: `${req.service.typeName}/${req.method.name}`, caller: caller?.sub, code, ms: Math.round((performance.now() - started) * 10) / 10 };
+      if (error) logger.error({ ...entry, err: error }, "rpc failed");
+      else logger.info(entry, "rpc");
+    };
+    try {
+      const res = await next(req);
+      if (!res.stream) {
+        log("ok");
+        return res;
+      }
+      return { ...res, message: observeStream(res, (code, error) => log(code, error), requestId) } as typeof res;
+    } catch (error) {
+      const clean = toConnectError(error, requestId);
+      log(Code[clean.code] ?? String(clean.code), clean.code === Code.Internal ? error : undefined);
+      throw clean;
+    }
+  };
+}
+
+async function* observeStream(
+  res: StreamResponse,
+  done: (code: string, error?: unknown) => void,
+  requestId: string,
+): AsyncGenerator<unknown> {
+  try {
+    yield* res.message;
+    done("ok");
+  } catch (error) {
+    const clean = toConnectError(error, requestId);
+    done(Code[clean.code] ?? String(clean.code), clean.code === Code.Internal ? error : undefined);
+    throw clean;
+  }
+}
+
+export function toConnectError(error: unknown, requestId: string): ConnectError {
+  if (error instanceof ConnectError) return error;
+  if (isUniqueViolation(error)) return new ConnectError("already exists", Code.AlreadyExists);
+  if (isDatabaseUnavailable(error)) return new ConnectError("database unavailable, try again", Code.Unavailable);
+  return new ConnectError(`internal error (request id ${requestId})`, Code.Internal);
+}

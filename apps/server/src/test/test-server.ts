@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { startServer, type RunningServer } from "../app.js";
+import { loadConfig } from "../platform/config.js";
+import { startTestIssuer, type TestIssuer } from "./test-issuer.js";
+
+export interface TestUser {
+  sub: string;
+  username: string;
+  token: string;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  issuer: TestIssuer;
+  url: string;
+  /** Tokens for each kind of caller (DESIGN.md "Who may do what"). */
+  users: { admin: TestUser; moderator: TestUser; player: TestUser; otherPlayer: TestUser; banned: TestUser; gameserver: TestUser };
+  /** A token for a new player with its own subject. */
+  newPlayer(username?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+/** Which store the integration suites run on: PGlite always; PostgreSQL too when DATABASE_URL is set. */
+export const storageBackends: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * A real server on a free port with a fresh database (in-memory PGlite, or a new PostgreSQL database created
+ * from DATABASE_URL and dropped afterwards) and a test issuer whose tokens it verifies.
+ */
+export async function startTestServer(options: { backend?: "pglite" | "postgres"; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const issuer = await startTestIssuer();
+  const dataDir = mkdtempSync(join(tmpdir(), "sro-test-"));
+  const database = options.backend === "postgres" ? await createTestDatabase() : undefined;
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: "sro-web",
+    SEED_DEMO: "false",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
+  const server = await startServer(config, { memoryDatabase: !database });
+  const user = async (username: string, claims: Record<string, unknown>): Promise<TestUser> => {
+    const sub = randomUUID();
+    return { sub, username, token: await issuer.mint({ sub, preferred_username: username, ...claims }) };
+  };
+  const users = {
+    admin: await user("admin", { groups: ["/Moderator", "/Moderator/Admin"] }),
+    moderator: await user("moderator", { groups: ["/Moderator"] }),
+    player: await user("player", { groups: ["/Player", "/Player/Member"] }),
+    otherPlayer: await user("other", { groups: ["/Player", "/Player/Member"] }),
+    banned: await user("banned", { groups: ["/Banned"] }),
+    gameserver: await user("service-account-game-server", { azp: "sro-web", realm_access: { roles: ["gameserver"] } }),
+  };
+  return {
+    server,
+    issuer,
+    url: server.url,
+    users,
+    newPlayer: (username = `p${Date.now()}`) => user(username, { groups: ["/Player/Member"] }),
+    async close() {
+      await server.close();
+      await issuer.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `sro_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
