@@ -24,8 +24,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Which store the integration suites run on: PGlite always; PostgreSQL too when DATABASE_URL is set. */
-export const storageBackends: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * Which store the integration suites run on: PGlite always; PostgreSQL too when DATABASE_URL is set.
+ * TEST_STORAGE=postgres limits a run to PostgreSQL (CI's second pass, after `npm test` covered PGlite).
+ */
+export const storageBackends: ("pglite" | "postgres")[] = process.env.DATABASE_URL
+  ? process.env.TEST_STORAGE === "postgres"
+    ? ["postgres"]
+    : ["pglite", "postgres"]
+  : ["pglite"];
 
 /**
  * A real server on a free port with a fresh database (in-memory PGlite, or a new PostgreSQL database created

@@ -1,0 +1,49 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("configuration", () => {
+  it("has working defaults: port 8080, embedded identity, PGlite, local game servers", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.identity).toMatchObject({ mode: "embedded", issuer: "http://localhost:8080/realms/default", clientId: "sro-web" });
+    expect(config.identity.adminUrl).toBe("http://localhost:8080/admin/realms/default");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.gameServer.mode).toBe("local");
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it("switches to an external issuer and derives the admin API from it", () => {
+    const config = loadConfig({ OIDC_ISSUER: "https://sso.example/realms/default/" });
+    expect(config.identity.mode).toBe("external");
+    expect(config.identity.issuer).toBe("https://sso.example/realms/default");
+    expect(config.identity.adminUrl).toBe("https://sso.example/admin/realms/default");
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it("names every bad variable with its rule", () => {
+    try {
+      loadConfig({ PORT: "80a", DATABASE_URL: "mysql://x", GAMESERVER_MODE: "cloud", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { problems } = error as ConfigError;
+      expect(problems.join("\n")).toMatch(/PORT="80a": must be a number/);
+      expect(problems.join("\n")).toMatch(/DATABASE_URL="mysql:\/\/x": must be a postgres or postgresql URL/);
+      expect(problems.join("\n")).toMatch(/GAMESERVER_MODE="cloud": must be local or registry/);
+      expect(problems.join("\n")).toMatch(/LOG_LEVEL="loud"/);
+    }
+  });
+
+  it("stops the server with a clear message and a non-zero exit on bad values", () => {
+    const main = fileURLToPath(new URL("../main.ts", import.meta.url));
+    const result = spawnSync(process.execPath, ["--import", "tsx", main], {
+      env: { ...process.env, PORT: "70000", LOG_LEVEL: "silent" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('PORT="70000": must be 0..65535');
+  });
+});

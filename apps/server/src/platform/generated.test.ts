@@ -1,0 +1,42 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../../../", import.meta.url));
+
+function files(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d)) {
+      const path = join(d, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else out.set(relative(dir, path), readFileSync(path, "utf8"));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe("generated protobuf code", () => {
+  it("matches what `npm run generate` produces from proto/ (regenerate and commit when this fails)", () => {
+    const out = mkdtempSync(join(tmpdir(), "sro-gen-"));
+    try {
+      const template = JSON.stringify({
+        version: "v2",
+        inputs: [{ directory: "." }],
+        plugins: [{ local: join(root, "node_modules/.bin/protoc-gen-es"), out, opt: ["target=ts", "import_extension=js"], include_imports: true }],
+      });
+      execFileSync(join(root, "node_modules/.bin/buf"), ["generate", "--template", template], { cwd: join(root, "proto"), stdio: "pipe" });
+      const fresh = files(out);
+      expect(fresh.size).toBeGreaterThan(0);
+      for (const app of ["apps/server/src/gen", "apps/web/src/gen"]) {
+        expect(files(join(root, app)), `${app} is stale`).toEqual(fresh);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
