@@ -24,6 +24,16 @@ const environmentSchema = z.object({
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default("sro-web")),
   OIDC_AUDIENCE: z.preprocess(emptyToUndefined, z.string().optional()),
   IDENTITY_ADMIN_URL: optionalUrl(["http", "https"]),
+  IDENTITY_EXTRA_REDIRECT_URIS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").split(",").map((u) => u.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma-separated list of http or https URLs" }))),
+  ),
+  GAMESERVER_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+  TRUST_PROXY: flag,
   GAMESERVER_MODE: z.preprocess(emptyToUndefined, z.enum(["local", "registry"], { error: "must be local or registry" }).default("local")),
   GAMESERVER_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(5, "must be at least 5").max(3600, "must be at most 3600").default(30)),
   SEED_DEMO: flag,
@@ -51,7 +61,13 @@ export interface Config {
     /** Accepted `aud` values; a token also passes when its `azp` is the client id. */
     audiences: string[];
     adminUrl: string;
+    /** Embedded provider: redirect URIs allowed besides PUBLIC_URL's own (their origins become web origins too). */
+    extraRedirectUris: string[];
+    /** Embedded provider: the `game-server` client-credentials client exists only when this is set. */
+    gameServerClientSecret?: string;
   };
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling per IP). */
+  trustProxy: boolean;
   gameServer: { mode: "local" | "registry"; ttlSeconds: number };
   seedDemo: boolean;
   logLevel: Environment["LOG_LEVEL"];
@@ -91,7 +107,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.OIDC_CLIENT_ID,
       audiences: e.OIDC_AUDIENCE ? e.OIDC_AUDIENCE.split(",").map((a) => a.trim()).filter(Boolean) : [e.OIDC_CLIENT_ID],
       adminUrl,
+      extraRedirectUris: e.IDENTITY_EXTRA_REDIRECT_URIS,
+      gameServerClientSecret: e.GAMESERVER_CLIENT_SECRET,
     },
+    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     gameServer: { mode: e.GAMESERVER_MODE, ttlSeconds: e.GAMESERVER_TTL_SECONDS },
     // Demo accounts and data only exist with the embedded provider (local mode), unless asked otherwise.
     seedDemo: e.SEED_DEMO === undefined ? !external : e.SEED_DEMO === "true" || e.SEED_DEMO === "1",

@@ -42,8 +42,14 @@ export async function listen(handler: RequestHandler, port: number, host: string
       socket.off("data", onData);
       socket.pause();
       socket.unshift(received);
-      (isH2 ? http2Server : http1Server).emit("connection", socket);
-      socket.resume();
+      if (isH2) {
+        // The http2 session drains what is buffered in the socket itself (on the next tick); resuming here
+        // would hand those bytes to nobody.
+        http2Server.emit("connection", socket);
+      } else {
+        http1Server.emit("connection", socket);
+        socket.resume();
+      }
     };
     socket.on("data", onData);
   });
