@@ -1,0 +1,19 @@
+export interface NavLink {
+  title: string;
+  link: string;
+}
+
+/** SPEC §2: Home is active only on '' or '/', every other link by prefix. */
+export function isNavLinkActive(pathname: string, link: string): boolean {
+  if (link === '/' || link === '') return pathname === '' || pathname === '/';
+  return pathname === link || pathname.startsWith(link.endsWith('/') ? link : `${link}/`);
+}
+
+export function navLinks(showAdmin: boolean): NavLink[] {
+  const links: NavLink[] = [
+    { title: 'Home', link: '/' },
+    { title: 'Dev Log', link: '/blog' },
+  ];
+  if (showAdmin) links.push({ title: 'Admin', link: '/admin' });
+  return links;
+}

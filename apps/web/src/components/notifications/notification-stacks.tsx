@@ -1,0 +1,33 @@
+import { NotificationItem } from './notification-item';
+import { NOTIFICATION_OFFSET_PX, type AppNotification, type NotificationPosition } from './notification-types';
+
+const POSITIONS: { position: NotificationPosition; className: string; label: string }[] = [
+  { position: 'top-right', className: 'right-0 items-end', label: 'Notifications' },
+  { position: 'top-center', className: 'left-1/2 -translate-x-1/2 items-center', label: 'Important notifications' },
+];
+
+interface Props {
+  notifications: AppNotification[];
+  onDismiss: (id: number) => void;
+}
+
+/** The fixed stacks, `offset` px from the edge and from each other (SPEC §9: offset 20). */
+export default function NotificationStacks({ notifications, onDismiss }: Props) {
+  return POSITIONS.map(({ position, className, label }) => {
+    const items = notifications.filter((n) => n.position === position);
+    if (items.length === 0) return null;
+    return (
+      <section
+        key={position}
+        aria-label={label}
+        data-position={position}
+        className={`pointer-events-none fixed top-0 z-[100] flex w-max max-w-full flex-col ${className}`}
+        style={{ padding: NOTIFICATION_OFFSET_PX, gap: NOTIFICATION_OFFSET_PX }}
+      >
+        {items.map((n) => (
+          <NotificationItem key={n.id} notification={n} onDismiss={onDismiss} />
+        ))}
+      </section>
+    );
+  });
+}

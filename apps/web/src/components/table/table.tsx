@@ -1,0 +1,221 @@
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  flexRender,
+  functionalUpdate,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type FilterFn,
+  type PaginationState,
+  type Row,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { actionsColumn, selectColumn, type RowLinks } from './table-columns';
+import { SortableHeader } from './table-header';
+import { TablePagination } from './table-pagination';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pagination';
+import { flattenFields, parseTableQuery, rowMatchesQuery } from './table-query';
+
+/** Server-side mode: the parent owns sorting and paging and fetches one page at a time. */
+export interface ManualTableState {
+  rowCount: number;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  pagination: PaginationState;
+  onPaginationChange: (pagination: PaginationState) => void;
+}
+
+export interface TableProps<T> extends RowLinks<T> {
+  /** Accessible name, rendered as the table caption. */
+  label: string;
+  data: readonly T[];
+  // `any` is TanStack's own convention for columns whose value types differ.
+  columns: ColumnDef<T, any>[];
+  getRowId: (row: T) => string;
+  loading?: boolean;
+  /** Search text ('text in:col1,col2' supported); filters locally unless `manual`. */
+  globalFilter?: string;
+  onGlobalFilterChange?: (value: string) => void;
+  /** Renders a search box above the table (the admin header may own one instead). */
+  showSearch?: boolean;
+  selectable?: boolean;
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: (selection: RowSelectionState) => void;
+  pageSizeOptions?: readonly number[];
+  manual?: ManualTableState;
+  emptyMessage?: ReactNode;
+}
+
+const SKELETON_ROWS_MAX = 10;
+
+export function Table<T>(props: TableProps<T>) {
+  const { label, data, columns, getRowId, loading = false, manual, selectable = false } = props;
+  const { viewHref, editHref, rowLabel, pageSizeOptions = PAGE_SIZE_OPTIONS, emptyMessage = 'No results found' } = props;
+  const searchId = useId();
+
+  const [innerFilter, setInnerFilter] = useState('');
+  const globalFilter = props.globalFilter ?? innerFilter;
+  const [innerSorting, setInnerSorting] = useState<SortingState>([]);
+  const [innerPagination, setInnerPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [innerSelection, setInnerSelection] = useState<RowSelectionState>({});
+  const sorting = manual?.sorting ?? innerSorting;
+  const pagination = manual?.pagination ?? innerPagination;
+  const rowSelection = props.rowSelection ?? innerSelection;
+
+  const setFilter = (value: string) => (props.onGlobalFilterChange ?? setInnerFilter)(value);
+  const setSorting = (updater: Updater<SortingState>) => {
+    const next = functionalUpdate(updater, sorting);
+    if (manual) manual.onSortingChange(next);
+    else setInnerSorting(next);
+  };
+  const setPagination = (updater: Updater<PaginationState>) => {
+    const next = functionalUpdate(updater, pagination);
+    if (manual) manual.onPaginationChange(next);
+    else setInnerPagination(next);
+  };
+  const setSelection = (updater: Updater<RowSelectionState>) => {
+    const next = functionalUpdate(updater, rowSelection);
+    props.onRowSelectionChange?.(next);
+    if (!props.rowSelection) setInnerSelection(next);
+  };
+
+  // Row-level match, cached per row: TanStack asks once per column, we answer per row.
+  const globalFilterFn = useMemo<FilterFn<T>>(() => {
+    const query = parseTableQuery(globalFilter);
+    const cache = new WeakMap<Row<T>, boolean>();
+    return (row) => {
+      let hit = cache.get(row);
+      if (hit === undefined) {
+        const fields = flattenFields(row.original);
+        for (const cell of row.getAllCells()) if (cell.column.accessorFn) fields[cell.column.id] = cell.getValue();
+        hit = rowMatchesQuery(fields, query);
+        cache.set(row, hit);
+      }
+      return hit;
+    };
+  }, [globalFilter]);
+
+  const allColumns = useMemo(() => {
+    const cols = [...columns];
+    if (selectable) cols.unshift(selectColumn<T>());
+    if (viewHref || editHref) cols.push(actionsColumn<T>({ viewHref, editHref, rowLabel }));
+    return cols;
+  }, [columns, selectable, viewHref, editHref, rowLabel]);
+
+  const table = useReactTable<T>({
+    data: data as T[],
+    columns: allColumns,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, pagination, rowSelection, globalFilter },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    onRowSelectionChange: setSelection,
+    onGlobalFilterChange: (value: unknown) => setFilter(String(value ?? '')),
+    globalFilterFn,
+    getColumnCanGlobalFilter: () => true,
+    enableRowSelection: selectable,
+    enableMultiSort: false,
+    enableSortingRemoval: true,
+    // Always ascending first, so the cycle is none → asc → desc → none for every type.
+    sortDescFirst: false,
+    manualSorting: !!manual,
+    manualPagination: !!manual,
+    manualFiltering: !!manual,
+    rowCount: manual?.rowCount,
+    autoResetPageIndex: false,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+  });
+
+  const total = manual ? manual.rowCount : table.getFilteredRowModel().rows.length;
+  const pageCount = Math.max(1, Math.ceil(total / pagination.pageSize));
+
+  // A new search starts at page one; a shrunken result never strands us past the end.
+  useEffect(() => {
+    if (!manual && pagination.pageIndex !== 0) setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }, [globalFilter]);
+  useEffect(() => {
+    if (!manual && !loading && pagination.pageIndex > pageCount - 1) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
+  }, [pageCount, loading]);
+
+  const visibleColumns = table.getVisibleLeafColumns().length;
+  const rows = table.getRowModel().rows;
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-white/10 bg-night-900/70">
+      {props.showSearch && (
+        <div className="border-b border-white/10 p-3">
+          <label htmlFor={searchId} className="sr-only">
+            Search {label}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={globalFilter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder="Search… (e.g. nova in:name)"
+            className="w-full max-w-sm rounded-md border border-white/20 bg-night-800 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-400"
+          />
+        </div>
+      )}
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" aria-busy={loading || undefined}>
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-white/5 text-xs uppercase tracking-wide text-slate-300">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <SortableHeader key={header.id} header={header} />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="divide-y divide-white/5">
+            {loading
+              ? Array.from({ length: Math.min(pagination.pageSize, SKELETON_ROWS_MAX) }, (_, i) => (
+                  <tr key={i} data-testid="skeleton-row">
+                    {Array.from({ length: visibleColumns }, (__, j) => (
+                      <td key={j} className="px-3 py-3">
+                        <span className="skeleton block h-4 w-full max-w-40" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : rows.map((row) => (
+                  <tr key={row.id} className="hover:bg-white/5" data-selected={row.getIsSelected() || undefined}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className="px-3 py-2.5 text-slate-200">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+            {!loading && rows.length === 0 && (
+              <tr>
+                <td colSpan={visibleColumns} className="px-3 py-8 text-center text-slate-300">
+                  {emptyMessage}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <TablePagination
+        pageIndex={pagination.pageIndex}
+        pageSize={pagination.pageSize}
+        pageCount={pageCount}
+        total={loading ? 0 : total}
+        pageSizeOptions={pageSizeOptions}
+        onPageChange={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
+        onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+      />
+    </div>
+  );
+}

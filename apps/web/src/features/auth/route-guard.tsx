@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { PageLoading } from '../../components/page-loading';
+import { hasAccess, type AccessRequirement } from '../../lib/auth/access';
+import { useSession } from '../../lib/auth/session-context';
+import { AccessDeniedPage } from './access-denied-page';
+import { SignInRequiredPage } from './sign-in-required-page';
+
+interface Props extends AccessRequirement {
+  children: ReactNode;
+  /** Wraps every page the guard shows instead of `children` (e.g. in the public layout). */
+  frame?: (content: ReactNode) => ReactNode;
+}
+
+/**
+ * SPEC §4: visitors are sent to login and brought back to this URL; signed-in users
+ * need the listed groups and/or roles. Every state renders a real page, never a blank one.
+ */
+export default function RouteGuard({ children, requiredGroups, requiredRoles, frame = (content) => content }: Props) {
+  const session = useSession();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+  const started = useRef(false);
+  const [redirectFailed, setRedirectFailed] = useState(false);
+
+  useEffect(() => {
+    if (session.status !== 'anonymous' || started.current) return;
+    started.current = true;
+    // login() only settles if the redirect could not start (it explains why itself).
+    void session.login({ returnTo }).then(() => setRedirectFailed(true));
+  }, [session, returnTo]);
+
+  switch (session.status) {
+    case 'authenticated':
+      return hasAccess(session.user, { requiredGroups, requiredRoles }) ? children : frame(<AccessDeniedPage />);
+    case 'loading':
+      return frame(<PageLoading message="Checking your session…" />);
+    case 'unavailable':
+      return frame(<SignInRequiredPage />);
+    case 'anonymous':
+      return frame(redirectFailed ? <SignInRequiredPage /> : <PageLoading message="Redirecting to sign in…" />);
+  }
+}

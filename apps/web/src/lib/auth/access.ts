@@ -1,0 +1,25 @@
+export const ADMIN_GROUP = '/Moderator/Admin';
+
+export interface AccessRequirement {
+  requiredGroups?: readonly string[];
+  requiredRoles?: readonly string[];
+}
+
+/**
+ * SPEC §4/§6: a route may demand groups and/or roles; when both lists are set the
+ * user needs at least one of each. An empty or missing list demands nothing.
+ */
+export function hasAccess(
+  user: { groups: readonly string[]; roles: readonly string[] } | null,
+  requirement: AccessRequirement,
+): boolean {
+  if (!user) return false;
+  const { requiredGroups = [], requiredRoles = [] } = requirement;
+  const groupsOk = requiredGroups.length === 0 || requiredGroups.some((g) => user.groups.includes(g));
+  const rolesOk = requiredRoles.length === 0 || requiredRoles.some((r) => user.roles.includes(r));
+  return groupsOk && rolesOk;
+}
+
+export function isAdmin(user: { groups: readonly string[] } | null): boolean {
+  return !!user && user.groups.includes(ADMIN_GROUP);
+}

@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { UserManager, type User } from 'oidc-client-ts';
+import { AuthProvider, hasAuthParams, useAuth } from 'react-oidc-context';
+import { useNotify } from '../../components/notifications/notification-context';
+import type { RuntimeConfig } from '../runtime-config';
+import { sessionUserFromClaims } from './claims';
+import { rememberLogoutReason, takeLogoutReason } from './logout-reason';
+import { classifySilentError, signinCallbackMessage } from './oidc-errors';
+import { buildOidcSettings, currentPath, safeReturnPath, TOKEN_MIN_VALIDITY_S } from './oidc-settings';
+import type { LogoutReason, Session } from './session-context';
+import {
+  MSG_LOGGED_OUT_INACTIVE,
+  MSG_LOGIN_UNAVAILABLE,
+  MSG_LOGOUT_FAILED,
+  MSG_PROFILE_ERROR,
+  MSG_THIRD_PARTY_COOKIES,
+} from './session-messages';
+import { runSignOutCleanups } from './sign-out-cleanup';
+import { useInactivityLogout } from './use-inactivity-logout';
+
+interface Props {
+  config: RuntimeConfig;
+  /** Client-side navigation (the router's), used to leave the callback URL. */
+  navigate: (to: string) => void;
+  onSessionChange: (session: Session) => void;
+}
+
+const SESSION_ERROR = { persist: true, position: 'top-center' } as const;
+
+function isSignoutReturn(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return window.location.pathname === '/' && params.has('state') && !params.has('code') && !params.has('error');
+}
+
+export default function OidcSessionProvider({ config, navigate, onSessionChange }: Props) {
+  const userManager = useMemo(() => new UserManager(buildOidcSettings(config)), [config]);
+  // Only the registered redirect URI ('/') carries our callback parameters.
+  const [isCallback] = useState(() => window.location.pathname === '/' && hasAuthParams());
+  return (
+    <AuthProvider
+      userManager={userManager}
+      skipSigninCallback={!isCallback}
+      onSigninCallback={(user) => navigate(safeReturnPath((user?.state as { returnTo?: unknown } | undefined)?.returnTo))}
+      matchSignoutCallback={isSignoutReturn}
+      onSignoutCallback={() => navigate('/')}
+    >
+      <OidcSessionBridge
+        userManager={userManager}
+        accountUrl={config.accountUrl}
+        isCallback={isCallback}
+        navigate={navigate}
+        onSessionChange={onSessionChange}
+      />
+    </AuthProvider>
+  );
+}
+
+interface BridgeProps {
+  userManager: UserManager;
+  accountUrl: string;
+  isCallback: boolean;
+  navigate: (to: string) => void;
+  onSessionChange: (session: Session) => void;
+}
+
+/** Adapts react-oidc-context to the app's Session interface and adds the SPEC §4 rules. */
+function OidcSessionBridge({ userManager, accountUrl, isCallback, navigate, onSessionChange }: BridgeProps) {
+  const auth = useAuth();
+  const notify = useNotify();
+  const [silentCheckDone, setSilentCheckDone] = useState(false);
+  const started = useRef(false);
+
+  // Show the inactivity notice left by the sign-out that brought us back here.
+  useEffect(() => {
+    if (takeLogoutReason() === 'inactivity') notify.warning(MSG_LOGGED_OUT_INACTIVE, { persist: true });
+  }, [notify]);
+
+  // Silent check at start: is there a session at the provider? Never prompts.
+  useEffect(() => {
+    if (auth.isLoading || started.current) return;
+    started.current = true;
+    if (isCallback || (auth.user && !auth.user.expired)) {
+      setSilentCheckDone(true);
+      return;
+    }
+    userManager
+      .signinSilent()
+      .catch((error: unknown) => {
+        const outcome = classifySilentError(error);
+        if (outcome === 'blocked') {
+          console.warn(MSG_THIRD_PARTY_COOKIES);
+          // Renewing through the hidden iframe would fail the same way.
+          userManager.stopSilentRenew();
+        } else if (outcome === 'unreachable') {
+          console.warn('Silent sign-in check failed; continuing signed out.', error);
+        }
+      })
+      .finally(() => setSilentCheckDone(true));
+  }, [auth.isLoading, auth.user, isCallback, userManager]);
+
+  // A failed callback leaves ?code&state in the address bar: report it and clean up.
+  const callbackError = auth.error?.source === 'signinCallback' ? auth.error : null;
+  useEffect(() => {
+    if (!callbackError) return;
+    console.error('Sign-in callback failed', callbackError);
+    notify.error(signinCallbackMessage(callbackError), { ...SESSION_ERROR, key: 'session-callback' });
+    navigate('/');
+  }, [callbackError, notify, navigate]);
+
+  const oidcUser = auth.user && !auth.user.expired ? auth.user : null;
+  const profile = useMemo(() => {
+    if (!oidcUser) return { user: null, failed: false };
+    try {
+      return { user: sessionUserFromClaims(oidcUser.profile, oidcUser.access_token), failed: false };
+    } catch (error) {
+      console.error(error);
+      return { user: null, failed: true };
+    }
+  }, [oidcUser]);
+  useEffect(() => {
+    if (profile.failed) notify.error(MSG_PROFILE_ERROR, { ...SESSION_ERROR, key: 'session-profile' });
+  }, [profile.failed, notify]);
+
+  const refreshing = useRef<Promise<User | null> | null>(null);
+  const getAccessToken = useCallback(
+    async (minValiditySeconds = TOKEN_MIN_VALIDITY_S) => {
+      let user = await userManager.getUser();
+      if (!user) return null;
+      if ((user.expires_in ?? 0) < minValiditySeconds) {
+        // Concurrent calls share one refresh.
+        refreshing.current ??= userManager.signinSilent().finally(() => (refreshing.current = null));
+        user = await refreshing.current.catch((error: unknown) => {
+          console.warn('Token refresh failed', error);
+          return null;
+        });
+      }
+      return user?.access_token ?? null;
+    },
+    [userManager],
+  );
+
+  const startLogin = useCallback(
+    async (returnTo: string | undefined, register: boolean) => {
+      try {
+        await userManager.signinRedirect({
+          state: { returnTo: safeReturnPath(returnTo ?? currentPath()) },
+          ...(register ? { prompt: 'create' } : {}),
+        });
+      } catch (error) {
+        console.error('Could not start sign-in', error);
+        notify.error(MSG_LOGIN_UNAVAILABLE, { key: 'session-login' });
+      }
+    },
+    [userManager, notify],
+  );
+
+  const logout = useCallback(
+    async (reason: LogoutReason = 'user') => {
+      runSignOutCleanups();
+      if (reason === 'inactivity') rememberLogoutReason(reason);
+      try {
+        await userManager.signoutRedirect();
+      } catch (error) {
+        // The provider is unreachable: at least forget the tokens here.
+        console.error('Sign-out redirect failed', error);
+        await userManager.removeUser();
+        if (takeLogoutReason() === 'inactivity') notify.warning(MSG_LOGGED_OUT_INACTIVE, { persist: true });
+        else notify.warning(MSG_LOGOUT_FAILED);
+      }
+    },
+    [userManager, notify],
+  );
+
+  const logoutForInactivity = useCallback(() => void logout('inactivity'), [logout]);
+  useInactivityLogout(!!profile.user, notify, logoutForInactivity);
+
+  const status = !silentCheckDone || auth.isLoading ? 'loading' : profile.user ? 'authenticated' : 'anonymous';
+  const session = useMemo<Session>(
+    () => ({
+      status,
+      user: profile.user,
+      accountUrl: accountUrl || null,
+      login: (options) => startLogin(options?.returnTo, false),
+      register: (options) => startLogin(options?.returnTo ?? '/', true),
+      logout,
+      getAccessToken,
+    }),
+    [status, profile.user, accountUrl, startLogin, logout, getAccessToken],
+  );
+
+  useEffect(() => onSessionChange(session), [session, onSessionChange]);
+  return null;
+}

@@ -1,0 +1,34 @@
+import { createContext, use } from 'react';
+import type { SessionUser } from './claims';
+
+export type SessionStatus =
+  /** Start-up: restoring a stored session or running the silent check. */
+  | 'loading'
+  | 'anonymous'
+  | 'authenticated'
+  /** No identity configuration (app-config missing): the public site still works. */
+  | 'unavailable';
+
+export type LogoutReason = 'user' | 'inactivity';
+
+export interface Session {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** The identity provider's account page ('Your Profile'). */
+  accountUrl: string | null;
+  /** Redirects to the provider; comes back to `returnTo` (default: the current URL). */
+  login(options?: { returnTo?: string }): Promise<void>;
+  /** Starts registration at the provider (OIDC prompt=create). */
+  register(options?: { returnTo?: string }): Promise<void>;
+  logout(reason?: LogoutReason): Promise<void>;
+  /** A token valid for at least `minValiditySeconds` (default 30), or null when signed out. */
+  getAccessToken(minValiditySeconds?: number): Promise<string | null>;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession must be used inside a session provider');
+  return session;
+}

@@ -1,0 +1,32 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { onSignOut } from './auth/sign-out-cleanup';
+import { QUERY_CACHE_STORAGE_KEY } from './query-cache-key';
+
+/** SPEC §4/§9: entity caches live in localStorage and are fresh for one minute. */
+export const QUERY_STALE_TIME_MS = 60_000;
+
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_TIME_MS,
+        // Kept long enough to be worth persisting across reloads.
+        gcTime: 24 * 60 * 60 * 1000,
+        retry: 1,
+      },
+    },
+  });
+}
+
+export function createQueryPersister(storage: Storage = window.localStorage) {
+  return createSyncStoragePersister({ storage, key: QUERY_CACHE_STORAGE_KEY, throttleTime: 1000 });
+}
+
+/** Another user on this browser must not see the previous user's cached data. */
+export function clearQueryCacheOnSignOut(client: QueryClient, storage: Storage = window.localStorage): () => void {
+  return onSignOut(() => {
+    client.clear();
+    storage.removeItem(QUERY_CACHE_STORAGE_KEY);
+  });
+}

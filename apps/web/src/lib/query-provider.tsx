@@ -1,0 +1,17 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { clearQueryCacheOnSignOut, createAppQueryClient, createQueryPersister } from './query-client';
+
+const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Server-state cache for the admin console, restored from localStorage on load. */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(createAppQueryClient);
+  const [persister] = useState(() => createQueryPersister());
+  useEffect(() => clearQueryCacheOnSignOut(client), [client]);
+  return (
+    <PersistQueryClientProvider client={client} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS }}>
+      {children}
+    </PersistQueryClientProvider>
+  );
+}
