@@ -3,6 +3,8 @@ import { Code, ConnectError, createConnectRouter, createContextValues, type Conn
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
+import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
+import { chatServiceOf } from "./chat/chat-service.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { requestIdKey } from "./platform/auth/caller.js";
@@ -21,12 +23,15 @@ export interface ServiceDeps {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Chat fan-out: in-process, or NATS when config.natsUrl is set. */
+  chatBus: ChatBus;
 }
 
 export interface RunningServer {
   readonly port: number;
   readonly url: string;
   readonly database: Database;
+  readonly chatBus: ChatBus;
   /** Graceful stop: refuse new work, end streams with UNAVAILABLE, let unary calls finish, close resources. */
   close(): Promise<void>;
 }
@@ -42,9 +47,9 @@ export interface StartOptions {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Every service the server speaks; an rpc without a permission rule stops the start (see permissions.ts). */
-function registerServices(router: ConnectRouter, _deps: ServiceDeps): void {
+function registerServices(router: ConnectRouter, deps: ServiceDeps): void {
   router.service(CharacterService, {});
-  router.service(ChatService, {});
+  router.service(ChatService, chatServiceOf(deps));
   router.service(DimensionService, {});
   router.service(MapService, {});
   router.service(GameServerDataService, {});
@@ -54,7 +59,11 @@ function registerServices(router: ConnectRouter, _deps: ServiceDeps): void {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memoryDatabase, poolSize: config.databasePoolSize });
-  const deps: ServiceDeps = { config, database, logger };
+  const chatBus = await createChatBus(config, logger).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  const deps: ServiceDeps = { config, database, logger, chatBus };
   try {
     const shutdown = new AbortController();
     const verifier = createTokenVerifier({
@@ -88,6 +97,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           () => "ok",
           () => "unavailable",
         );
+        if (chatBus.kind === "nats") checks.bus = await chatBus.ping().then(() => "ok", () => "unavailable");
         const ready = Object.values(checks).every((c) => c === "ok");
         return { status: ready ? 200 : 503, body: { status: ready ? "ready" : "not ready", checks } };
       },
@@ -109,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       port: listener.port,
       url,
       database,
+      chatBus,
       close: () =>
         (closing ??= (async () => {
           const stopped = listener.close();
@@ -116,10 +127,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           const timer = setTimeout(() => listener.closeAllConnections(), SHUTDOWN_GRACE_MS);
           await stopped;
           clearTimeout(timer);
+          await chatBus.close();
           await database.close();
         })()),
     };
   } catch (error) {
+    await chatBus.close();
     await database.close();
     throw error;
   }

@@ -1,0 +1,50 @@
+import type { Config } from "../platform/config.js";
+import type { Logger } from "../platform/logger.js";
+import { createInProcessChatBus } from "./in-process-chat-bus.js";
+import { createNatsChatBus } from "./nats-chat-bus.js";
+
+/** A message as it travels on the bus: already validated, stamped and stored. */
+export interface BusMessage {
+  /** Row id in chat_messages; a stream uses it to skip live messages its history already held. */
+  id: number;
+  senderCharacterId: string;
+  content: string;
+  sentAtMs: number;
+}
+
+/**
+ * What open streams must react to. Messages go to the channel's (or recipient's) own topic; the rest are control
+ * events about one channel, delivered to every stream of that channel on every node.
+ */
+export type ChatEvent =
+  | { type: "message"; message: BusMessage }
+  /** untilMs null: permanent. Temporary bans only affect sends, which read the ban from the database. */
+  | { type: "ban"; characterId: string; untilMs: number | null }
+  /** The channel's visibility or a character's authorizations changed: streams re-check access. */
+  | { type: "access-changed"; characterId?: string }
+  | { type: "deleted" };
+
+export type ChatTopic = { kind: "channel"; id: string } | { kind: "direct"; id: string };
+
+export type ChatListener = (event: ChatEvent) => void;
+
+export interface ChatBus {
+  readonly kind: "in-process" | "nats";
+  /** Resolves once every node subscribed to the topic will be handed the event (for NATS: the broker has it). */
+  publish(topic: ChatTopic, event: ChatEvent): Promise<void>;
+  /** Resolves once events published from now on reach the listener; call the returned function to leave. */
+  subscribe(topic: ChatTopic, listener: ChatListener): Promise<() => void>;
+  /** Local listeners across all topics (streams open on this node). */
+  subscriberCount(): number;
+  /** Throws when the bus cannot deliver (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** NATS when config.natsUrl is set (several nodes), otherwise in-process (one node). */
+export async function createChatBus(config: Pick<Config, "natsUrl">, logger: Logger): Promise<ChatBus> {
+  if (config.natsUrl) return createNatsChatBus(config.natsUrl, logger);
+  return createInProcessChatBus((error) => logger.error({ err: error }, "chat listener failed"));
+}
+
+export const topicKey = (topic: ChatTopic) => `${topic.kind}:${topic.id}`;

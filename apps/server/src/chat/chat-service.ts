@@ -1,0 +1,120 @@
+import { create } from "@bufbuild/protobuf";
+import { EmptySchema } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
+import { ChatLogSchema, ChatLogsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
+import type { Db } from "../platform/db/database.js";
+import type { Logger } from "../platform/logger.js";
+import { createChatAccess } from "./chat-access.js";
+import type { ChatBus } from "./chat-bus.js";
+import { channelHandlers } from "./channel-handlers.js";
+import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
+import { createChatStore, type ChatStore } from "./chat-store.js";
+import { connectChatChannel, connectDirectMessages } from "./chat-streams.js";
+import { RateLimiter } from "./rate-limiter.js";
+
+export interface ChatServiceDeps {
+  store: ChatStore;
+  bus: ChatBus;
+  logger: Logger;
+  sendLimiter?: RateLimiter;
+  now?: () => number;
+}
+
+/** Thin handlers: request → rules (chat-rules, chat-access) → store → bus → response. */
+export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof ChatService> {
+  const { store, bus } = deps;
+  const now = deps.now ?? Date.now;
+  const access = createChatAccess(store, now);
+  const limiter = deps.sendLimiter ?? new RateLimiter();
+  const streams = { store, bus, access };
+
+  const takeSendToken = (characterId: string) => {
+    const waitMs = limiter.take(characterId);
+    if (waitMs > 0) throw new ConnectError(`too many messages from this character; try again in ${Math.ceil(waitMs / 100) / 10}s`, Code.ResourceExhausted);
+  };
+
+  /** Fan-out failure after the message is stored: the send still succeeded (history has it), so log, don't fail. */
+  const publishStored = (promise: Promise<void>, what: string) => promise.catch((error) => deps.logger.warn({ err: error, what }, "chat fan-out failed; message is stored"));
+
+  return {
+    connectChatChannel: (req, ctx) => connectChatChannel(streams, req, ctx),
+    connectDirectMessages: (req, ctx) => connectDirectMessages(streams, req, ctx),
+
+    async sendChatChannelMessage(req, ctx) {
+      const channelId = requireId(req.channelId, "channel_id");
+      const senderId = requireId(req.chatMessage?.senderCharacterId ?? "", "chat_message.sender_character_id");
+      const content = messageContent(req.chatMessage?.content ?? "");
+      const sender = await access.actingCharacter(ctx, senderId);
+      await access.requireSend(ctx, channelId, sender);
+      takeSendToken(senderId);
+      // The client's sent_time_ms is ignored: the server's clock orders the channel.
+      const message = await store.insertMessage({ channelId, senderCharacterId: senderId, content, sentAtMs: now() });
+      await publishStored(bus.publish({ kind: "channel", id: channelId }, { type: "message", message }), "channel message");
+      return create(EmptySchema);
+    },
+
+    async sendDirectMessage(req, ctx) {
+      const targetId = requireId(req.characterId, "character_id");
+      const senderId = requireId(req.chatMessage?.senderCharacterId ?? "", "chat_message.sender_character_id");
+      const content = messageContent(req.chatMessage?.content ?? "");
+      const sender = await access.actingCharacter(ctx, senderId);
+      await access.requireDirectTarget(ctx, sender, targetId);
+      takeSendToken(senderId);
+      const message = await store.insertMessage({ recipientCharacterId: targetId, senderCharacterId: senderId, content, sentAtMs: now() });
+      await publishStored(bus.publish({ kind: "direct", id: targetId }, { type: "message", message }), "direct message");
+      return create(EmptySchema);
+    },
+
+    ...channelHandlers({ store, bus, access }),
+
+    async banCharacterFromChatChannel(req) {
+      const characterId = requireId(req.characterId, "character_id");
+      const channelId = requireId(req.channelId, "channel_id");
+      const decision = banFromDuration(req.duration, now());
+      await requireBanTargets(characterId, channelId);
+      if (decision.lift) {
+        await store.liftBan(characterId, channelId);
+      } else {
+        await store.setBan(characterId, channelId, decision.ban);
+        // Open streams on every node learn of it at once; sends read the ban from the database anyway.
+        await bus.publish({ kind: "channel", id: channelId }, { type: "ban", characterId, untilMs: decision.ban.untilMs });
+      }
+      return create(EmptySchema);
+    },
+
+    async getChatLogs(req) {
+      const channelId = requireId(req.channelId, "channel_id");
+      const query = logQuery(req);
+      if (!(await store.channel(channelId))) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
+      const { total, logs } = await store.chatLogs(channelId, query);
+      return create(ChatLogsSchema, {
+        total: BigInt(total),
+        logs: logs.map((m) =>
+          create(ChatLogSchema, { sentAt: BigInt(Math.floor(m.sentAtMs / 1000)), channelId, senderId: m.senderCharacterId, content: m.content }),
+        ),
+      });
+    },
+  };
+
+  /** Staff-only rpc: missing rows are NOT_FOUND. */
+  async function requireBanTargets(characterId: string, channelId: string): Promise<void> {
+    const [character, channel] = await Promise.all([store.character(characterId), store.channel(channelId)]);
+    if (!channel) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
+    if (!character) throw new ConnectError(`character ${characterId} not found`, Code.NotFound);
+  }
+}
+
+const servicesByBus = new WeakMap<ChatBus, ServiceImpl<typeof ChatService>>();
+
+/**
+ * The one ChatService of a server. registerServices runs once per router (the permission check and REST gateway
+ * use one, the Connect adapter another); both must share the send rate limiter, so they share the implementation.
+ */
+export function chatServiceOf(deps: { database: { db: Db }; chatBus: ChatBus; logger: Logger }): ServiceImpl<typeof ChatService> {
+  let service = servicesByBus.get(deps.chatBus);
+  if (!service) {
+    service = createChatService({ store: createChatStore(deps.database.db), bus: deps.chatBus, logger: deps.logger });
+    servicesByBus.set(deps.chatBus, service);
+  }
+  return service;
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { characters } from "../character/schema.js";
+import { dimensions } from "../gameserver/schema.js";
+import type { Db } from "../platform/db/database.js";
+import type { Ban, LogQuery } from "./chat-rules.js";
+import { chatBans, chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
+
+/** Every SQL statement of the chat service. Knows rows, not requests, tokens or status codes. */
+
+export interface ChannelRow {
+  id: string;
+  name: string;
+  dimensionId: string | null;
+  public: boolean;
+}
+
+export interface CharacterFacts {
+  id: string;
+  ownerId: string;
+  dimensionId: string;
+}
+
+export interface StoredMessage {
+  id: number;
+  channelId: string | null;
+  senderCharacterId: string;
+  content: string;
+  sentAtMs: number;
+}
+
+const channelColumns = { id: chatChannels.id, name: chatChannels.name, dimensionId: chatChannels.dimensionId, public: chatChannels.public };
+const liveChannel = (id: string) => and(eq(chatChannels.id, id), isNull(chatChannels.deletedAt));
+const messageColumns = {
+  id: chatMessages.id,
+  channelId: chatMessages.channelId,
+  senderCharacterId: chatMessages.senderCharacterId,
+  content: chatMessages.content,
+  sentAt: chatMessages.sentAt,
+};
+const toStored = (row: { id: number; channelId: string | null; senderCharacterId: string; content: string; sentAt: Date }): StoredMessage => ({
+  id: row.id,
+  channelId: row.channelId,
+  senderCharacterId: row.senderCharacterId,
+  content: row.content,
+  sentAtMs: row.sentAt.getTime(),
+});
+
+export function createChatStore(db: Db) {
+  return {
+    async channel(id: string): Promise<ChannelRow | undefined> {
+      const [row] = await db.select(channelColumns).from(chatChannels).where(liveChannel(id));
+      return row;
+    },
+
+    listChannels(): Promise<ChannelRow[]> {
+      return db.select(channelColumns).from(chatChannels).where(isNull(chatChannels.deletedAt)).orderBy(chatChannels.name, chatChannels.id);
+    },
+
+    async createChannel(input: { name: string; dimensionId: string | null; public: boolean }): Promise<ChannelRow> {
+      const [row] = await db.insert(chatChannels).values({ id: randomUUID(), ...input }).returning(channelColumns);
+      return row!;
+    },
+
+    async updateChannel(id: string, changes: Partial<Omit<ChannelRow, "id">>): Promise<ChannelRow | undefined> {
+      const [row] = await db
+        .update(chatChannels)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(liveChannel(id))
+        .returning(channelColumns);
+      return row;
+    },
+
+    async deleteChannel(id: string): Promise<ChannelRow | undefined> {
+      const now = new Date();
+      const [row] = await db.update(chatChannels).set({ deletedAt: now, updatedAt: now }).where(liveChannel(id)).returning(channelColumns);
+      return row;
+    },
+
+    /** The ids among `ids` that are live channels. */
+    async existingChannelIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: chatChannels.id })
+        .from(chatChannels)
+        .where(and(inArray(chatChannels.id, ids), isNull(chatChannels.deletedAt)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async dimensionExists(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: dimensions.id })
+        .from(dimensions)
+        .where(and(eq(dimensions.id, id), isNull(dimensions.deletedAt)));
+      return row !== undefined;
+    },
+
+    /** A live character's owner and dimension (the character service owns the table; we only read it). */
+    async character(id: string): Promise<CharacterFacts | undefined> {
+      const [row] = await db
+        .select({ id: characters.id, ownerId: characters.ownerId, dimensionId: characters.dimensionId })
+        .from(characters)
+        .where(and(eq(characters.id, id), isNull(characters.deletedAt)));
+      return row;
+    },
+
+    async isAuthorized(characterId: string, channelId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(chatChannelAuthorizations)
+        .where(and(eq(chatChannelAuthorizations.characterId, characterId), eq(chatChannelAuthorizations.channelId, channelId)));
+      return row !== undefined;
+    },
+
+    /** Live channels with an authorization row for the character. */
+    authorizedChannels(characterId: string): Promise<ChannelRow[]> {
+      return db
+        .select(channelColumns)
+        .from(chatChannelAuthorizations)
+        .innerJoin(chatChannels, eq(chatChannels.id, chatChannelAuthorizations.channelId))
+        .where(and(eq(chatChannelAuthorizations.characterId, characterId), isNull(chatChannels.deletedAt)))
+        .orderBy(chatChannels.name, chatChannels.id);
+    },
+
+    /** Replaces the character's authorizations; returns the channel ids it lost. */
+    replaceAuthorizations(characterId: string, channelIds: string[]): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const byCharacter = eq(chatChannelAuthorizations.characterId, characterId);
+        const removed = await tx
+          .delete(chatChannelAuthorizations)
+          .where(channelIds.length > 0 ? and(byCharacter, notInArray(chatChannelAuthorizations.channelId, channelIds)) : byCharacter)
+          .returning({ channelId: chatChannelAuthorizations.channelId });
+        if (channelIds.length > 0) {
+          await tx
+            .insert(chatChannelAuthorizations)
+            .values(channelIds.map((channelId) => ({ characterId, channelId })))
+            .onConflictDoNothing();
+        }
+        return removed.map((r) => r.channelId);
+      });
+    },
+
+    async addAuthorizations(characterId: string, channelIds: string[]): Promise<void> {
+      if (channelIds.length === 0) return;
+      await db
+        .insert(chatChannelAuthorizations)
+        .values(channelIds.map((channelId) => ({ characterId, channelId })))
+        .onConflictDoNothing();
+    },
+
+    /** Returns the channel ids that actually lost a row. */
+    async removeAuthorizations(characterId: string, channelIds: string[]): Promise<string[]> {
+      if (channelIds.length === 0) return [];
+      const removed = await db
+        .delete(chatChannelAuthorizations)
+        .where(and(eq(chatChannelAuthorizations.characterId, characterId), inArray(chatChannelAuthorizations.channelId, channelIds)))
+        .returning({ channelId: chatChannelAuthorizations.channelId });
+      return removed.map((r) => r.channelId);
+    },
+
+    async ban(characterId: string, channelId: string): Promise<Ban | undefined> {
+      const [row] = await db
+        .select({ until: chatBans.until })
+        .from(chatBans)
+        .where(and(eq(chatBans.characterId, characterId), eq(chatBans.channelId, channelId)));
+      return row && { untilMs: row.until === null ? null : row.until.getTime() };
+    },
+
+    /** Insert or replace: a ban never depends on an authorization row existing. */
+    async setBan(characterId: string, channelId: string, ban: Ban): Promise<void> {
+      const until = ban.untilMs === null ? null : new Date(ban.untilMs);
+      await db
+        .insert(chatBans)
+        .values({ characterId, channelId, until })
+        .onConflictDoUpdate({ target: [chatBans.characterId, chatBans.channelId], set: { until, createdAt: new Date() } });
+    },
+
+    async liftBan(characterId: string, channelId: string): Promise<void> {
+      await db.delete(chatBans).where(and(eq(chatBans.characterId, characterId), eq(chatBans.channelId, channelId)));
+    },
+
+    async insertMessage(input: { channelId?: string; recipientCharacterId?: string; senderCharacterId: string; content: string; sentAtMs: number }): Promise<StoredMessage> {
+      const [row] = await db
+        .insert(chatMessages)
+        .values({
+          channelId: input.channelId ?? null,
+          recipientCharacterId: input.recipientCharacterId ?? null,
+          senderCharacterId: input.senderCharacterId,
+          content: input.content,
+          sentAt: new Date(input.sentAtMs),
+        })
+        .returning(messageColumns);
+      return toStored(row!);
+    },
+
+    /** The newest `limit` messages of a channel, oldest first. */
+    async recentChannelMessages(channelId: string, limit: number): Promise<StoredMessage[]> {
+      const rows = await db.select(messageColumns).from(chatMessages).where(eq(chatMessages.channelId, channelId)).orderBy(desc(chatMessages.sentAt), desc(chatMessages.id)).limit(limit);
+      return rows.map(toStored).reverse();
+    },
+
+    /** The newest `limit` direct messages to a character, oldest first. */
+    async recentDirectMessages(characterId: string, limit: number): Promise<StoredMessage[]> {
+      const rows = await db
+        .select(messageColumns)
+        .from(chatMessages)
+        .where(eq(chatMessages.recipientCharacterId, characterId))
+        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+        .limit(limit);
+      return rows.map(toStored).reverse();
+    },
+
+    /** A page of a channel's messages, newest first, with the number of all matches. */
+    async chatLogs(channelId: string, query: LogQuery): Promise<{ total: number; logs: StoredMessage[] }> {
+      if (query.empty) return { total: 0, logs: [] };
+      const where = and(
+        eq(chatMessages.channelId, channelId),
+        query.senderId === undefined ? undefined : eq(chatMessages.senderCharacterId, query.senderId),
+        query.fromMs === undefined ? undefined : gte(chatMessages.sentAt, new Date(query.fromMs)),
+        query.toMs === undefined ? undefined : lte(chatMessages.sentAt, new Date(query.toMs)),
+      );
+      const [totalRow] = await db.select({ total: count() }).from(chatMessages).where(where);
+      const total = Number(totalRow?.total ?? 0);
+      if (query.limit === 0 || query.offset >= total) return { total, logs: [] };
+      const rows = await db.select(messageColumns).from(chatMessages).where(where).orderBy(desc(chatMessages.sentAt), desc(chatMessages.id)).limit(query.limit).offset(query.offset);
+      return { total, logs: rows.map(toStored) };
+    },
+  };
+}
+
+export type ChatStore = ReturnType<typeof createChatStore>;

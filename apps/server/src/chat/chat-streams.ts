@@ -1,0 +1,92 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
+import { ChatMessageSchema, type ChatMessage, type ConnectChatChannelRequest } from "../gen/sro/chat/chat_pb.js";
+import type { TargetId } from "../gen/sro/common_pb.js";
+import type { ChatAccess } from "./chat-access.js";
+import type { BusMessage, ChatBus } from "./chat-bus.js";
+import { HISTORY_MESSAGES, requireId } from "./chat-rules.js";
+import type { ChatStore, StoredMessage } from "./chat-store.js";
+import { StreamSubscription } from "./stream-subscription.js";
+
+/**
+ * The two server streams. Order on connect: subscribe, check access, send recent history (oldest first), then live
+ * events. Subscribing first means nothing published after the check can be missed; a live message that the
+ * history already held is skipped by id.
+ *
+ * Idle streams carry no application-level keep-alive (an empty message would show as a chat line); see docs/chat.md.
+ */
+export interface StreamDeps {
+  store: ChatStore;
+  bus: ChatBus;
+  access: ChatAccess;
+}
+
+/** After this long any message published before our history query has arrived; the skip list can go. */
+const HISTORY_OVERLAP_MS = 10_000;
+
+export const toChatMessage = (m: BusMessage | StoredMessage) =>
+  create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs) });
+
+export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequest, ctx: HandlerContext): AsyncGenerator<ChatMessage> {
+  const channelId = requireId(req.channelId, "channel_id");
+  const characterId = requireId(req.characterId, "character_id");
+  const character = await deps.access.actingCharacter(ctx, characterId);
+  const subscription = await StreamSubscription.open(deps.bus, { kind: "channel", id: channelId }, ctx.signal);
+  try {
+    await deps.access.requireRead(ctx, channelId, character);
+    const skip = yield* sendHistory(await deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES));
+    for (;;) {
+      const event = await subscription.next();
+      switch (event.type) {
+        case "message":
+          if (!skip.has(event.message.id)) yield toChatMessage(event.message);
+          break;
+        case "ban":
+          // Temporary bans only stop sends (checked at send time); a permanent one ends reading too.
+          if (event.characterId === characterId && event.untilMs === null) {
+            throw new ConnectError("permission denied: this character was permanently banned from this channel", Code.PermissionDenied);
+          }
+          break;
+        case "access-changed":
+          if (event.characterId === undefined || event.characterId === characterId) await deps.access.requireRead(ctx, channelId, character);
+          break;
+        case "deleted":
+          throw new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
+      }
+    }
+  } finally {
+    subscription.close();
+  }
+}
+
+export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ctx: HandlerContext): AsyncGenerator<ChatMessage> {
+  const characterId = requireId(req.id, "id");
+  await deps.access.actingCharacter(ctx, characterId);
+  const subscription = await StreamSubscription.open(deps.bus, { kind: "direct", id: characterId }, ctx.signal);
+  try {
+    const skip = yield* sendHistory(await deps.store.recentDirectMessages(characterId, HISTORY_MESSAGES));
+    for (;;) {
+      const event = await subscription.next();
+      if (event.type === "message" && !skip.has(event.message.id)) yield toChatMessage(event.message);
+    }
+  } finally {
+    subscription.close();
+  }
+}
+
+/** Yields the history and returns the ids a live event must not repeat (for a short while only). */
+async function* sendHistory(history: StoredMessage[]): AsyncGenerator<ChatMessage, { has(id: number): boolean }> {
+  for (const message of history) yield toChatMessage(message);
+  const ids = new Set(history.map((m) => m.id));
+  const until = Date.now() + HISTORY_OVERLAP_MS;
+  return {
+    has(id) {
+      if (ids.size === 0) return false;
+      if (Date.now() > until) {
+        ids.clear();
+        return false;
+      }
+      return ids.has(id);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { topicKey, type ChatBus } from "./chat-bus.js";
+import { LocalFanout } from "./local-fanout.js";
+
+/** One node: events go straight from the publisher to this process's streams. */
+export function createInProcessChatBus(onError: (error: unknown) => void): ChatBus {
+  const fanout = new LocalFanout();
+  let closed = false;
+  return {
+    kind: "in-process",
+    async publish(topic, event) {
+      if (closed) throw new Error("chat bus is closed");
+      fanout.deliver(topicKey(topic), event, onError);
+    },
+    async subscribe(topic, listener) {
+      const key = topicKey(topic);
+      fanout.add(key, listener);
+      return () => void fanout.remove(key, listener);
+    },
+    subscriberCount: () => fanout.size(),
+    async ping() {
+      if (closed) throw new Error("chat bus is closed");
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { connect, type NatsConnection, type Subscription } from "nats";
+import type { Logger } from "../platform/logger.js";
+import { topicKey, type ChatBus, type ChatEvent, type ChatTopic } from "./chat-bus.js";
+import { LocalFanout } from "./local-fanout.js";
+
+/**
+ * Many nodes: every event goes through NATS, even to streams on the publishing node, so each node sees the same
+ * order. Subjects:
+ *   sro.chat.channel.<channelId>    messages of a channel
+ *   sro.chat.direct.<characterId>   direct messages to a character
+ *   sro.chat.control.<kind>.<id>    bans, access changes and deletions (one wildcard subscription per node)
+ * A node holds one NATS subscription per topic that has local streams, not one per stream.
+ */
+const PREFIX = "sro.chat";
+const CONTROL_WILDCARD = `${PREFIX}.control.>`;
+const BROKER_TIMEOUT_MS = 5_000;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export async function createNatsChatBus(url: string, logger: Logger): Promise<ChatBus> {
+  const nc = await connect({ servers: url, name: "sro-chat", maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+  void watchStatus(nc, logger);
+  const fanout = new LocalFanout();
+  const subscriptions = new Map<string, Subscription>();
+  const subscribing = new Map<string, Promise<void>>();
+  const onListenerError = (error: unknown) => logger.error({ err: error }, "chat listener failed");
+
+  const deliver = (key: string, data: Uint8Array) => {
+    let event: ChatEvent;
+    try {
+      event = JSON.parse(decoder.decode(data)) as ChatEvent;
+    } catch (error) {
+      logger.warn({ err: error, key }, "chat bus: unreadable event dropped");
+      return;
+    }
+    fanout.deliver(key, event, onListenerError);
+  };
+
+  nc.subscribe(CONTROL_WILDCARD, {
+    callback: (error, msg) => {
+      if (error) return logger.error({ err: error }, "chat bus: control subscription failed");
+      // sro.chat.control.<kind>.<id>
+      const [, , , kind, id] = msg.subject.split(".");
+      if (kind && id) deliver(`${kind}:${id}`, msg.data);
+    },
+  });
+  await brokerRoundTrip(nc);
+
+  return {
+    kind: "nats",
+    async publish(topic, event) {
+      const subject = event.type === "message" ? `${PREFIX}.${topic.kind}.${topic.id}` : `${PREFIX}.control.${topic.kind}.${topic.id}`;
+      try {
+        nc.publish(subject, encoder.encode(JSON.stringify(event)));
+      } catch (error) {
+        throw new ConnectError("chat bus unavailable, try again", Code.Unavailable, undefined, undefined, error);
+      }
+    },
+    async subscribe(topic, listener) {
+      const key = topicKey(topic);
+      if (fanout.add(key, listener)) {
+        const subject = subjectOf(topic);
+        subscriptions.set(key, nc.subscribe(subject, { callback: (error, msg) => (error ? logger.error({ err: error, subject }, "chat bus: subscription failed") : deliver(key, msg.data)) }));
+        subscribing.set(key, brokerRoundTrip(nc).finally(() => subscribing.delete(key)));
+      }
+      const leave = () => {
+        if (!fanout.remove(key, listener)) return;
+        subscriptions.get(key)?.unsubscribe();
+        subscriptions.delete(key);
+      };
+      try {
+        // Until the broker has our SUB, a message published elsewhere could pass us by.
+        await subscribing.get(key);
+      } catch (error) {
+        leave();
+        throw error;
+      }
+      return leave;
+    },
+    subscriberCount: () => fanout.size(),
+    ping: () => brokerRoundTrip(nc),
+    async close() {
+      if (!nc.isClosed()) await nc.close();
+    },
+  };
+}
+
+function subjectOf(topic: ChatTopic): string {
+  return `${PREFIX}.${topic.kind}.${topic.id}`;
+}
+
+/** A flush is a PING/PONG with the broker: when it returns, everything we sent before it has arrived. */
+async function brokerRoundTrip(nc: NatsConnection): Promise<void> {
+  if (nc.isClosed()) throw new ConnectError("chat bus is closed", Code.Unavailable);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      nc.flush(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ConnectError("chat bus (NATS) did not answer, try again", Code.Unavailable)), BROKER_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function watchStatus(nc: NatsConnection, logger: Logger): Promise<void> {
+  for await (const status of nc.status()) {
+    if (status.type === "disconnect" || status.type === "error") logger.warn({ nats: status.type, data: String(status.data) }, "chat bus: NATS connection problem");
+    else if (status.type === "reconnect") logger.info({ nats: status.type }, "chat bus: NATS reconnected");
+  }
+}
