@@ -14,7 +14,11 @@ describe.each(storageBackends)("chat access rules (%s)", (backend) => {
   beforeAll(async () => {
     t = await startTestServer({ backend });
     const db = t.server.database.db;
-    [admin, moderator, player, other, banned] = [t.users.admin, t.users.moderator, t.users.player, t.users.otherPlayer, t.users.banned].map((u) => chatClient(t.url, u.token));
+    admin = chatClient(t.url, t.users.admin.token);
+    moderator = chatClient(t.url, t.users.moderator.token);
+    player = chatClient(t.url, t.users.player.token);
+    other = chatClient(t.url, t.users.otherPlayer.token);
+    banned = chatClient(t.url, t.users.banned.token);
     dimA = await insertDimension(db);
     dimB = await insertDimension(db);
     mine = await insertCharacter(db, t.users.player.sub, dimA);
@@ -34,7 +38,7 @@ describe.each(storageBackends)("chat access rules (%s)", (backend) => {
   async function read(client: ChatClient, channelId: string, characterId: string): Promise<Code | "ok"> {
     const abort = new AbortController();
     const reader = new StreamReader(client.connectChatChannel({ channelId, characterId }, { signal: abort.signal }));
-    const failedEarly = await Promise.race([reader.ended, new Promise((r) => setTimeout(() => r("open"), 300))]);
+    const failedEarly = await Promise.race([reader.ended, new Promise<"open">((r) => setTimeout(() => r("open"), 300))]);
     if (failedEarly !== "open") return failedEarly?.code ?? "ok";
     const adminCharacter = await insertCharacter(t.server.database.db, t.users.admin.sub, dimA);
     await admin.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: adminCharacter, content: "probe" } });
