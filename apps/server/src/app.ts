@@ -17,6 +17,7 @@ import { listen } from "./platform/http/listener.js";
 import { createRestGateway } from "./platform/http/rest-gateway.js";
 import { createStaticSite } from "./platform/http/static-site.js";
 import { createLogger, type Logger } from "./platform/logger.js";
+import { createMetrics, type Metrics } from "./platform/metrics.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
 
 export interface ServiceDeps {
@@ -72,7 +73,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clientId: config.identity.clientId,
       keys: options.tokenKeys,
     });
-    const interceptors: Interceptor[] = [observeInterceptor(logger), authInterceptor(verifier)];
+    const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier)];
     const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal };
     const routes = (router: ConnectRouter) => registerServices(router, deps);
 
@@ -91,6 +92,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       rpc,
       rest: createRestGateway(router.handlers, config.bodyLimitBytes),
       health: () => ({ status: 200, body: { status: "ok" } }),
+      metrics: () => metrics.render(),
       readiness: async () => {
         const checks: Record<string, string> = {};
         checks.database = await database.ping().then(
@@ -106,6 +108,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         identityAdminUrl: config.identity.adminUrl,
         accountUrl: `${config.identity.issuer}/account`,
         apiBaseUrl: "",
+        // Shown on the admin Settings page: which parts run embedded or external. No secrets here.
+        mode: {
+          identity: config.identity.mode,
+          storage: database.kind,
+          gameServer: config.gameServer.mode,
+          chatBus: config.natsUrl ? "nats" : "in-process",
+        },
       },
       site: createStaticSite(webDist),
       trustedOrigins: config.identity.mode === "external" ? [new URL(config.identity.issuer).origin] : [],
