@@ -107,7 +107,7 @@ function unsignedToken(): string {
 async function hmacWithPublicKey(): Promise<string> {
   const { SignJWT, importJWK, exportSPKI } = await import("jose");
   const publicKey = await importJWK(t.issuer.publicJwk, "RS256");
-  const pem = await exportSPKI(publicKey as CryptoKey);
+  const pem = await exportSPKI(publicKey as Parameters<typeof exportSPKI>[0]);
   return new SignJWT({ sub: "u1", groups: ["/Moderator/Admin"] })
     .setProtectedHeader({ alg: "HS256", kid: "test-key" })
     .setIssuer(t.issuer.issuer)

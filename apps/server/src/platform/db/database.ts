@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   readonly db: Db;
   readonly kind: "pglite" | "postgres";
+  /** The PostgreSQL pool (for metrics); absent on PGlite. */
+  readonly pool?: pg.Pool;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -85,6 +87,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: "postgres",
+    pool,
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },

@@ -4,6 +4,7 @@ import { callerKey, grantKey, requestIdKey, type Caller } from "../auth/caller.j
 import { permissionTable, rpcKey } from "../auth/permissions.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors.js";
+import type { Metrics } from "../metrics.js";
 
 /**
  * Verifies the bearer token and applies the permission table before any handler runs.
@@ -52,16 +53,20 @@ function describeRole(role: Caller["role"]): string {
   }
 }
 
-/** Turns any error into a clean status (never a stack or SQL) and logs one line per call. */
-export function observeInterceptor(logger: Logger): Interceptor {
+/** Turns any error into a clean status (never a stack or SQL), logs one line per call and counts it. */
+export function observeInterceptor(logger: Logger, metrics?: Metrics): Interceptor {
   return (next) => async (req) => {
     const started = performance.now();
     const requestId = req.contextValues.get(requestIdKey);
+    const rpc = `${req.service.typeName}/${req.method.name}`;
     const log = (code: string, error?: unknown) => {
       const caller = req.contextValues.get(callerKey);
-      const entry = { reqId: requestId, rpc: `${req.service.typeName}/${req.method.name}`, caller: caller?.sub, code, ms: Math.round((performance.now() - started) * 10) / 10 };
+      const ms = performance.now() - started;
+      const entry = { reqId: requestId, rpc, caller: caller?.sub, code, ms: Math.round(ms * 10) / 10 };
       if (error) logger.error({ ...entry, err: error }, "rpc failed");
       else logger.info(entry, "rpc");
+      metrics?.rpcTotal.inc({ rpc, code });
+      if (req.method.methodKind === "unary") metrics?.rpcSeconds.observe({ rpc }, ms / 1000);
     };
     try {
       const res = await next(req);
@@ -69,7 +74,12 @@ export function observeInterceptor(logger: Logger): Interceptor {
         log("ok");
         return res;
       }
-      return { ...res, message: observeStream(res, (code, error) => log(code, error), requestId) } as typeof res;
+      metrics?.openStreams.inc({ rpc });
+      const finished = (code: string, error?: unknown) => {
+        metrics?.openStreams.dec({ rpc });
+        log(code, error);
+      };
+      return { ...res, message: observeStream(res, finished, requestId) } as typeof res;
     } catch (error) {
       const clean = toConnectError(error, requestId);
       log(Code[clean.code] ?? String(clean.code), clean.code === Code.Internal ? error : undefined);
@@ -83,13 +93,16 @@ async function* observeStream(
   done: (code: string, error?: unknown) => void,
   requestId: string,
 ): AsyncGenerator<unknown> {
+  let outcome: [string, unknown?] = ["Canceled"]; // the consumer stopped reading (client went away)
   try {
     yield* res.message;
-    done("ok");
+    outcome = ["ok"];
   } catch (error) {
     const clean = toConnectError(error, requestId);
-    done(Code[clean.code] ?? String(clean.code), clean.code === Code.Internal ? error : undefined);
+    outcome = [Code[clean.code] ?? String(clean.code), clean.code === Code.Internal ? error : undefined];
     throw clean;
+  } finally {
+    done(...outcome);
   }
 }
 
