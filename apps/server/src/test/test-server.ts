@@ -81,7 +81,8 @@ export async function startTestServer(options: { backend?: "pglite" | "postgres"
   };
 }
 
-async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty PostgreSQL database next to DATABASE_URL's; drop it when done. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = new URL(process.env.DATABASE_URL!);
   const name = `sro_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: base.toString() });
