@@ -7,6 +7,22 @@ export interface RuntimeConfig {
   accountUrl: string;
   /** Empty means the API lives on the page's own origin. */
   apiBaseUrl: string;
+  /** How the server runs (admin Settings page); absent on servers that do not publish it. */
+  mode?: ServerMode;
+}
+
+/** Free-form labels from the server, e.g. identity 'embedded', storage 'pglite', gameServer 'local'. */
+export interface ServerMode {
+  identity: string;
+  storage: string;
+  gameServer: string;
+  chatBus: string;
+}
+
+function parseServerMode(value: unknown): ServerMode | undefined {
+  if (!isRecord(value)) return undefined;
+  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : 'unknown');
+  return { identity: text('identity'), storage: text('storage'), gameServer: text('gameServer'), chatBus: text('chatBus') };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -24,6 +40,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig | null {
     identityAdminUrl: text('identityAdminUrl'),
     accountUrl: text('accountUrl'),
     apiBaseUrl: text('apiBaseUrl'),
+    ...(isRecord(value.mode) ? { mode: parseServerMode(value.mode) } : {}),
   };
 }
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { deleteFailureText, isNotFound, rpcErrorParts, rpcFailureText } from './rpc-error';
+
+describe('rpc error texts', () => {
+  it("formats '{code}: {message}' with the upper-case code name and the raw message", () => {
+    const error = new ConnectError('Name too short', Code.InvalidArgument);
+    expect(error.message).toBe('[invalid_argument] Name too short');
+    expect(rpcFailureText(error)).toBe('INVALID_ARGUMENT: Name too short');
+    expect(rpcFailureText(new ConnectError('gone', Code.DeadlineExceeded))).toBe('DEADLINE_EXCEEDED: gone');
+  });
+
+  it("defaults the code to 'UNKNOWN' for plain errors", () => {
+    expect(rpcErrorParts(new Error('boom'))).toEqual({ code: 'UNKNOWN', message: 'boom' });
+    expect(rpcErrorParts('text')).toEqual({ code: 'UNKNOWN', message: 'text' });
+  });
+
+  it("formats delete failures as 'Failed to delete the X. {code} + {message}'", () => {
+    const error = new ConnectError('no such map', Code.NotFound);
+    expect(deleteFailureText('map', error)).toBe('Failed to delete the map. NOT_FOUND + no such map');
+    expect(isNotFound(error)).toBe(true);
+    expect(isNotFound(new Error('x'))).toBe(false);
+  });
+});

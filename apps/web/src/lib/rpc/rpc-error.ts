@@ -1,0 +1,39 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+
+export interface RpcErrorParts {
+  /** Upper-case gRPC code name, e.g. 'INVALID_ARGUMENT'; 'UNKNOWN' when the error carries none. */
+  code: string;
+  /** The server's message without Connect's '[code]' prefix. */
+  message: string;
+}
+
+const CODE_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(Code)
+    .filter(([, value]) => typeof value === 'number')
+    .map(([name, value]) => [value, name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()]),
+);
+
+/** SPEC §8: the RPC error carries a message and a code (default 'UNKNOWN'). */
+export function rpcErrorParts(error: unknown): RpcErrorParts {
+  if (error instanceof ConnectError) {
+    return { code: CODE_NAMES[error.code] ?? 'UNKNOWN', message: error.rawMessage };
+  }
+  if (error instanceof Error) return { code: 'UNKNOWN', message: error.message };
+  return { code: 'UNKNOWN', message: String(error) };
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ConnectError && error.code === Code.NotFound;
+}
+
+/** Create/edit failure toast: '{code}: {message}'. */
+export function rpcFailureText(error: unknown): string {
+  const { code, message } = rpcErrorParts(error);
+  return `${code}: ${message}`;
+}
+
+/** Delete failure toast: 'Failed to delete the X. {code} + {message}'. */
+export function deleteFailureText(entity: string, error: unknown): string {
+  const { code, message } = rpcErrorParts(error);
+  return `Failed to delete the ${entity}. ${code} + ${message}`;
+}
