@@ -7,17 +7,20 @@ export interface TableQuery {
   columns: string[] | null;
 }
 
-const IN_SUFFIX = /(?:^|\s)in:([^\s]*(?:\s*,\s*[^\s,]+)*)\s*$/i;
+/** 'in:' at the start or after whitespace; the last one wins. */
+const IN_MARKER = /(?:^|\s)in:/gi;
 
 export function parseTableQuery(input: string): TableQuery {
-  const match = IN_SUFFIX.exec(input);
-  if (!match) return { text: input.trim().toLowerCase(), columns: null };
-  const columns = (match[1] ?? '')
+  const markers = [...input.matchAll(IN_MARKER)];
+  const last = markers.at(-1);
+  if (!last) return { text: input.trim().toLowerCase(), columns: null };
+  const columns = input
+    .slice(last.index + last[0].length)
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter(Boolean);
   return {
-    text: input.slice(0, match.index).trim().toLowerCase(),
+    text: input.slice(0, last.index).trim().toLowerCase(),
     columns: columns.length > 0 ? columns : null,
   };
 }
