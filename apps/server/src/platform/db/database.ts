@@ -48,7 +48,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     dataDir = `${options.dataDir}/pglite`;
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  // One options object: `new PGlite(undefined, options)` (in-memory) silently drops the extensions.
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
