@@ -39,6 +39,6 @@ describe('identity admin client', () => {
     const { client, fetchImpl } = clientWith([json({ error: 'User not found' }, 404), json([])]);
     await expect(client.getUser('gone')).resolves.toBeNull();
     await client.getUsersByIds(['a', 'b']);
-    expect(fetchImpl.mock.calls[1]![0]).toBe('http://idp.test/admin/realms/default/users?id=a&id=b&briefRepresentation=false');
+    expect((fetchImpl.mock.calls[1] as unknown as [string])[0]).toBe('http://idp.test/admin/realms/default/users?id=a&id=b&briefRepresentation=false');
   });
 });

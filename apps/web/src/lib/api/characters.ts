@@ -1,0 +1,111 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isNotFound } from '../rpc/rpc-error';
+import { ItemNotFoundError } from './entity-cache';
+import { characterEdit, characterPageRequest, type CharacterFields, type CharacterPageQuery } from './character-query';
+import { queryKeys } from './query-keys';
+import { toCharacter, toCharacterStats, type CharacterPage, type CharacterRecord } from './records';
+import { useGameApi } from './use-game-api';
+
+/** One server-side page (1,000,000 characters never come to the browser at once). */
+export function useCharacterPage(query: CharacterPageQuery) {
+  const api = useGameApi();
+  return useQuery({
+    queryKey: queryKeys.characterPage(query),
+    queryFn: async ({ signal }): Promise<CharacterPage> => {
+      const page = await api.characters.getCharacters(characterPageRequest(query), { signal });
+      return { total: Number(page.total), characters: page.characters.map(toCharacter) };
+    },
+    // Keep showing the previous page while the next one loads: no flash of skeletons on every click.
+    placeholderData: keepPreviousData,
+  });
+}
+
+function findInPages(client: QueryClient, id: string): CharacterRecord | undefined {
+  for (const [, page] of client.getQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages })) {
+    const hit = page?.characters.find((c) => c.id === id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export function useCharacter(id: string) {
+  const api = useGameApi();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.character(id),
+    queryFn: async () => {
+      try {
+        return toCharacter(await api.characters.getCharacter({ id }));
+      } catch (error) {
+        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+      }
+    },
+    initialData: () => findInPages(client, id),
+    enabled: !!id,
+  });
+}
+
+export function useCharacterStats() {
+  const api = useGameApi();
+  return useQuery({
+    queryKey: queryKeys.characterStats,
+    queryFn: async () => toCharacterStats(await api.characters.getCharacterStats({})),
+  });
+}
+
+/** Pages and totals no longer match the server after a write: refetch what is on screen. */
+function afterWrite(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: queryKeys.characterPages });
+  void client.invalidateQueries({ queryKey: queryKeys.characterStats });
+}
+
+export function useCreateCharacter() {
+  const api = useGameApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CharacterFields) => toCharacter(await api.characters.createCharacter(input)),
+    onSuccess: (character) => {
+      client.setQueryData(queryKeys.character(character.id), character);
+      afterWrite(client);
+    },
+  });
+}
+
+export function useEditCharacter(id: string) {
+  const api = useGameApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ before, after }: { before: CharacterFields; after: CharacterFields }) => {
+      const edit = characterEdit(id, before, after);
+      // The form only submits changes; an empty mask would be a no-op round trip.
+      if (!edit) throw new Error('No changes to save');
+      return toCharacter(await api.characters.editCharacter(edit));
+    },
+    onSuccess: (character) => {
+      client.setQueryData(queryKeys.character(character.id), character);
+      // Show the new values in the cached pages at once; the refetch then re-sorts them.
+      client.setQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages }, (page) =>
+        page && { ...page, characters: page.characters.map((c) => (c.id === character.id ? character : c)) },
+      );
+      afterWrite(client);
+    },
+  });
+}
+
+export function useDeleteCharacter() {
+  const api = useGameApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await api.characters.deleteCharacter({ id });
+      return id;
+    },
+    onSuccess: (id) => {
+      client.removeQueries({ queryKey: queryKeys.character(id), exact: true });
+      client.setQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages }, (page) =>
+        page && { total: Math.max(0, page.total - 1), characters: page.characters.filter((c) => c.id !== id) },
+      );
+      afterWrite(client);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isNotFound } from '../rpc/rpc-error';
+import { fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
+import { queryKeys } from './query-keys';
+import { toDimension, type DimensionRecord } from './records';
+import { useGameApi } from './use-game-api';
+
+export interface DimensionInput {
+  name: string;
+  version: string;
+  location: string;
+  mapIds: string[];
+}
+
+/** Only the fields that changed; `mapIds` replaces the maps when present. */
+export type DimensionChanges = Partial<DimensionInput>;
+
+export function useDimensions() {
+  const api = useGameApi();
+  return useQuery({
+    queryKey: queryKeys.dimensions,
+    queryFn: async () => (await api.dimensions.getDimensions({})).dimensions.map(toDimension),
+  });
+}
+
+export function useDimension(id: string) {
+  const api = useGameApi();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.dimension(id),
+    queryFn: async () => {
+      try {
+        return toDimension(await api.dimensions.getDimension({ id }));
+      } catch (error) {
+        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+      }
+    },
+    ...fromListCache<DimensionRecord>(client, queryKeys.dimensions, id),
+    enabled: !!id,
+  });
+}
+
+export function useCreateDimension() {
+  const api = useGameApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: DimensionInput) => toDimension(await api.dimensions.createDimension(input)),
+    onSuccess: (dimension) => upsertCached(client, queryKeys.dimensions, queryKeys.dimension(dimension.id), dimension),
+  });
+}
+
+export function useEditDimension(id: string) {
+  const api = useGameApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ mapIds, ...fields }: DimensionChanges) =>
+      toDimension(
+        await api.dimensions.editDimension({
+          targetId: id,
+          ...fields,
+          editMaps: mapIds !== undefined,
+          mapIds: mapIds ?? [],
+        }),
+      ),
+    onSuccess: (dimension) => upsertCached(client, queryKeys.dimensions, queryKeys.dimension(dimension.id), dimension),
+  });
+}
+
+export function useDeleteDimension() {
+  const api = useGameApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await api.dimensions.deleteDimension({ id });
+      return id;
+    },
+    onSuccess: (id) => removeCached(client, queryKeys.dimensions, queryKeys.dimension(id), id),
+  });
+}

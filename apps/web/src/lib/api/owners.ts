@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useSession } from '../auth/session-context';
+import { createIdentityAdminClient, type IdentityAdminClient } from '../identity-admin/identity-admin-client';
+import { createOwnerDirectory, type OwnerDirectory, type OwnerRecord } from '../identity-admin/owner-directory';
+import { useRuntimeConfig } from '../runtime-config-context';
+import { queryKeys } from './query-keys';
+
+interface IdentityAdmin {
+  client: IdentityAdminClient;
+  directory: OwnerDirectory;
+}
+
+/** The identity admin users API, authenticated as the signed-in admin, and its batching owner directory. */
+export function useIdentityAdmin(): IdentityAdmin {
+  const baseUrl = useRuntimeConfig()?.identityAdminUrl ?? '';
+  const { getAccessToken } = useSession();
+  return useMemo(() => {
+    const client = createIdentityAdminClient({ baseUrl, getAccessToken: () => getAccessToken() });
+    const directory = createOwnerDirectory(client, (ids) =>
+      console.warn(`Owner lookup failed for ${ids.length} user(s); shown as Unknown: ${ids.join(', ')}`),
+    );
+    return { client, directory };
+  }, [baseUrl, getAccessToken]);
+}
+
+/**
+ * Owner records by id, cached per id. Ids missing from the cache are fetched through the
+ * directory, which turns the lookups of one render into one batch request.
+ */
+export function useOwners(ids: readonly string[]): Map<string, OwnerRecord | null | undefined> {
+  const { directory } = useIdentityAdmin();
+  const unique = useMemo(() => [...new Set(ids.filter(Boolean))], [ids]);
+  const results = useQueries({
+    queries: unique.map((id) => ({
+      queryKey: queryKeys.owner(id),
+      // null = looked up and not found (shown as 'Unknown ({ownerId})').
+      queryFn: () => directory.load(id),
+    })),
+  });
+  return useMemo(() => new Map(unique.map((id, i) => [id, results[i]?.data])), [unique, results]);
+}
+
+export function useOwner(id: string) {
+  const owners = useOwners(useMemo(() => [id], [id]));
+  return owners.get(id);
+}
+
+/** Every user (owner choices for the character form). */
+export function useUsers() {
+  const { client } = useIdentityAdmin();
+  return useQuery({ queryKey: queryKeys.users, queryFn: () => client.listUsers() });
+}
