@@ -1,6 +1,7 @@
 import { startServer } from "./app.js";
 import { ConfigError, loadConfig } from "./platform/config.js";
 import { createLogger } from "./platform/logger.js";
+import { startTracing } from "./platform/tracing.js";
 
 async function main(): Promise<void> {
   let config;
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  const stopTracing = startTracing();
+  if (stopTracing) logger.info("OpenTelemetry tracing on (OTLP exporter)");
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
   const server = await startServer(config, { logger });
   let stopping = false;
@@ -21,7 +24,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    server.close().then(
+    server
+      .close()
+      .then(() => stopTracing?.())
+      .then(
       () => process.exit(0),
       (error) => {
         logger.error({ err: error }, "shutdown failed");

@@ -24,6 +24,8 @@ interface RestRoute {
 }
 
 const STREAM_KEEPALIVE_MS = 15_000;
+/** What a REST call passes on to the rpc: credentials and trace context. */
+const FORWARDED_HEADERS = ["authorization", "traceparent", "tracestate", "baggage"] as const;
 const encoder = new TextEncoder();
 
 /**
@@ -58,8 +60,10 @@ export function createRestGateway(handlers: readonly UniversalHandler[], bodyLim
       "content-type": route.streaming ? "application/connect+json" : "application/json",
       "connect-protocol-version": "1",
     });
-    const authorization = req.headers.authorization;
-    if (authorization) header.set("authorization", authorization);
+    for (const name of FORWARDED_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === "string") header.set(name, value);
+    }
     const response = await route.handler({
       httpVersion: req.httpVersion,
       url: url.toString(),

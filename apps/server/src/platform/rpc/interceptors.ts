@@ -5,6 +5,7 @@ import { permissionTable, rpcKey } from "../auth/permissions.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors.js";
 import type { Metrics } from "../metrics.js";
+import { endRpcSpan, startRpcSpan } from "../tracing.js";
 
 /**
  * Verifies the bearer token and applies the permission table before any handler runs.
@@ -59,7 +60,9 @@ export function observeInterceptor(logger: Logger, metrics?: Metrics): Intercept
     const started = performance.now();
     const requestId = req.contextValues.get(requestIdKey);
     const rpc = `${req.service.typeName}/${req.method.name}`;
+    const { span, run } = startRpcSpan(rpc, req.service.typeName, req.method.name, req.header, requestId);
     const log = (code: string, error?: unknown) => {
+      endRpcSpan(span, code);
       const caller = req.contextValues.get(callerKey);
       const ms = performance.now() - started;
       const entry = { reqId: requestId, rpc, caller: caller?.sub, code, ms: Math.round(ms * 10) / 10 };
@@ -69,7 +72,7 @@ export function observeInterceptor(logger: Logger, metrics?: Metrics): Intercept
       if (req.method.methodKind === "unary") metrics?.rpcSeconds.observe({ rpc }, ms / 1000);
     };
     try {
-      const res = await next(req);
+      const res = await run(() => next(req));
       if (!res.stream) {
         log("ok");
         return res;
