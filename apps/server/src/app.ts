@@ -26,6 +26,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** Chat fan-out: in-process, or NATS when config.natsUrl is set. */
   chatBus: ChatBus;
+  /** Prometheus metrics of this node (/metrics). */
+  metrics: Metrics;
 }
 
 export interface RunningServer {
@@ -64,7 +66,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.close();
     throw error;
   });
-  const deps: ServiceDeps = { config, database, logger, chatBus };
+  const metrics = createMetrics();
+  if (database.pool) metrics.trackPool(database.pool);
+  const deps: ServiceDeps = { config, database, logger, chatBus, metrics };
   try {
     const shutdown = new AbortController();
     const verifier = createTokenVerifier({
