@@ -3,7 +3,7 @@ import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect
 import { MapService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { closedLoop, fmt } from "./load.js";
-import { startServerProcess } from "./server-process.js";
+import { startServerProcess } from "../apps/server/src/test/server-process.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LEVELS = [1, 16, 64, 256];
@@ -14,7 +14,7 @@ const LEVELS = [1, 16, 64, 256];
  */
 export async function run() {
   const issuer = await startTestIssuer();
-  const server = await startServerProcess({ OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false" });
+  const server = await startServerProcess({ OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "warn" }, "dist");
   const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });
   const headers = { authorization: `Bearer ${token}` };
   const rows: string[] = [];

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { Code } from "@connectrpc/connect";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
+import { startServerProcess, type ServerProcess } from "../test/server-process.js";
+import { startTestIssuer, type TestIssuer } from "../test/test-issuer.js";
+import { createTestDatabase } from "../test/test-server.js";
+import { openDatabase, type Database } from "./db/database.js";
+
+const natsUrl = process.env.NATS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+
+/**
+ * Issue 8: two server PROCESSES sharing PostgreSQL and NATS, started together (migrations under the advisory lock),
+ * stopped with a real SIGTERM. Runs when DATABASE_URL and NATS_URL are set.
+ */
+describe.skipIf(!natsUrl || !databaseUrl)("two nodes as processes", () => {
+  let issuer: TestIssuer;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: ServerProcess, b: ServerProcess;
+  let store: Database;
+  const admin = { sub: randomUUID(), token: "" };
+  const player = { sub: randomUUID(), token: "" };
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    database = await createTestDatabase();
+    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl!, OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false" };
+    // Both nodes migrate the empty database at the same moment.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    store = await openDatabase({ url: database.url, dataDir: "" });
+    admin.token = await issuer.mint({ sub: admin.sub, preferred_username: "admin", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 600 });
+    player.token = await issuer.mint({ sub: player.sub, preferred_username: "player", groups: ["/Player/Member"] }, { lifetimeSeconds: 600 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await store?.close();
+    await database?.drop();
+    await issuer?.close();
+  });
+
+  it("an edit through A is read through B", async () => {
+    const channelId = await insertChannel(store.db, { public: true });
+    await chatClient(a.url, admin.token).editChatChannel({ channelId, name: "Renamed on A", public: false });
+    const seen = await chatClient(b.url, admin.token).getChatChannel({ id: channelId });
+    expect(seen).toMatchObject({ id: channelId, name: "Renamed on A", public: false });
+  });
+
+  it("SIGTERM ends A's streams with UNAVAILABLE, A exits 0, and the client receives through B within 2 s", async () => {
+    const dimensionId = await insertDimension(store.db);
+    const channelId = await insertChannel(store.db, { public: true });
+    const speaker = await insertCharacter(store.db, admin.sub, dimensionId);
+    const listener = await insertCharacter(store.db, player.sub, dimensionId);
+    const onA = new StreamReader(chatClient(a.url, player.token).connectChatChannel({ channelId, characterId: listener }));
+    await chatClient(b.url, admin.token).sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: speaker, content: "before" } });
+    await onA.waitFor(1);
+
+    const killedAt = Date.now();
+    const exitCode = a.stop();
+    const ended = await onA.ended;
+    expect(ended?.code).toBe(Code.Unavailable);
+    // The client reconnects; the load balancer now only has B.
+    const onB = new StreamReader(chatClient(b.url, player.token).connectChatChannel({ channelId, characterId: listener }));
+    await onB.waitFor(1); // history: "before"
+    await chatClient(b.url, admin.token).sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: speaker, content: "after" } });
+    const messages = await onB.waitFor(2);
+    expect(messages.at(-1)?.content).toBe("after");
+    expect(Date.now() - killedAt).toBeLessThan(2_000);
+    expect(await exitCode).toBe(0);
+  });
+});
