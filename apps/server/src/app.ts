@@ -7,6 +7,7 @@ import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
 import { chatServiceOf } from "./chat/chat-service.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
+import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
 import { requestIdKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
 import { createTokenVerifier } from "./platform/auth/token-verifier.js";
@@ -45,6 +46,8 @@ export interface StartOptions {
   tokenKeys?: JWTVerifyGetKey;
   /** In-memory PGlite (tests). */
   memoryDatabase?: boolean;
+  /** Embedded identity provider tuning (tests: throttling numbers, clock). */
+  identity?: IdentityOptions;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -69,13 +72,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const metrics = createMetrics();
   if (database.pool) metrics.trackPool(database.pool);
   const deps: ServiceDeps = { config, database, logger, chatBus, metrics };
+  let identity: Identity | undefined;
   try {
+    // Embedded identity provider (no OIDC_ISSUER): its keys verify the RPC tokens, no JWKS round trip.
+    if (config.identity.mode === "embedded") identity = await createIdentity({ config, db: database.db, logger }, options.identity);
     const shutdown = new AbortController();
     const verifier = createTokenVerifier({
       issuer: config.identity.issuer,
       audiences: config.identity.audiences,
       clientId: config.identity.clientId,
-      keys: options.tokenKeys,
+      keys: options.tokenKeys ?? identity?.tokenKeys,
     });
     const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier)];
     const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal };
@@ -95,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger,
       rpc,
       rest: createRestGateway(router.handlers, config.bodyLimitBytes),
+      identity: identity?.handle,
       health: () => ({ status: 200, body: { status: "ok" } }),
       metrics: () => metrics.render(),
       readiness: async () => {
@@ -141,11 +148,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await stopped;
           clearTimeout(timer);
           await chatBus.close();
+          await identity?.close();
           await database.close();
         })()),
     };
   } catch (error) {
     await chatBus.close();
+    await identity?.close();
     await database.close();
     throw error;
   }

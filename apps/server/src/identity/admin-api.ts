@@ -1,0 +1,153 @@
+import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
+import { GROUP_ADMIN, type Caller } from "../platform/auth/caller.js";
+import { TokenError } from "../platform/auth/token-verifier.js";
+import { applyCors, bearerToken, sendJson } from "./http-kit.js";
+import type { IdentityContext } from "./identity-context.js";
+import type { Group, User, UserQuery } from "./user-store.js";
+
+/**
+ * Keycloak-compatible subset of the admin REST API (/admin/realms/default/...), admins (/Moderator/Admin) only.
+ * Additions (docs/identity.md): `id` (repeatable) on GET /users for batch lookups, and `groups` (full paths, as in
+ * Keycloak's UserRepresentation export) on every returned user, so a table never needs one request per row.
+ */
+const MAX_PAGE = 1000;
+const MAX_IDS = 100;
+
+export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, rest: string[], query: URLSearchParams): Promise<void> {
+  if (applyCors(req, res, ctx.clients.webOrigins, "GET, PUT, DELETE, OPTIONS")) return;
+  const caller = await authorise(ctx, req, res);
+  if (!caller) return;
+  const method = req.method ?? "GET";
+  const [collection, id, sub, subId, ...extra] = rest;
+
+  if (collection === "users" && id === "count" && !sub && method === "GET") {
+    const q = userQuery(query);
+    return "error" in q ? badRequest(res, q.error) : sendJson(res, 200, await ctx.users.count(q));
+  }
+  if (collection === "users" && !id && method === "GET") {
+    const q = userQuery(query);
+    if ("error" in q) return badRequest(res, q.error);
+    const users = await ctx.users.list(q);
+    const groups = await ctx.users.groupPathsOf(users.map((u) => u.id));
+    return sendJson(res, 200, users.map((u) => userRepresentation(u, groups.get(u.id) ?? [])));
+  }
+  if (collection === "users" && id && !extra.length) {
+    const user = await ctx.users.findById(id);
+    if (!user) return sendJson(res, 404, { error: "User not found" });
+    if (!sub && method === "GET") return sendJson(res, 200, userRepresentation(user, (await ctx.users.groupPathsOf([id])).get(id) ?? []));
+    if (sub === "groups" && !subId && method === "GET") {
+      const first = intParam(query.get("first"), 0);
+      const max = Math.min(intParam(query.get("max"), 100), MAX_PAGE);
+      return sendJson(res, 200, (await ctx.users.groupsOf(id)).slice(first, first + max).map(groupRepresentation));
+    }
+    if (sub === "groups" && subId && (method === "PUT" || method === "DELETE")) {
+      const group = await ctx.users.findGroup(subId);
+      if (!group) return sendJson(res, 404, { error: "Group not found" });
+      if (method === "PUT") await ctx.users.addToGroup(id, group.id);
+      else await ctx.users.removeFromGroup(id, group.id);
+      ctx.logger.info({ by: caller.sub, userId: id, group: group.path, action: method === "PUT" ? "join" : "leave" }, "group membership changed");
+      res.writeHead(204);
+      return void res.end();
+    }
+  }
+  if (collection === "groups" && !id && method === "GET") return sendJson(res, 200, groupTree(await ctx.users.listGroups()));
+  if (collection === "groups" && id && !sub && method === "GET") {
+    const all = await ctx.users.listGroups();
+    const group = groupTree(all, id)[0];
+    return group ? sendJson(res, 200, group) : sendJson(res, 404, { error: "Could not find group by id" });
+  }
+  sendJson(res, 404, { error: "Not found", error_description: "unknown admin API path or method" });
+}
+
+/** 401 without a valid token, 403 unless the caller is (still, per the database) an enabled admin. */
+async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse): Promise<Caller | undefined> {
+  const token = bearerToken(req);
+  const unauthorized = (description: string) =>
+    sendJson(res, 401, { error: "HTTP 401 Unauthorized", error_description: description }, { "www-authenticate": `Bearer realm="default", error="invalid_token"` });
+  if (!token) return void unauthorized("a bearer token is required");
+  let caller: Caller;
+  try {
+    caller = await ctx.tokens.verify(token);
+  } catch (error) {
+    if (error instanceof TokenError) return void unauthorized(error.message);
+    throw error;
+  }
+  const forbidden = () => sendJson(res, 403, { error: "HTTP 403 Forbidden", error_description: `only members of ${GROUP_ADMIN} may use the users API` });
+  if (caller.role !== "admin") return void forbidden();
+  // The token's groups are a snapshot of up to 5 minutes; a demoted or disabled admin loses access at once.
+  const user = await ctx.users.findById(caller.sub);
+  const current = user?.enabled ? ((await ctx.users.groupPathsOf([user.id])).get(user.id) ?? []) : [];
+  if (!current.includes(GROUP_ADMIN) || current.includes("/Banned")) return void forbidden();
+  return caller;
+}
+
+function userQuery(query: URLSearchParams): UserQuery | { error: string } {
+  const text = (name: string) => query.get(name) ?? undefined;
+  const ids = query.getAll("id").flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  if (ids.length > MAX_IDS) return { error: `at most ${MAX_IDS} ids per request` };
+  const enabled = query.get("enabled");
+  return {
+    search: text("search"),
+    username: text("username"),
+    email: text("email"),
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    exact: query.get("exact") === "true",
+    ids: ids.length ? ids : undefined,
+    enabled: enabled === "true" ? true : enabled === "false" ? false : undefined,
+    first: intParam(query.get("first"), 0),
+    max: Math.min(intParam(query.get("max"), 100), MAX_PAGE),
+  };
+}
+
+function intParam(value: string | null, fallback: number): number {
+  const n = value === null ? NaN : Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? n : fallback;
+}
+
+const badRequest = (res: AnyResponse, message: string) => sendJson(res, 400, { error: "invalid_request", error_description: message });
+
+export function userRepresentation(user: User, groups: string[]) {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    emailVerified: false,
+    enabled: user.enabled,
+    createdTimestamp: user.createdAt.getTime(),
+    totp: false,
+    disableableCredentialTypes: [],
+    requiredActions: [],
+    notBefore: 0,
+    groups,
+    access: { manageGroupMembership: true, view: true, mapRoles: false, impersonate: false, manage: true },
+  };
+}
+
+interface GroupRepresentation {
+  id: string;
+  name: string;
+  path: string;
+  parentId?: string;
+  subGroups: GroupRepresentation[];
+}
+
+function groupRepresentation(group: Group): GroupRepresentation {
+  return { id: group.id, name: group.name, path: group.path, ...(group.parentId ? { parentId: group.parentId } : {}), subGroups: [] };
+}
+
+interface GroupNode extends GroupRepresentation {
+  subGroupCount: number;
+  subGroups: GroupNode[];
+}
+
+/** Top-level groups (or the one with `rootId`) with their sub-groups nested, like Keycloak's group representation. */
+function groupTree(all: Group[], rootId?: string): GroupNode[] {
+  const build = (group: Group): GroupNode => {
+    const children = all.filter((g) => g.parentId === group.id).map(build);
+    return { ...groupRepresentation(group), subGroupCount: children.length, subGroups: children };
+  };
+  return all.filter((g) => (rootId ? g.id === rootId : !g.parentId)).map(build);
+}

@@ -1,0 +1,42 @@
+import type { User } from "./user-store.js";
+
+/** Keycloak's default realm roles, so tokens look like a real Keycloak's (`realm_access.roles`). */
+export const DEFAULT_REALM_ROLES = ["default-roles-default", "offline_access", "uma_authorization"];
+/** What client-credentials tokens of game servers carry (platform/auth/caller.ts ROLE_GAMESERVER). */
+export const GAMESERVER_ROLES = ["gameserver"];
+
+/** Profile claims for id_token, userinfo and access tokens (Keycloak's default profile/email scopes + group mapper). */
+export function profileClaims(user: User, groupPaths: string[]) {
+  return {
+    sub: user.id,
+    preferred_username: user.username,
+    given_name: user.firstName,
+    family_name: user.lastName,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    email_verified: false,
+    groups: groupPaths,
+  };
+}
+
+/** Extra claims of a user's JWT access token, besides what oidc-provider sets (iss, sub, aud, exp, iat, jti, scope). */
+export function userAccessTokenClaims(user: User, groupPaths: string[], clientId: string, sessionId?: string) {
+  const { sub: _sub, ...profile } = profileClaims(user, groupPaths);
+  return {
+    typ: "Bearer",
+    azp: clientId,
+    ...(sessionId ? { sid: sessionId } : {}),
+    ...profile,
+    realm_access: { roles: DEFAULT_REALM_ROLES },
+  };
+}
+
+/** A service account's access token, named like Keycloak names them. */
+export function serviceAccessTokenClaims(clientId: string) {
+  return {
+    typ: "Bearer",
+    azp: clientId,
+    preferred_username: `service-account-${clientId}`,
+    realm_access: { roles: GAMESERVER_ROLES },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Logger } from "../platform/logger.js";
+import { demoAccounts } from "../platform/demo-accounts.js";
+import { isUniqueViolation } from "../platform/db/errors.js";
+import { hashPassword } from "./passwords.js";
+import type { UserStore } from "./user-store.js";
+
+/**
+ * Local mode only: creates the demo accounts that are missing, with their fixed ids (demo characters name them as
+ * owners). An account whose username or email a real user already took is skipped, never overwritten.
+ */
+export async function seedDemoAccounts(store: UserStore, logger: Logger): Promise<void> {
+  for (const account of demoAccounts) {
+    if (await store.findById(account.id)) continue;
+    try {
+      await store.create({
+        id: account.id,
+        username: account.username,
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        passwordHash: await hashPassword(account.password),
+        groupPaths: account.groups,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Another node seeding at the same moment is fine; a real user holding the name is worth a warning.
+      if (await store.findById(account.id)) continue;
+      logger.warn({ username: account.username }, "demo account skipped: its username or email is taken");
+    }
+  }
+}
+
+/** What the start-up log shows in local mode. */
+export function demoAccountSummary(): { username: string; password: string; groups: string }[] {
+  return demoAccounts.map((a) => ({ username: a.username, password: a.password, groups: a.groups.join(", ") }));
+}

@@ -1,0 +1,101 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
+import { readBody } from "../platform/http/read-body.js";
+
+/** Small request/response helpers for the identity pages and JSON endpoints (node:http and http2 compat alike). */
+
+const FORM_LIMIT_BYTES = 16 * 1024;
+
+export async function readForm(req: AnyRequest): Promise<URLSearchParams> {
+  const type = String(req.headers["content-type"] ?? "");
+  if (!type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
+  return new URLSearchParams((await readBody(req, FORM_LIMIT_BYTES)).toString("utf8"));
+}
+
+export function sendHtml(res: AnyResponse, status: number, body: string): void {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  res.end(body);
+}
+
+export function sendJson(res: AnyResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export function redirect(res: AnyResponse, location: string, status = 303): void {
+  res.writeHead(status, { location, "cache-control": "no-store" });
+  res.end();
+}
+
+/**
+ * Headers of every identity response. Pages load only our stylesheet and no script; forms may post to us and the
+ * provider then redirects to a registered client, so form-action lists the web origins (Chrome checks redirects).
+ */
+export function setSecurityHeaders(res: AnyResponse, webOrigins: string[]): void {
+  const origins = webOrigins.join(" ");
+  res.setHeader(
+    "content-security-policy",
+    `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self' ${origins}; frame-ancestors 'self' ${origins}; base-uri 'none'`,
+  );
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("referrer-policy", "no-referrer");
+  res.setHeader("cross-origin-opener-policy", "same-origin-allow-popups");
+}
+
+/** CORS for browser calls from the SPA's origins; answers preflights itself (returns true when it did). */
+export function applyCors(req: AnyRequest, res: AnyResponse, allowedOrigins: string[], methods: string): boolean {
+  const origin = req.headers.origin;
+  res.setHeader("vary", "Origin");
+  if (typeof origin === "string" && allowedOrigins.includes(origin)) {
+    res.setHeader("access-control-allow-origin", origin);
+    res.setHeader("access-control-expose-headers", "WWW-Authenticate");
+  }
+  if (req.method !== "OPTIONS") return false;
+  if (typeof origin === "string" && allowedOrigins.includes(origin)) {
+    res.setHeader("access-control-allow-methods", methods);
+    res.setHeader("access-control-allow-headers", "Authorization, Content-Type, Accept");
+    res.setHeader("access-control-max-age", "600");
+  }
+  res.writeHead(204);
+  res.end();
+  return true;
+}
+
+export function bearerToken(req: AnyRequest): string | undefined {
+  const header = req.headers.authorization;
+  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** The client's address; X-Forwarded-For's last hop only when the proxy in front is trusted (TRUST_PROXY). */
+export function clientAddress(req: AnyRequest, trustProxy: boolean): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  if (trustProxy && typeof forwarded === "string" && forwarded.trim()) {
+    return forwarded.split(",").at(-1)!.trim();
+  }
+  return req.socket?.remoteAddress ?? "unknown";
+}
+
+/**
+ * CSRF tokens are HMACs of something only the signed-in browser holds (the interaction id or session id), keyed by
+ * a server secret: no extra cookie, valid on every node, useless for any other session.
+ */
+export function csrfToken(secrets: Buffer[], binding: string): string {
+  return createHmac("sha256", secrets[0]!).update(binding).digest("base64url");
+}
+
+export function verifyCsrfToken(secrets: Buffer[], binding: string, token: string | null): boolean {
+  if (!token) return false;
+  const given = Buffer.from(token);
+  return secrets.some((secret) => {
+    const expected = Buffer.from(createHmac("sha256", secret).update(binding).digest("base64url"));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+}
+
+/** Form posts must come from our own pages: a foreign Origin (or a cross-site fetch) is refused outright. */
+export function isSameOriginPost(req: AnyRequest, publicOrigin: string): boolean {
+  const origin = req.headers.origin;
+  if (typeof origin === "string" && origin !== "null") return origin === publicOrigin;
+  return req.headers["sec-fetch-site"] !== "cross-site";
+}

@@ -1,0 +1,29 @@
+import type Provider from "oidc-provider";
+import type { TokenVerifier } from "../platform/auth/token-verifier.js";
+import type { Logger } from "../platform/logger.js";
+import type { ClientRegistry } from "./clients.js";
+import type { LoginThrottle, ThrottlePolicy } from "./login-throttle.js";
+import type { PageLinks } from "./pages/layout.js";
+import type { SigningKeySet } from "./signing-keys.js";
+import type { UserStore } from "./user-store.js";
+
+/** What the identity route handlers share. */
+export interface IdentityContext {
+  provider: Provider;
+  users: UserStore;
+  throttle: LoginThrottle;
+  policy: ThrottlePolicy;
+  links: PageLinks;
+  keys: SigningKeySet;
+  clients: ClientRegistry;
+  /** Verifies access tokens of this provider (userinfo, account JSON, admin API). */
+  tokens: TokenVerifier;
+  /** "/realms/default" */
+  realmPath: string;
+  /** "/admin/realms/default" */
+  adminPath: string;
+  issuer: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  logger: Logger;
+}

@@ -1,0 +1,150 @@
+import { createPublicKey } from "node:crypto";
+import type { JWTVerifyGetKey } from "jose";
+import { createTokenVerifier } from "../platform/auth/token-verifier.js";
+import type { Config } from "../platform/config.js";
+import type { Db } from "../platform/db/database.js";
+import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
+import type { Logger } from "../platform/logger.js";
+import { handleAccount } from "./account-routes.js";
+import { handleAdminApi } from "./admin-api.js";
+import { clientRegistry } from "./clients.js";
+import { demoAccountSummary, seedDemoAccounts } from "./demo-seed.js";
+import { ensureGroupTree } from "./group-tree.js";
+import { redirect, sendHtml, sendJson, setSecurityHeaders } from "./http-kit.js";
+import type { IdentityContext } from "./identity-context.js";
+import { handleInteraction } from "./interaction-routes.js";
+import { createLoginThrottle, defaultThrottlePolicy, type ThrottlePolicy } from "./login-throttle.js";
+import { deleteExpiredOidcPayloads } from "./oidc-adapter.js";
+import { createOidcProvider, KEYCLOAK_ROUTES } from "./oidc-provider.js";
+import { errorPage } from "./pages/message-pages.js";
+import { identityCss } from "./pages/theme-css.js";
+import { loadSigningKeys, localVerificationKeys } from "./signing-keys.js";
+import { handleUserinfo } from "./userinfo-route.js";
+import { createUserStore } from "./user-store.js";
+
+export interface IdentityOptions {
+  throttle?: ThrottlePolicy;
+  /** Clock of the login throttle (tests). */
+  now?: () => number;
+}
+
+export interface Identity {
+  /** For createHttpHandler's `identity` slot: answers false for paths outside /realms/default and /admin/realms/default. */
+  handle(req: AnyRequest, res: AnyResponse): Promise<boolean>;
+  /** This provider's token keys, for the RPC token verifier. */
+  tokenKeys: JWTVerifyGetKey;
+  close(): Promise<void>;
+}
+
+const REALM = "default";
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
+
+/** The embedded identity provider (DESIGN.md "Identity"): Keycloak's paths, our users, groups, keys and pages. */
+export async function createIdentity(deps: { config: Config; db: Db; logger: Logger }, options: IdentityOptions = {}): Promise<Identity> {
+  const { config, db } = deps;
+  const logger = deps.logger.child({ component: "identity" });
+  const issuer = config.identity.issuer;
+  const users = createUserStore(db);
+  await ensureGroupTree(db);
+  if (config.seedDemo) {
+    await seedDemoAccounts(users, logger);
+    logger.info({ accounts: demoAccountSummary() }, "local mode: demo accounts (username / password)");
+  }
+  const keys = await loadSigningKeys(db);
+  const tokenKeys = localVerificationKeys(db, keys.publicJwks);
+  const clients = clientRegistry(config);
+  const realmPath = new URL(issuer).pathname;
+  const links = { stylesheet: `${realmPath}/resources/identity.css`, home: `${config.publicUrl}/` };
+  const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger });
+  const throttle = createLoginThrottle(db, options.now);
+  const ctx: IdentityContext = {
+    provider,
+    users,
+    throttle,
+    policy: options.throttle ?? defaultThrottlePolicy,
+    links,
+    keys,
+    clients,
+    tokens: createTokenVerifier({ issuer, audiences: config.identity.audiences, clientId: config.identity.clientId, keys: tokenKeys }),
+    realmPath,
+    adminPath: `/admin/realms/${REALM}`,
+    issuer,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    logger,
+  };
+  const callProvider = provider.callback();
+  const publicUrl = new URL(config.publicUrl);
+  const realmInfo = realmRepresentation(issuer, keys.publicJwks[0]);
+
+  const housekeeping = setInterval(() => {
+    Promise.all([deleteExpiredOidcPayloads(db), throttle.prune()]).catch((error) => logger.warn({ err: error }, "identity housekeeping failed"));
+  }, HOUSEKEEPING_MS);
+  housekeeping.unref();
+
+  const route = async (req: AnyRequest, res: AnyResponse, url: URL): Promise<void> => {
+    const path = url.pathname;
+    if (path === ctx.adminPath || path.startsWith(`${ctx.adminPath}/`)) {
+      return handleAdminApi(ctx, req, res, path.slice(ctx.adminPath.length).split("/").filter(Boolean).map(decodeURIComponent), url.searchParams);
+    }
+    const rel = path.slice(realmPath.length);
+    if (rel === "" || rel === "/") return sendJson(res, 200, realmInfo, { "access-control-allow-origin": "*" });
+    if (rel === "/resources/identity.css") {
+      res.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" });
+      return void res.end(identityCss);
+    }
+    const interaction = /^\/login-actions\/([A-Za-z0-9_-]{1,64})(?:\/([a-z]+))?\/?$/.exec(rel);
+    if (interaction) return handleInteraction(ctx, req, res, interaction[1]!, interaction[2] ?? "");
+    const account = /^\/account(?:\/([a-z]+))?\/?$/.exec(rel);
+    if (account) return handleAccount(ctx, req, res, account[1] ?? "", url.searchParams);
+    if (rel === KEYCLOAK_ROUTES.userinfo) return handleUserinfo(ctx, req, res);
+    if (rel === "/protocol/openid-connect/registrations") {
+      // Keycloak's registration entry point (keycloak-js register()): an authorization request that starts with sign-up.
+      const params = new URLSearchParams(url.search);
+      params.set("prompt", "create");
+      return redirect(res, `${realmPath}${KEYCLOAK_ROUTES.authorization}?${params}`, 302);
+    }
+    // Everything else is oidc-provider's, mounted at the realm path the way Express mounts sub-apps.
+    (req as { originalUrl?: string }).originalUrl = req.url;
+    req.url = `${rel}${url.search}`;
+    await callProvider(req as never, res as never);
+  };
+
+  return {
+    tokenKeys,
+    async handle(req, res) {
+      const url = new URL(req.url ?? "/", "http://internal");
+      const path = url.pathname;
+      const ours = path === realmPath || path.startsWith(`${realmPath}/`) || path === ctx.adminPath || path.startsWith(`${ctx.adminPath}/`);
+      if (!ours) return false;
+      // URLs the provider builds and the Secure flag of its cookies follow PUBLIC_URL, whatever Host the request used.
+      req.headers["x-forwarded-proto"] = publicUrl.protocol.slice(0, -1);
+      req.headers["x-forwarded-host"] = publicUrl.host;
+      setSecurityHeaders(res, clients.webOrigins);
+      try {
+        await route(req, res, url);
+      } catch (error) {
+        logger.error({ err: error, path }, "identity request failed");
+        if (res.headersSent) res.end();
+        else if (path.startsWith(ctx.adminPath) || !String(req.headers.accept ?? "").includes("text/html")) sendJson(res, 500, { error: "server_error", error_description: "internal error" });
+        else sendHtml(res, 500, errorPage(links, { title: "Something went wrong", message: "The identity service could not complete this request. Please try again." }));
+      }
+      return true;
+    },
+    async close() {
+      clearInterval(housekeeping);
+    },
+  };
+}
+
+/** GET /realms/default, as Keycloak answers it (some adapters read public_key from here). */
+function realmRepresentation(issuer: string, jwk: object | undefined) {
+  const publicKey = jwk ? createPublicKey({ key: jwk as never, format: "jwk" }).export({ type: "spki", format: "der" }).toString("base64") : undefined;
+  return {
+    realm: REALM,
+    public_key: publicKey,
+    "token-service": `${issuer}/protocol/openid-connect`,
+    "account-service": `${issuer}/account`,
+    "tokens-not-before": 0,
+  };
+}

@@ -1,0 +1,122 @@
+import { inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../platform/db/database.js";
+import { loginFailures } from "./schema.js";
+
+/**
+ * Failed sign-ins are counted per account and per client address (identity_login_failures, shared by all nodes).
+ * After `backoffAfter` failures each further attempt must wait 2^(n-backoffAfter) s (capped) since the last failure;
+ * at `lockAfter` failures the key is locked for `lockSeconds`. Counters forget after `windowSeconds` without failures.
+ * Unknown accounts are throttled by the typed name exactly like real ones, so the answers never tell them apart.
+ */
+export interface ThrottleRule {
+  backoffAfter: number;
+  maxBackoffSeconds: number;
+  lockAfter: number;
+  lockSeconds: number;
+  windowSeconds: number;
+}
+
+export interface ThrottlePolicy {
+  account: ThrottleRule;
+  address: ThrottleRule;
+  /** Accounts created per address and window. */
+  registrationsPerAddress: { limit: number; windowSeconds: number };
+  /** Registration form posts per address and window (slows down probing for taken usernames and emails). */
+  registrationAttemptsPerAddress: { limit: number; windowSeconds: number };
+}
+
+export const defaultThrottlePolicy: ThrottlePolicy = {
+  account: { backoffAfter: 3, maxBackoffSeconds: 30, lockAfter: 10, lockSeconds: 15 * 60, windowSeconds: 15 * 60 },
+  address: { backoffAfter: 20, maxBackoffSeconds: 30, lockAfter: 50, lockSeconds: 15 * 60, windowSeconds: 15 * 60 },
+  registrationsPerAddress: { limit: 5, windowSeconds: 60 * 60 },
+  registrationAttemptsPerAddress: { limit: 30, windowSeconds: 60 * 60 },
+};
+
+export type ThrottleKey = { key: string; rule: ThrottleRule };
+
+export interface ThrottleVerdict {
+  allowed: boolean;
+  /** Seconds until the next attempt is allowed (when not allowed). */
+  retryAfterSeconds: number;
+  locked: boolean;
+}
+
+type Row = typeof loginFailures.$inferSelect;
+
+function verdictFor(row: Row | undefined, rule: ThrottleRule, now: number): ThrottleVerdict {
+  if (!row) return { allowed: true, retryAfterSeconds: 0, locked: false };
+  if (row.lockedUntil && row.lockedUntil.getTime() > now) {
+    return { allowed: false, retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now) / 1000), locked: true };
+  }
+  const last = row.lastFailureAt.getTime();
+  if (now - last > rule.windowSeconds * 1000) return { allowed: true, retryAfterSeconds: 0, locked: false };
+  if (row.failures < rule.backoffAfter) return { allowed: true, retryAfterSeconds: 0, locked: false };
+  const wait = Math.min(2 ** (row.failures - rule.backoffAfter), rule.maxBackoffSeconds) * 1000;
+  const until = last + wait;
+  return until > now ? { allowed: false, retryAfterSeconds: Math.ceil((until - now) / 1000), locked: false } : { allowed: true, retryAfterSeconds: 0, locked: false };
+}
+
+export function createLoginThrottle(db: Db, now: () => number = Date.now) {
+  return {
+    /** The strictest verdict over all keys. */
+    async check(keys: ThrottleKey[]): Promise<ThrottleVerdict> {
+      const rows = await db.select().from(loginFailures).where(inArray(loginFailures.key, keys.map((k) => k.key)));
+      const t = now();
+      const verdicts = keys.map(({ key, rule }) => verdictFor(rows.find((r) => r.key === key), rule, t));
+      return verdicts.reduce((worst, v) => (v.retryAfterSeconds > worst.retryAfterSeconds ? v : worst), { allowed: true, retryAfterSeconds: 0, locked: false });
+    },
+
+    /** Counts one failure on every key (atomically, so concurrent attempts on several nodes all count). */
+    async recordFailure(keys: ThrottleKey[]): Promise<void> {
+      const at = new Date(now());
+      for (const { key, rule } of keys) {
+        const windowStart = new Date(at.getTime() - rule.windowSeconds * 1000);
+        const lockUntil = new Date(at.getTime() + rule.lockSeconds * 1000);
+        const next = sql`CASE WHEN ${loginFailures.lastFailureAt} < ${windowStart} THEN 1 ELSE ${loginFailures.failures} + 1 END`;
+        await db
+          .insert(loginFailures)
+          .values({ key, failures: 1, lastFailureAt: at, lockedUntil: rule.lockAfter <= 1 ? lockUntil : null })
+          .onConflictDoUpdate({
+            target: loginFailures.key,
+            set: {
+              failures: next,
+              lastFailureAt: at,
+              lockedUntil: sql`CASE WHEN ${next} >= ${rule.lockAfter} THEN ${lockUntil}::timestamptz ELSE ${loginFailures.lockedUntil} END`,
+            },
+          });
+      }
+    },
+
+    /** A successful sign-in clears the account's counter (not the address's). */
+    async reset(key: string): Promise<void> {
+      await db.delete(loginFailures).where(inArray(loginFailures.key, [key]));
+    },
+
+    /**
+     * Counts an event against a fixed-window limit (registrations per address); false when the limit is reached.
+     */
+    async consume(key: string, limit: number, windowSeconds: number): Promise<boolean> {
+      const at = new Date(now());
+      const windowStart = new Date(at.getTime() - windowSeconds * 1000);
+      const [row] = await db.select().from(loginFailures).where(inArray(loginFailures.key, [key]));
+      // Here `failures` counts events and `lastFailureAt` holds when the current window began.
+      if (row && row.lastFailureAt > windowStart && row.failures >= limit) return false;
+      const fresh = !row || row.lastFailureAt <= windowStart;
+      await db
+        .insert(loginFailures)
+        .values({ key, failures: 1, lastFailureAt: at })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: fresh ? { failures: 1, lastFailureAt: at } : { failures: sql`${loginFailures.failures} + 1` },
+        });
+      return true;
+    },
+
+    /** Housekeeping: rows idle for a day and not locked. */
+    async prune(): Promise<void> {
+      await db.delete(loginFailures).where(lt(loginFailures.lastFailureAt, new Date(now() - 24 * 3600 * 1000)));
+    },
+  };
+}
+
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

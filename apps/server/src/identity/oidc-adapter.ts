@@ -1,0 +1,83 @@
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Adapter, AdapterPayload } from "oidc-provider";
+import type { Db } from "../platform/db/database.js";
+import { oidcPayloads } from "./schema.js";
+
+/**
+ * oidc-provider's storage (sessions, interactions, grants, codes, refresh tokens …) in identity_oidc_payloads, one
+ * row per model instance keyed by (kind, id). Shared by every node, so any node can continue any flow.
+ */
+export function createOidcAdapterFactory(db: Db): (kind: string) => Adapter {
+  return (kind) => new DbAdapter(db, kind);
+}
+
+const notExpired = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date()));
+
+class DbAdapter implements Adapter {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: string,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const row = {
+      payload,
+      grantId: payload.grantId ?? null,
+      userCode: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+    };
+    await this.db
+      .insert(oidcPayloads)
+      .values({ id, kind: this.kind, ...row })
+      .onConflictDoUpdate({ target: [oidcPayloads.kind, oidcPayloads.id], set: { ...row, consumedAt: null } });
+  }
+
+  find(id: string) {
+    return this.findBy(eq(oidcPayloads.id, id));
+  }
+
+  findByUid(uid: string) {
+    return this.findBy(eq(oidcPayloads.uid, uid));
+  }
+
+  findByUserCode(userCode: string) {
+    return this.findBy(eq(oidcPayloads.userCode, userCode));
+  }
+
+  private async findBy(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db
+      .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.kind, this.kind), condition, notExpired()))
+      .limit(1);
+    if (!row) return undefined;
+    const payload = row.payload as AdapterPayload;
+    return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.db
+      .update(oidcPayloads)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.id, id)));
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.id, id)));
+  }
+
+  /** Revoking a grant drops every artefact issued under it, whatever its kind (codes, refresh tokens …). */
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+  }
+}
+
+/** Deletes expired rows; runs periodically (the provider itself ignores them already). */
+export async function deleteExpiredOidcPayloads(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(oidcPayloads)
+    .where(lt(oidcPayloads.expiresAt, sql`now()`))
+    .returning({ id: oidcPayloads.id });
+  return deleted.length;
+}

@@ -1,0 +1,133 @@
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoAccounts } from "../platform/demo-accounts.js";
+import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
+import { authorizationUrl, parseForms, signIn, TestBrowser, tokenRequest } from "../test/oidc-test-client.js";
+import { storageBackends } from "../test/test-server.js";
+
+const admin = demoAccounts.find((a) => a.username === "admin")!;
+const player = demoAccounts.find((a) => a.username === "player")!;
+
+describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) => {
+  let s: EmbeddedServer;
+  let redirectUri: string;
+  beforeAll(async () => {
+    s = await startEmbeddedServer({ backend });
+    redirectUri = `${s.url}/`;
+  });
+  afterAll(() => s.close());
+
+  it("publishes Keycloak's endpoints in discovery", async () => {
+    const discovery = (await (await fetch(`${s.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(discovery.issuer).toBe(s.issuer);
+    const oidc = `${s.issuer}/protocol/openid-connect`;
+    expect(discovery).toMatchObject({
+      authorization_endpoint: `${oidc}/auth`,
+      token_endpoint: `${oidc}/token`,
+      userinfo_endpoint: `${oidc}/userinfo`,
+      jwks_uri: `${oidc}/certs`,
+      end_session_endpoint: `${oidc}/logout`,
+      revocation_endpoint: `${oidc}/revoke`,
+      code_challenge_methods_supported: ["S256"],
+    });
+    const jwks = (await (await fetch(`${oidc}/certs`)).json()) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    expect(jwks.keys[0]).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig" });
+    expect(jwks.keys[0]).not.toHaveProperty("d");
+  });
+
+  it("signs in with username and issues Keycloak-shaped RS256 JWT access tokens", async () => {
+    const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: admin.username, password: admin.password });
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: "RS256" });
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims).toMatchObject({
+      iss: s.issuer,
+      sub: admin.id,
+      aud: "sro-web",
+      azp: "sro-web",
+      preferred_username: "admin",
+      given_name: admin.firstName,
+      family_name: admin.lastName,
+      email: admin.email,
+      groups: ["/Moderator/Admin"],
+      realm_access: { roles: expect.arrayContaining(["default-roles-default"]) },
+    });
+    expect(claims.exp! - claims.iat!).toBe(300);
+    expect(tokens.refresh_token).toBeTruthy();
+    const id = decodeJwt(tokens.id_token!);
+    expect(id).toMatchObject({ iss: s.issuer, sub: admin.id, aud: "sro-web", preferred_username: "admin", given_name: admin.firstName, family_name: admin.lastName, email: admin.email, groups: ["/Moderator/Admin"] });
+  });
+
+  it("signs in with the email address too, and userinfo returns the profile and groups", async () => {
+    const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: player.email.toUpperCase(), password: player.password });
+    const response = await fetch(`${s.issuer}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      sub: player.id,
+      preferred_username: "player",
+      given_name: player.firstName,
+      family_name: player.lastName,
+      name: `${player.firstName} ${player.lastName}`,
+      email: player.email,
+      email_verified: false,
+      groups: ["/Player/Member"],
+    });
+    const anonymous = await fetch(`${s.issuer}/protocol/openid-connect/userinfo`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("gives the same error for an unknown user and a wrong password", async () => {
+    const attempt = async (username: string) => {
+      const browser = new TestBrowser();
+      const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri }).url);
+      const result = await browser.submit(page, { username, password: "wrong-password" });
+      return result.body.match(/<div class="alert error"[^>]*>([^<]*)</)?.[1];
+    };
+    expect(await attempt("nobody-here")).toBe("Invalid username or password.");
+    expect(await attempt("moderator")).toBe("Invalid username or password.");
+  });
+
+  it("rotates refresh tokens and rejects a used one", async () => {
+    const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
+    const first = await tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "sro-web" });
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).toBeTruthy();
+    expect(first.body.refresh_token).not.toBe(tokens.refresh_token);
+    expect(decodeJwt(first.body.access_token)).toMatchObject({ sub: player.id, groups: ["/Player/Member"] });
+    const reused = await tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "sro-web" });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toBe("invalid_grant");
+  });
+
+  it("requires PKCE and an exactly registered redirect_uri", async () => {
+    const browser = new TestBrowser();
+    const noPkce = authorizationUrl({ issuer: s.issuer, redirectUri }).url.replace(/&code_challenge=[^&]+&code_challenge_method=S256/, "");
+    const withoutPkce = await browser.navigate(noPkce, {}, () => true);
+    expect(withoutPkce.stoppedAt ?? "").toContain("error=invalid_request");
+    for (const bad of [`${s.url}/evil`, "https://evil.example/", `${s.url}/?x=1`]) {
+      const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri: bad }).url, {}, () => true);
+      expect(page.stoppedAt, bad).toBeUndefined();
+      expect(page.status).toBe(400);
+      expect(page.body).toContain("redirect_uri");
+      expect(page.body).not.toMatch(/at .*\.js:\d+/);
+    }
+  });
+
+  it("ends the session on logout after confirmation", async () => {
+    const browser = new TestBrowser();
+    const tokens = await signIn(browser, { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
+    const logoutUrl = `${s.issuer}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: "sro-web", id_token_hint: tokens.id_token!, post_logout_redirect_uri: redirectUri })}`;
+    const confirm = await browser.navigate(logoutUrl);
+    expect(confirm.status).toBe(200);
+    expect(confirm.body).toContain("Sign out");
+    expect(parseForms(confirm.body, confirm.url)[0]?.fields).toHaveProperty("xsrf");
+    const done = await browser.submit(confirm, { logout: "yes" }, (l) => l.startsWith(redirectUri));
+    expect(done.stoppedAt).toBe(redirectUri);
+    // The session is gone: a silent check now answers login_required.
+    const silent = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri, prompt: "none" }).url, {}, (l) => l.startsWith(redirectUri));
+    expect(silent.stoppedAt).toContain("error=login_required");
+    // …and refresh tokens of that session are dead.
+    const refreshed = await tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "sro-web" });
+    expect(refreshed.status).toBe(400);
+  });
+});

@@ -1,0 +1,181 @@
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type { Db } from "../platform/db/database.js";
+import type { Logger } from "../platform/logger.js";
+import { profileClaims, serviceAccessTokenClaims, userAccessTokenClaims } from "./claims.js";
+import type { ClientRegistry } from "./clients.js";
+import { createOidcAdapterFactory } from "./oidc-adapter.js";
+import { errorPage, loggedOutPage, logoutPage } from "./pages/message-pages.js";
+import type { PageLinks } from "./pages/layout.js";
+import type { SigningKeySet } from "./signing-keys.js";
+import type { UserStore } from "./user-store.js";
+
+/** Keycloak's endpoint layout under the realm (the issuer is …/realms/default). */
+export const KEYCLOAK_ROUTES = {
+  authorization: "/protocol/openid-connect/auth",
+  token: "/protocol/openid-connect/token",
+  userinfo: "/protocol/openid-connect/userinfo",
+  jwks: "/protocol/openid-connect/certs",
+  end_session: "/protocol/openid-connect/logout",
+  revocation: "/protocol/openid-connect/revoke",
+  pushed_authorization_request: "/protocol/openid-connect/ext/par/request",
+} as const;
+
+/** The game API as a resource server: every access token is a JWT for it, even without a `resource` parameter. */
+export const API_RESOURCE = "urn:sro:api";
+const API_SCOPE = "openid profile email";
+
+/** Lifetimes in seconds, close to Keycloak's defaults (5 min tokens, 10 h SSO session). */
+export const TTL = { accessToken: 300, idToken: 300, code: 60, interaction: 30 * 60, session: 10 * 3600, refreshToken: 10 * 3600 };
+
+export interface ProviderDeps {
+  issuer: string;
+  clients: ClientRegistry;
+  keys: SigningKeySet;
+  db: Db;
+  users: UserStore;
+  links: PageLinks;
+  logger: Logger;
+}
+
+/** `prompt=create` (OpenID Connect "Initiating User Registration"): shows the registration page first. */
+function createPrompt() {
+  return new interactionPolicy.Prompt({ name: "create", requestable: true });
+}
+
+export function createOidcProvider(d: ProviderDeps): Provider {
+  const policy = interactionPolicy.base();
+  policy.add(createPrompt(), 0);
+  const { web, account, gameServer } = d.clients;
+  const audience = web.clientId;
+
+  const configuration: Configuration = {
+    adapter: createOidcAdapterFactory(d.db),
+    jwks: { keys: d.keys.privateJwks as never },
+    cookies: {
+      keys: d.keys.cookieSecrets,
+      long: { httpOnly: true, sameSite: "lax" },
+      short: { httpOnly: true, sameSite: "lax" },
+    },
+    routes: KEYCLOAK_ROUTES,
+    clients: [
+      {
+        client_id: web.clientId,
+        token_endpoint_auth_method: "none",
+        application_type: "web",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        redirect_uris: web.redirectUris,
+        post_logout_redirect_uris: web.postLogoutRedirectUris,
+      },
+      {
+        client_id: account.clientId,
+        token_endpoint_auth_method: "none",
+        grant_types: [],
+        response_types: ["none"],
+        redirect_uris: [account.redirectUri],
+      },
+      ...(gameServer
+        ? [{ client_id: gameServer.clientId, client_secret: gameServer.secret, grant_types: ["client_credentials"], response_types: [], redirect_uris: [] }]
+        : []),
+    ],
+    clientBasedCORS: (_ctx, origin) => d.clients.webOrigins.includes(origin),
+    pkce: { required: () => true },
+    allowOmittingSingleRegisteredRedirectUri: false,
+    scopes: ["openid", "offline_access", "profile", "email"],
+    // Keycloak's default client scopes (profile, email, group mapper) apply whatever the request asks for.
+    claims: {
+      openid: ["sub", "preferred_username", "given_name", "family_name", "name", "email", "email_verified", "groups"],
+      profile: ["preferred_username", "given_name", "family_name", "name"],
+      email: ["email", "email_verified"],
+    },
+    conformIdTokenClaims: false,
+    findAccount: async (_ctx, sub) => {
+      const user = await d.users.findById(sub);
+      if (!user?.enabled) return undefined;
+      return {
+        accountId: user.id,
+        claims: async () => profileClaims(user, (await d.users.groupPathsOf([user.id])).get(user.id) ?? []),
+      };
+    },
+    extraTokenClaims: async (_ctx, token) => {
+      if (token.kind === "ClientCredentials") return serviceAccessTokenClaims(token.clientId!);
+      const accountId = (token as { accountId?: string }).accountId;
+      if (token.kind !== "AccessToken" || !accountId) return undefined;
+      const user = await d.users.findById(accountId);
+      if (!user) return undefined;
+      const groups = (await d.users.groupPathsOf([user.id])).get(user.id) ?? [];
+      return userAccessTokenClaims(user, groups, token.clientId!, (token as { sessionUid?: string }).sessionUid);
+    },
+    // First-party clients only: consent is implied, so the grant is created (or topped up) without asking.
+    loadExistingGrant: async (ctx) => {
+      const { client, session } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ?? session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      const grant =
+        existing && existing.accountId === session.accountId ? existing : new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(API_SCOPE);
+      grant.addResourceScope(API_RESOURCE, API_SCOPE);
+      await grant.save();
+      return grant;
+    },
+    // Keycloak issues refresh tokens without offline_access; they end with the session.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: TTL.accessToken,
+      ClientCredentials: TTL.accessToken,
+      IdToken: TTL.idToken,
+      AuthorizationCode: TTL.code,
+      Interaction: TTL.interaction,
+      Session: TTL.session,
+      Grant: TTL.session,
+      // A rotated refresh token inherits what is left of its predecessor: rotation never extends a sign-in.
+      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? TTL.refreshToken,
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${new URL(d.issuer).pathname}/login-actions/${interaction.uid}`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      clientCredentials: { enabled: gameServer !== undefined },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => API_RESOURCE,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resource) => {
+          if (resource !== API_RESOURCE) throw new errors.InvalidTarget();
+          return { scope: API_SCOPE, audience, accessTokenFormat: "jwt", accessTokenTTL: TTL.accessToken, jwt: { sign: { alg: "RS256" } } };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.type = "html";
+          ctx.body = logoutPage(d.links, form);
+        },
+        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+          ctx.type = "html";
+          ctx.body = loggedOutPage(d.links);
+        },
+      },
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = "html";
+      ctx.body = errorPage(d.links, {
+        title: "Something went wrong",
+        message: "The sign-in request could not be completed. Go back to SRO and try again.",
+        detail: out.error_description ?? out.error,
+      });
+    },
+  };
+
+  const provider = new Provider(d.issuer, configuration);
+  // Our handler rewrites X-Forwarded-Host/Proto from PUBLIC_URL, so URLs and Secure cookies follow the public origin.
+  provider.proxy = true;
+  provider.on("server_error", (_ctx, error) => d.logger.error({ err: error }, "identity provider error"));
+  return provider;
+}

@@ -1,0 +1,39 @@
+import { html, SafeHtml } from "./html.js";
+import { layout, type PageLinks } from "./layout.js";
+
+/** Readable error page: a title, a sentence, a way back. Never a stack trace. */
+export function errorPage(links: PageLinks, p: { title: string; message: string; detail?: string }): string {
+  return layout(links, {
+    title: p.title,
+    body: html`<h1>${p.title}</h1>
+<p class="lead">${p.message}</p>
+${p.detail ? html`<div class="alert error">${p.detail}</div>` : ""}
+<div class="actions"><a class="button secondary" href="${links.home}">Back to SRO</a></div>`,
+  });
+}
+
+/**
+ * Logout confirmation. `providerForm` is oidc-provider's hidden form (action + its own xsrf token); the buttons
+ * submit it: `logout=yes` ends the session, the other keeps it.
+ */
+export function logoutPage(links: PageLinks, providerForm: string): string {
+  return layout(links, {
+    title: "Sign out",
+    body: html`<h1>Sign out</h1>
+<p class="lead">Do you want to sign out of SRO? You will be signed out of the game site and the admin console.</p>
+${new SafeHtml(providerForm)}
+<div class="actions">
+<button class="button accent" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
+<button class="button secondary" type="submit" form="op.logoutForm">Stay signed in</button>
+</div>`,
+  });
+}
+
+export function loggedOutPage(links: PageLinks): string {
+  return layout(links, {
+    title: "Signed out",
+    body: html`<h1>Signed out</h1>
+<p class="lead">You have been signed out. See you in the grid.</p>
+<div class="actions"><a class="button" href="${links.home}">Back to SRO</a></div>`,
+  });
+}
