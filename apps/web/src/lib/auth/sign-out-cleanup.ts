@@ -4,7 +4,9 @@ const cleanups = new Set<() => void>();
 
 export function onSignOut(cleanup: () => void): () => void {
   cleanups.add(cleanup);
-  return () => cleanups.delete(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+  };
 }
 
 export function runSignOutCleanups(): void {
