@@ -7,6 +7,8 @@ import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
 import { chatServiceOf } from "./chat/chat-service.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
+import { seedDemoData } from "./gameserver/demo-data.js";
+import { gameServicesOf } from "./gameserver/game-services.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
 import { requestIdKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
@@ -54,12 +56,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Every service the server speaks; an rpc without a permission rule stops the start (see permissions.ts). */
 function registerServices(router: ConnectRouter, deps: ServiceDeps): void {
-  router.service(CharacterService, {});
+  const game = gameServicesOf(deps);
+  router.service(CharacterService, game.characters);
   router.service(ChatService, chatServiceOf(deps));
-  router.service(DimensionService, {});
-  router.service(MapService, {});
-  router.service(GameServerDataService, {});
-  router.service(GameServerRegistryService, {});
+  router.service(DimensionService, game.dimensions);
+  router.service(MapService, game.maps);
+  router.service(GameServerDataService, game.gameServerData);
+  router.service(GameServerRegistryService, game.gameServerRegistry);
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -76,6 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     // Embedded identity provider (no OIDC_ISSUER): its keys verify the RPC tokens, no JWKS round trip.
     if (config.identity.mode === "embedded") identity = await createIdentity({ config, db: database.db, logger }, options.identity);
+    if (config.seedDemo) await seedDemoData(database.db, logger);
     const shutdown = new AbortController();
     const verifier = createTokenVerifier({
       issuer: config.identity.issuer,

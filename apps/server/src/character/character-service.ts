@@ -1,0 +1,117 @@
+import { create } from "@bufbuild/protobuf";
+import { EmptySchema } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
+import { CharacterStatsSchema, CharactersSchema, type CharacterService } from "../gen/sro/character/character_pb.js";
+import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
+import { invalidArgument, requireUuid } from "../platform/validation.js";
+import { pageOf, searchOf, sortOf } from "./character-list-query.js";
+import { changesFromEdit, editMask, readMask } from "./character-masks.js";
+import {
+  ownerForNewCharacter,
+  requireCharacterId,
+  requireCharacterName,
+  requireGender,
+  requireOwnerId,
+  requirePlayTimeIncrement,
+  requireProfession,
+  requireRealm,
+} from "./character-rules.js";
+import type { CharacterRow, CharacterStore, WriteRefusal } from "./character-store.js";
+import { characterMessage } from "./character-view.js";
+
+const notFound = () => new ConnectError("character not found", Code.NotFound);
+
+function refused(refusal: WriteRefusal, name: string | undefined): ConnectError {
+  switch (refusal) {
+    case "not-found":
+      return notFound();
+    case "dimension-missing":
+      return invalidArgument("dimension_id", "no live dimension has this id");
+    case "name-taken":
+      return new ConnectError(`name: a character named "${name}" already exists (names are unique, ignoring case)`, Code.AlreadyExists);
+  }
+}
+
+/** Thin handlers: request → rules (character-rules, -masks, -list-query) → store → message. */
+export function createCharacterService(store: CharacterStore): ServiceImpl<typeof CharacterService> {
+  /** The live character, if the caller may see it. "own" grants: foreign and missing answer the same denial. */
+  async function visibleCharacter(ctx: HandlerContext, id: string): Promise<CharacterRow> {
+    const row = await store.find(id);
+    requireOwnership(ctx, row?.ownerId, "characters");
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async getCharacter(req, ctx) {
+      const mask = readMask(req.mask?.paths);
+      const row = await visibleCharacter(ctx, requireCharacterId(req.id));
+      return characterMessage(row, mask);
+    },
+
+    async getCharacters(req) {
+      const mask = readMask(req.mask?.paths);
+      const query = { page: pageOf(req.filters), sort: sortOf(req.sortBy, req.sortDescending), search: searchOf(req.search) };
+      const { rows, total } = await store.list(query);
+      return create(CharactersSchema, { total, characters: rows.map((row) => characterMessage(row, mask)) });
+    },
+
+    async getCharactersForUser(req, ctx) {
+      const ownerId = requireOwnerId(req.ownerId);
+      requireOwnership(ctx, ownerId, "characters");
+      const mask = readMask(req.mask?.paths);
+      const { rows, total } = await store.list({ page: pageOf(req.filters), sort: sortOf(0, false), ownerId });
+      return create(CharactersSchema, { total, characters: rows.map((row) => characterMessage(row, mask)) });
+    },
+
+    async createCharacter(req, ctx) {
+      const ownerId = ownerForNewCharacter(req.ownerId, callerOf(ctx).sub, grantOf(ctx));
+      const input = {
+        ownerId,
+        name: requireCharacterName(req.name),
+        gender: requireGender(req.gender),
+        realm: requireRealm(req.realm),
+        dimensionId: requireUuid(req.dimensionId, "dimension_id"),
+        profession: requireProfession(req.profession),
+      };
+      const result = await store.create(input);
+      if (typeof result === "string") throw refused(result, input.name);
+      return characterMessage(result);
+    },
+
+    async deleteCharacter(req, ctx) {
+      const row = await visibleCharacter(ctx, requireCharacterId(req.id));
+      if (!(await store.softDelete(row.id))) throw notFound();
+      return create(EmptySchema);
+    },
+
+    async editCharacter(req) {
+      const fields = editMask(req.mask?.paths);
+      if (!req.character) throw invalidArgument("character", "is required");
+      const id = requireCharacterId(req.character.id, "character.id");
+      const changes = changesFromEdit(req.character, fields);
+      const result = await store.update(id, changes);
+      if (typeof result === "string") throw refused(result, changes.name);
+      return characterMessage(result);
+    },
+
+    async addCharacterPlayTime(req) {
+      const id = requireCharacterId(req.id);
+      const seconds = requirePlayTimeIncrement(req.time);
+      const result = await store.addPlayTime(id, seconds);
+      if (result === "not-found") throw notFound();
+      if (result === "overflow") throw new ConnectError("time: play_time would exceed 2147483647 seconds", Code.OutOfRange);
+      return create(EmptySchema);
+    },
+
+    async getCharacterStats() {
+      const stats = await store.stats();
+      return create(CharacterStatsSchema, {
+        totalCharacters: stats.totalCharacters,
+        totalPlayTime: stats.totalPlayTime,
+        charactersPerRealm: stats.perRealm,
+        charactersPerDimension: stats.perDimension,
+      });
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, getTableColumns, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Db } from "../platform/db/database.js";
+import { isUniqueViolation, sqlState } from "../platform/db/errors.js";
+import { dimensions } from "../gameserver/schema.js";
+import type { Page, Search, Sort, SortColumn } from "./character-list-query.js";
+import { characters, characterTotals, type StoredLocation } from "./schema.js";
+
+export type CharacterRow = typeof characters.$inferSelect;
+
+export interface NewCharacter {
+  ownerId: string;
+  name: string;
+  gender: string;
+  realm: string;
+  dimensionId: string;
+  profession: string;
+}
+
+export interface CharacterChanges {
+  name?: string;
+  gender?: string;
+  realm?: string;
+  dimensionId?: string;
+  ownerId?: string;
+  location?: StoredLocation | null;
+}
+
+/** Why a write did not happen; the handler turns each into a status. */
+export type WriteRefusal = "not-found" | "dimension-missing" | "name-taken";
+
+export interface CharacterListQuery {
+  page: Page;
+  sort: Sort;
+  search?: Search;
+  ownerId?: string;
+}
+
+export interface CharacterStats {
+  totalCharacters: bigint;
+  totalPlayTime: bigint;
+  perRealm: Record<string, bigint>;
+  perDimension: Record<string, bigint>;
+}
+
+const live = isNull(characters.deletedAt);
+
+const sortColumn: Readonly<Record<SortColumn, AnyColumn>> = {
+  name: characters.name,
+  owner: characters.ownerId,
+  realm: characters.realm,
+  gender: characters.gender,
+  dimension: characters.dimensionId,
+  playtime: characters.playTime,
+  created: characters.createdAt,
+};
+
+// play_time is an int4: an increment past 2^31-1 fails with numeric_value_out_of_range.
+const NUMERIC_OUT_OF_RANGE = "22003";
+
+export type CharacterStore = ReturnType<typeof createCharacterStore>;
+
+/** All SQL of characters. Names are unique among live characters (characters_live_name_key), ids are UUIDs. */
+export function createCharacterStore(db: Db) {
+  /**
+   * Shares a lock on the live dimension row until the transaction ends, so a concurrent DeleteDimension (which
+   * locks it for update before counting its characters) either sees this character or runs first and wins.
+   */
+  async function lockLiveDimension(tx: Db, id: string): Promise<boolean> {
+    const rows = await tx
+      .select({ id: dimensions.id })
+      .from(dimensions)
+      .where(and(eq(dimensions.id, id), isNull(dimensions.deletedAt)))
+      .for("share");
+    return rows.length > 0;
+  }
+
+  async function refusingTakenNames<T>(write: () => Promise<T>): Promise<T | "name-taken"> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) return "name-taken";
+      throw error;
+    }
+  }
+
+  return {
+    async find(id: string): Promise<CharacterRow | undefined> {
+      const [row] = await db.select().from(characters).where(and(eq(characters.id, id), live));
+      return row;
+    },
+
+    create(input: NewCharacter): Promise<CharacterRow | WriteRefusal> {
+      return refusingTakenNames(() =>
+        db.transaction(async (tx) => {
+          if (!(await lockLiveDimension(tx, input.dimensionId))) return "dimension-missing" as const;
+          const [row] = await tx.insert(characters).values({ id: randomUUID(), ...input }).returning();
+          return row!;
+        }),
+      );
+    },
+
+    update(id: string, changes: CharacterChanges): Promise<CharacterRow | WriteRefusal> {
+      return refusingTakenNames(() =>
+        db.transaction(async (tx) => {
+          if (changes.dimensionId !== undefined && !(await lockLiveDimension(tx, changes.dimensionId))) return "dimension-missing" as const;
+          const [row] = await tx
+            .update(characters)
+            .set({ ...changes, updatedAt: sql`now()` })
+            .where(and(eq(characters.id, id), live))
+            .returning();
+          return row ?? ("not-found" as const);
+        }),
+      );
+    },
+
+    /** Soft delete: the row stays (chat history names it) but leaves every read and frees its name. */
+    async softDelete(id: string): Promise<boolean> {
+      const rows = await db
+        .update(characters)
+        .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(characters.id, id), live))
+        .returning({ id: characters.id });
+      return rows.length > 0;
+    },
+
+    /** One atomic statement: concurrent increments never lose each other (no read-modify-write). */
+    async addPlayTime(id: string, seconds: number): Promise<"ok" | "not-found" | "overflow"> {
+      try {
+        const rows = await db
+          .update(characters)
+          .set({ playTime: sql`${characters.playTime} + ${seconds}`, updatedAt: sql`now()` })
+          .where(and(eq(characters.id, id), live))
+          .returning({ id: characters.id });
+        return rows.length > 0 ? "ok" : "not-found";
+      } catch (error) {
+        if (sqlState(error) === NUMERIC_OUT_OF_RANGE) return "overflow";
+        throw error;
+      }
+    },
+
+    async list(query: CharacterListQuery): Promise<{ rows: CharacterRow[]; total: bigint }> {
+      const filter = and(live, query.ownerId === undefined ? undefined : eq(characters.ownerId, query.ownerId), query.search && searchCondition(query.search));
+      const direction = query.sort.descending ? desc : asc;
+      const order = [direction(sortColumn[query.sort.column]), direction(characters.id)];
+      // Deferred join: the page's ids come from an index-only walk of the sort index, and only those rows are read
+      // (a plain OFFSET would fetch every skipped row: 700 ms instead of 30 ms at offset 500,000).
+      const pageIds = db.select({ id: characters.id }).from(characters).where(filter).orderBy(...order).limit(query.page.limit).offset(query.page.offset).as("page_ids");
+      const [rows, total] = await Promise.all([
+        db
+          .select(getTableColumns(characters))
+          .from(characters)
+          .innerJoin(pageIds, eq(characters.id, pageIds.id))
+          .orderBy(...order),
+        query.search === undefined && query.ownerId === undefined ? liveTotal() : db.select({ n: count() }).from(characters).where(filter).then(([row]) => BigInt(row?.n ?? 0)),
+      ]);
+      return { rows, total };
+    },
+
+    /** Dashboard aggregates in one scan (GROUPING SETS): totals, per realm, per dimension. */
+    async stats(): Promise<CharacterStats> {
+      const groups = await db
+        .select({
+          realm: characters.realm,
+          dimensionId: characters.dimensionId,
+          // Bit 1: realm is rolled up; bit 0: dimension is rolled up.
+          grouping: sql<number>`grouping(${characters.realm}, ${characters.dimensionId})`.mapWith(Number),
+          characters: sql<string>`count(*)`.mapWith(String),
+          playTime: sql<string>`coalesce(sum(${characters.playTime}), 0)`.mapWith(String),
+        })
+        .from(characters)
+        .where(live)
+        .groupBy(sql`grouping sets ((), (${characters.realm}), (${characters.dimensionId}))`);
+      const stats: CharacterStats = { totalCharacters: 0n, totalPlayTime: 0n, perRealm: {}, perDimension: {} };
+      for (const group of groups) {
+        if (group.grouping === 3) {
+          stats.totalCharacters = BigInt(group.characters);
+          stats.totalPlayTime = BigInt(group.playTime);
+        } else if (group.grouping === 1) stats.perRealm[group.realm] = BigInt(group.characters);
+        else stats.perDimension[group.dimensionId] = BigInt(group.characters);
+      }
+      return stats;
+    },
+  };
+
+  /** The exact number of live characters, kept by triggers (drizzle/0003): O(1) instead of a full count. */
+  async function liveTotal(): Promise<bigint> {
+    const [row] = await db.select({ live: characterTotals.live }).from(characterTotals);
+    return BigInt(row?.live ?? 0);
+  }
+}
+
+function searchCondition(search: Search): SQL {
+  // lower(name) LIKE '%term%' is the expression of characters_name_trgm_idx; each other arm has a btree index.
+  const arms: (SQL | undefined)[] = [sql`lower(${characters.name}) LIKE ${search.namePattern}`, eq(characters.ownerId, search.ownerId)];
+  if (search.uuid) arms.push(eq(characters.id, search.uuid), eq(characters.dimensionId, search.uuid), eq(characters.ownerId, search.uuid));
+  if (search.realm) arms.push(eq(characters.realm, search.realm));
+  if (search.gender) arms.push(eq(characters.gender, search.gender));
+  return or(...arms)!;
+}

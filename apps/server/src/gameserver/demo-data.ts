@@ -1,0 +1,124 @@
+import { count, sql } from "drizzle-orm";
+import { characters } from "../character/schema.js";
+import { chatChannelAuthorizations, chatChannels } from "../chat/schema.js";
+import type { Db } from "../platform/db/database.js";
+import { demoAccounts } from "../platform/demo-accounts.js";
+import type { Logger } from "../platform/logger.js";
+import { dimensionMaps, dimensions, maps } from "./schema.js";
+
+/**
+ * Demo content of local mode (config.seedDemo): enough maps, dimensions, characters and channels that every
+ * screen has something to show. Fixed ids, so docs and browser tests can name them.
+ */
+
+const id = (group: number, n: number) => `5e1d0000-0000-4000-8000-${String(group).padStart(4, "0")}${String(n).padStart(8, "0")}`;
+
+export const demoIds = {
+  maps: { downtown: id(1, 1), docks: id(1, 2), orbital: id(1, 3), wasteland: id(1, 4) },
+  dimensions: { prime: id(2, 1), shadow: id(2, 2) },
+  channels: { general: id(3, 1), primeLocal: id(3, 2), staff: id(3, 3), primeRunners: id(3, 4) },
+};
+
+const [admin, moderator, player, banned] = demoAccounts.map((a) => a.id);
+// Owners without a demo account: players of the wider world (their characters fill the lists).
+const others = [1, 2, 3, 4, 5].map((n) => id(9, n));
+
+// [name, owner, gender, realm, dimension]; the first of each demo account is the one the docs mention.
+const people: [string, string, "male" | "female", "human" | "cyborg", "prime" | "shadow"][] = [
+  ["Pia Nightshade", player!, "female", "human", "prime"],
+  ["Chrome Vandal", player!, "male", "cyborg", "prime"],
+  ["Neon Saint", player!, "female", "cyborg", "shadow"],
+  ["Glitch Runner", player!, "male", "human", "prime"],
+  ["Ada Overwatch", admin!, "female", "human", "prime"],
+  ["Root Access", admin!, "male", "cyborg", "shadow"],
+  ["Sysop Zero", admin!, "female", "cyborg", "prime"],
+  ["Max Warden", moderator!, "male", "human", "prime"],
+  ["Iron Arbiter", moderator!, "female", "cyborg", "shadow"],
+  ["Ben Outcast", banned!, "male", "human", "prime"],
+  ["Rust Exile", banned!, "female", "cyborg", "shadow"],
+  ["Kira Voltage", others[0]!, "female", "cyborg", "prime"],
+  ["Dex Halcyon", others[0]!, "male", "human", "prime"],
+  ["Mara Static", others[0]!, "female", "human", "shadow"],
+  ["Ozzy Flatline", others[1]!, "male", "cyborg", "prime"],
+  ["Juno Cipher", others[1]!, "female", "human", "prime"],
+  ["Vex Marrow", others[1]!, "male", "cyborg", "shadow"],
+  ["Tess Kilobyte", others[1]!, "female", "cyborg", "prime"],
+  ["Rook Daemon", others[2]!, "male", "human", "prime"],
+  ["Lyra Proxy", others[2]!, "female", "cyborg", "shadow"],
+  ["Hex Wraith", others[2]!, "male", "cyborg", "prime"],
+  ["Nova Blackwire", others[3]!, "female", "human", "prime"],
+  ["Cole Synapse", others[3]!, "male", "human", "shadow"],
+  ["Echo Lattice", others[3]!, "female", "cyborg", "prime"],
+  ["Zed Kernel", others[3]!, "male", "cyborg", "prime"],
+  ["Ivy Backdoor", others[4]!, "female", "human", "prime"],
+  ["Gage Ironclad", others[4]!, "male", "cyborg", "shadow"],
+  ["Sable Firewall", others[4]!, "female", "human", "prime"],
+  ["Dray Overclock", others[4]!, "male", "cyborg", "prime"],
+  ["Wren Packetloss", others[4]!, "female", "human", "shadow"],
+];
+
+export const demoCharacterIds = people.map((_, n) => id(4, n + 1));
+
+// Any constant: serialises the "is the database empty?" check when several nodes start at once.
+const DEMO_SEED_LOCK_KEY = 7_117_003;
+
+/** Inserts the demo content once: only into a database that has never had a dimension. */
+export async function seedDemoData(db: Db, logger: Logger): Promise<boolean> {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ n: count() }).from(dimensions);
+    if ((existing?.n ?? 0) > 0) return false;
+    const m = demoIds.maps;
+    await tx.insert(maps).values([
+      { id: m.downtown, name: "Downtown Sprawl", mapPath: "/Game/Maps/Downtown" },
+      { id: m.docks, name: "Neon Docks", mapPath: "/Game/Maps/NeonDocks" },
+      { id: m.orbital, name: "Orbital Ring", mapPath: "/Game/Maps/OrbitalRing" },
+      { id: m.wasteland, name: "Wasteland Outskirts", mapPath: "/Game/Maps/Wasteland" },
+    ]);
+    const d = demoIds.dimensions;
+    await tx.insert(dimensions).values([
+      { id: d.prime, name: "Prime", version: "1.4.2", location: "eu-central" },
+      { id: d.shadow, name: "Shadow Test", version: "1.5.0-beta", location: "us-east" },
+    ]);
+    await tx.insert(dimensionMaps).values([
+      { dimensionId: d.prime, mapId: m.downtown, position: 0 },
+      { dimensionId: d.prime, mapId: m.docks, position: 1 },
+      { dimensionId: d.prime, mapId: m.orbital, position: 2 },
+      { dimensionId: d.shadow, mapId: m.downtown, position: 0 },
+      { dimensionId: d.shadow, mapId: m.wasteland, position: 1 },
+    ]);
+    const now = Date.now();
+    await tx.insert(characters).values(
+      people.map(([name, ownerId, gender, realm, dimension], n) => ({
+        id: demoCharacterIds[n]!,
+        ownerId,
+        name,
+        gender,
+        realm,
+        dimensionId: d[dimension],
+        // Varied, so sorting by play time or creation shows an order.
+        playTime: ((n * 7919) % 500) * 360,
+        location: n % 3 === 0 ? { world: dimension === "prime" ? "Downtown Sprawl" : "Wasteland Outskirts", x: n * 10.5, y: -n * 3.25, z: 0, roll: 0, pitch: 0, yaw: (n * 37) % 360 } : null,
+        createdAt: new Date(now - (people.length - n) * 86_400_000),
+        updatedAt: new Date(now - (people.length - n) * 43_200_000),
+      })),
+    );
+    const c = demoIds.channels;
+    await tx.insert(chatChannels).values([
+      { id: c.general, name: "General", dimensionId: null, public: true },
+      { id: c.primeLocal, name: "Prime Local", dimensionId: d.prime, public: true },
+      { id: c.staff, name: "Staff", dimensionId: null, public: false },
+      { id: c.primeRunners, name: "Prime Runners", dimensionId: d.prime, public: false },
+    ]);
+    // Pia (player) may use the private Prime channel; the admin's and moderator's first characters the staff room.
+    await tx.insert(chatChannelAuthorizations).values([
+      { characterId: demoCharacterIds[0]!, channelId: c.primeRunners },
+      { characterId: demoCharacterIds[11]!, channelId: c.primeRunners },
+      { characterId: demoCharacterIds[4]!, channelId: c.staff },
+      { characterId: demoCharacterIds[7]!, channelId: c.staff },
+    ]);
+    return true;
+  });
+  if (seeded) logger.info({ maps: 4, dimensions: 2, characters: people.length, channels: 4 }, "demo data seeded (local mode)");
+  return seeded;
+}

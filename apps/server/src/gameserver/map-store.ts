@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../platform/db/database.js";
+import { isUniqueViolation } from "../platform/db/errors.js";
+import { dimensionMaps, maps } from "./schema.js";
+
+export type MapRow = typeof maps.$inferSelect;
+
+export interface MapChanges {
+  name?: string;
+  mapPath?: string;
+}
+
+const live = isNull(maps.deletedAt);
+
+export type MapStore = ReturnType<typeof createMapStore>;
+
+/** All SQL of maps. Names are unique among live maps, ignoring case (maps_live_name_key). */
+export function createMapStore(db: Db) {
+  async function refusingTakenNames<T>(write: () => Promise<T>): Promise<T | "name-taken"> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) return "name-taken";
+      throw error;
+    }
+  }
+
+  return {
+    async find(id: string): Promise<MapRow | undefined> {
+      const [row] = await db.select().from(maps).where(and(eq(maps.id, id), live));
+      return row;
+    },
+
+    list(): Promise<MapRow[]> {
+      return db.select().from(maps).where(live).orderBy(asc(sql`lower(${maps.name})`), asc(maps.id));
+    },
+
+    create(input: { name: string; mapPath: string }): Promise<MapRow | "name-taken"> {
+      return refusingTakenNames(async () => {
+        const [row] = await db.insert(maps).values({ id: randomUUID(), ...input }).returning();
+        return row!;
+      });
+    },
+
+    update(id: string, changes: MapChanges): Promise<MapRow | "not-found" | "name-taken"> {
+      return refusingTakenNames(async () => {
+        const [row] = await db
+          .update(maps)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(and(eq(maps.id, id), live))
+          .returning();
+        return row ?? ("not-found" as const);
+      });
+    },
+
+    /**
+     * Soft-deletes the map and takes it out of every dimension's map list, in one transaction; the row lock
+     * orders it against dimension writes that check the map is live (dimension-store.ts).
+     */
+    async softDelete(id: string): Promise<{ removedFromDimensions: number } | "not-found"> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(maps)
+          .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(and(eq(maps.id, id), live))
+          .returning({ id: maps.id });
+        if (!row) return "not-found" as const;
+        const removed = await tx.delete(dimensionMaps).where(eq(dimensionMaps.mapId, id)).returning({ dimensionId: dimensionMaps.dimensionId });
+        return { removedFromDimensions: removed.length };
+      });
+    },
+  };
+}

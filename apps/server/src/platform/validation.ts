@@ -1,0 +1,50 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+
+/**
+ * Input checks shared by every service. Each failure is INVALID_ARGUMENT with a message that names the field and
+ * the rule ("name: must be 3..64 characters …"), so a client can show it next to the right input.
+ */
+export function invalidArgument(field: string, rule: string): ConnectError {
+  return new ConnectError(`${field}: ${rule}`, Code.InvalidArgument);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** A required id of a stored row. Malformed ids are answered here, before any query (never INTERNAL). */
+export function requireUuid(value: string, field: string): string {
+  if (value === "") throw invalidArgument(field, "is required");
+  if (!isUuid(value)) throw invalidArgument(field, "must be a UUID");
+  return value.toLowerCase();
+}
+
+// C0/C1 control characters, DEL, and the Unicode line/paragraph separators: never part of a name or a path.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+
+export const hasControlCharacters = (value: string): boolean => CONTROL.test(value);
+
+/** Length in characters (code points), the unit every rule in docs/game-services.md is written in. */
+export const lengthOf = (value: string): number => [...value].length;
+
+/** A free-text field: min..max characters, no control characters. Stored verbatim (no trimming, no escaping). */
+export function requireText(value: string, field: string, min: number, max: number): string {
+  if (min > 0 && value === "") throw invalidArgument(field, "is required");
+  const length = lengthOf(value);
+  if (length < min || length > max) throw invalidArgument(field, `must be ${min}..${max} characters`);
+  if (hasControlCharacters(value)) throw invalidArgument(field, "must not contain control characters");
+  return value;
+}
+
+// Letters (any script, with their combining marks), decimal digits, space, underscore and dash.
+const NAME = /^[\p{L}\p{M}\p{Nd} _-]+$/u;
+export const NAME_RULE = "must be 3..64 characters of letters, digits, space, underscore or dash";
+
+/** Names of characters and dimensions (issue 3): 3..64 characters, no leading or trailing space. */
+export function requireName(value: string, field = "name"): string {
+  if (value === "") throw invalidArgument(field, "is required");
+  const length = lengthOf(value);
+  if (length < 3 || length > 64 || !NAME.test(value)) throw invalidArgument(field, NAME_RULE);
+  if (value.trim() !== value) throw invalidArgument(field, "must not start or end with a space");
+  return value;
+}
