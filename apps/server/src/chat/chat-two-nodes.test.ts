@@ -1,0 +1,89 @@
+import { Code } from "@connectrpc/connect";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
+import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+
+const natsUrl = process.env.NATS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+
+/**
+ * DESIGN.md "Scale past one machine": two nodes sharing one PostgreSQL database and one NATS. A stream open on B
+ * sees what happens through A. Runs when NATS_URL and DATABASE_URL are set.
+ */
+describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + PostgreSQL)", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: TestServer, b: TestServer;
+  let adminOnA: ChatClient, playerOnB: ChatClient;
+  let dim: string, speaker: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
+    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+    adminOnA = chatClient(a.url, a.users.admin.token);
+    playerOnB = chatClient(b.url, b.users.player.token);
+    dim = await insertDimension(a.server.database.db);
+    speaker = await insertCharacter(a.server.database.db, a.users.admin.sub, dim);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await database?.drop();
+  });
+
+  async function streamOnB(channelId: string) {
+    const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
+    const before = b.server.chatBus.subscriberCount();
+    const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me }));
+    await eventually(() => b.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on B");
+    return { me, reader };
+  }
+
+  it("both nodes report the bus in /readyz", async () => {
+    for (const node of [a, b]) {
+      const res = await fetch(`${node.url}/readyz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ checks: { database: "ok", bus: "ok" } });
+    }
+  });
+
+  it("a message sent through A reaches a stream on B", async () => {
+    const channel = await insertChannel(a.server.database.db, { public: true });
+    const { reader } = await streamOnB(channel);
+    await adminOnA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "from A" } });
+    const [message] = await reader.waitFor(1);
+    expect(message).toMatchObject({ senderCharacterId: speaker, content: "from A" });
+  });
+
+  it("a permanent ban through A cuts a stream on B within 1 s", async () => {
+    const channel = await insertChannel(a.server.database.db, { public: true });
+    const { me, reader } = await streamOnB(channel);
+    await adminOnA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "are you there" } });
+    await reader.waitFor(1);
+    const started = performance.now();
+    await adminOnA.banCharacterFromChatChannel({ channelId: channel, characterId: me, duration: -1n });
+    expect((await reader.ended)?.code).toBe(Code.PermissionDenied);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // B reads the ban from the shared database too.
+    const send = playerOnB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "x" } });
+    await expect(send).rejects.toThrow(/permanently banned/);
+  });
+
+  it("deleting the channel through A ends the stream on B", async () => {
+    const channel = await insertChannel(a.server.database.db, { public: true });
+    const { reader } = await streamOnB(channel);
+    await adminOnA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "bye" } });
+    await reader.waitFor(1);
+    await adminOnA.deleteChatChannel({ id: channel });
+    expect((await reader.ended)?.code).toBe(Code.NotFound);
+  });
+
+  it("a direct message sent through B reaches a stream on A", async () => {
+    const target = await insertCharacter(a.server.database.db, a.users.player.sub, dim);
+    const sender = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
+    const before = a.server.chatBus.subscriberCount();
+    const reader = new StreamReader(chatClient(a.url, a.users.player.token).connectDirectMessages({ id: target }));
+    await eventually(() => a.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on A");
+    await playerOnB.sendDirectMessage({ characterId: target, chatMessage: { senderCharacterId: sender, content: "psst" } });
+    expect((await reader.waitFor(1))[0]).toMatchObject({ senderCharacterId: sender, content: "psst" });
+  });
+});
