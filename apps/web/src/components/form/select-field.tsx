@@ -10,10 +10,12 @@ interface Props<T extends FieldValues> {
   options: readonly SelectOption[];
   placeholder?: string;
   multiple?: boolean;
+  /** Single choice only: a button that clears the choice (stored as ''). */
+  clearable?: boolean;
 }
 
 /** SelectWithFilter bound to react-hook-form; empty single choice is stored as ''. */
-export function SelectField<T extends FieldValues>({ control, name, label, options, placeholder, multiple }: Props<T>) {
+export function SelectField<T extends FieldValues>({ control, name, label, options, placeholder, multiple, clearable }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const error = visibleError(fieldState);
   if (multiple) {
@@ -39,6 +41,7 @@ export function SelectField<T extends FieldValues>({ control, name, label, optio
       onChange={(value) => field.onChange(value ?? '')}
       onBlur={field.onBlur}
       error={error}
+      clearable={clearable}
     />
   );
 }

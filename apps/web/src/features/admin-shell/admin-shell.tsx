@@ -1,31 +1,60 @@
-import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button-styles';
-import { Logo } from '../../components/logo';
-import { useSession } from '../../lib/auth/session-context';
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { ErrorPanel } from '../../components/error-panel';
+import { useFlashOnArrival } from '../../components/notifications/flash';
+import { useGlobalSearch } from '../../components/table/global-search';
+import { mobileTitle } from './admin-nav';
+import { AdminHeader } from './admin-header';
+import { Breadcrumbs } from './breadcrumbs';
+import { MobileSidebar } from './mobile-sidebar';
+import { SidebarNav } from './sidebar-nav';
+import { useDarkBody } from './use-dark-body';
 
-/**
- * Placeholder for the admin console (a later issue builds the real shell). It lives
- * in its own lazily loaded chunk, so the public pages never download admin code.
- */
+/** The admin console frame: sidebar (slide-over on small screens), header, breadcrumbs and the page. */
 export default function AdminShell() {
-  const { user } = useSession();
+  const { pathname } = useLocation();
+  const { setQuery } = useGlobalSearch();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDarkBody();
+  useFlashOnArrival();
+
+  // Navigating closes the mobile menu and the profile panel, and the search belongs to the old page's table.
+  useEffect(() => {
+    setMenuOpen(false);
+    setProfileOpen(false);
+    setQuery('');
+  }, [pathname, setQuery]);
+
   return (
-    <div className="min-h-dvh bg-night-950">
-      <header className="flex h-16 items-center justify-between border-b border-white/10 px-4 sm:px-6">
-        <Link to="/" className="rounded" aria-label="SRO home">
-          <Logo />
-        </Link>
-        <Link to="/" className={buttonClasses('ghost', 'sm')}>
-          Exit Dashboard
-        </Link>
-      </header>
-      <main id="main" className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-        <title>Admin console · SRO</title>
-        <h1 className="text-3xl font-bold text-white">Admin console</h1>
-        <p className="mt-3 text-slate-300">
-          Welcome{user ? `, ${user.username}` : ''}. Dimensions, maps, characters and chat channels will be managed here.
-        </p>
-      </main>
+    <div className="min-h-dvh bg-night-900 bg-neon-grid">
+      <a
+        href="#admin-main"
+        className="sr-only z-[60] rounded bg-neon-cyan px-4 py-2 font-semibold text-night-950 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 lg:block">
+        <SidebarNav />
+      </aside>
+      <MobileSidebar open={menuOpen} onClose={closeMenu} />
+      <div className="lg:pl-64">
+        <AdminHeader
+          title={mobileTitle(pathname)}
+          menuOpen={menuOpen}
+          onOpenMenu={() => setMenuOpen(true)}
+          profileOpen={profileOpen}
+          onProfileOpenChange={setProfileOpen}
+        />
+        <main id="admin-main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+          <Breadcrumbs />
+          <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPanel title="This page could not be shown" message={error.message} />}>
+            <Outlet />
+          </ErrorBoundary>
+        </main>
+      </div>
     </div>
   );
 }

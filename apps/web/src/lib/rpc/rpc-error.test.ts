@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { deleteFailureText, isNotFound, rpcErrorParts, rpcFailureText } from './rpc-error';
+import { deleteFailureText, isNotFound, itemLoadFailureText, listLoadFailureText, rpcErrorParts, rpcFailureText } from './rpc-error';
 
 describe('rpc error texts', () => {
   it("formats '{code}: {message}' with the upper-case code name and the raw message", () => {
@@ -20,5 +20,11 @@ describe('rpc error texts', () => {
     expect(deleteFailureText('map', error)).toBe('Failed to delete the map. NOT_FOUND + no such map');
     expect(isNotFound(error)).toBe(true);
     expect(isNotFound(new Error('x'))).toBe(false);
+  });
+
+  it('formats load failures', () => {
+    const error = new ConnectError('db down', Code.Unavailable);
+    expect(listLoadFailureText('dimensions', error)).toBe('Failed to load dimensions: UNAVAILABLE db down');
+    expect(itemLoadFailureText('dimension', error)).toBe('Failed to load dimension. db down');
   });
 });

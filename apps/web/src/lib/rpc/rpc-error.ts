@@ -37,3 +37,14 @@ export function deleteFailureText(entity: string, error: unknown): string {
   const { code, message } = rpcErrorParts(error);
   return `Failed to delete the ${entity}. ${code} + ${message}`;
 }
+
+/** List load failure: 'Failed to load dimensions: {code} {message}'. */
+export function listLoadFailureText(what: string, error: unknown): string {
+  const { code, message } = rpcErrorParts(error);
+  return `Failed to load ${what}: ${code} ${message}`;
+}
+
+/** Single item load failure: 'Failed to load dimension. {message}'. */
+export function itemLoadFailureText(what: string, error: unknown): string {
+  return `Failed to load ${what}. ${rpcErrorParts(error).message}`;
+}

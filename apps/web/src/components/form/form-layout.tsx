@@ -1,0 +1,38 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../button-styles';
+import { SubmitButton } from './submit-button';
+
+interface Props {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  saving: boolean;
+  /** Invalid, or (when editing) unchanged: nothing to submit. */
+  disabled: boolean;
+  cancelTo: string;
+  submitLabel?: string;
+  /** Accessible name of the form. */
+  label: string;
+  children: ReactNode;
+}
+
+/** The admin forms' panel: fields, then Cancel and the submit button. */
+export function FormCard({ onSubmit, saving, disabled, cancelTo, submitLabel = 'Save', label, children }: Props) {
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={label}
+      className="max-w-2xl space-y-5 rounded-xl border border-white/10 bg-night-900/70 p-5 sm:p-6"
+    >
+      {children}
+      <div className="flex flex-col-reverse gap-3 border-t border-white/10 pt-5 sm:flex-row sm:justify-end">
+        <Link to={cancelTo} className={buttonClasses('secondary')}>
+          Cancel
+        </Link>
+        <SubmitButton saving={saving} invalid={disabled}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+export interface AdminNavLink {
+  title: string;
+  link: string;
+  icon: keyof typeof NAV_ICONS;
+}
+
+// Heroicons-style outline paths (24 × 24), drawn inline so the shell needs no icon font.
+export const NAV_ICONS = {
+  dashboard: 'M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10',
+  dimensions: 'M12 3l8 4.5v9L12 21l-8-4.5v-9zM12 12l8-4.5M12 12v9M12 12L4 7.5',
+  maps: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
+  characters: 'M16 14a4 4 0 10-8 0M12 10a3 3 0 100-6 3 3 0 000 6zM4 20a8 8 0 0116 0',
+  chats: 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
+  settings: 'M12 15a3 3 0 100-6 3 3 0 000 6zM19.4 15a1.7 1.7 0 00.3 1.8l.1.1a2 2 0 11-2.8 2.8l-.1-.1a1.7 1.7 0 00-1.8-.3 1.7 1.7 0 00-1 1.5V21a2 2 0 11-4 0v-.1a1.7 1.7 0 00-1.1-1.5 1.7 1.7 0 00-1.8.3l-.1.1a2 2 0 11-2.8-2.8l.1-.1a1.7 1.7 0 00.3-1.8 1.7 1.7 0 00-1.5-1H3a2 2 0 110-4h.1a1.7 1.7 0 001.5-1.1 1.7 1.7 0 00-.3-1.8l-.1-.1a2 2 0 112.8-2.8l.1.1a1.7 1.7 0 001.8.3H9a1.7 1.7 0 001-1.5V3a2 2 0 114 0v.1a1.7 1.7 0 001 1.5 1.7 1.7 0 001.8-.3l.1-.1a2 2 0 112.8 2.8l-.1.1a1.7 1.7 0 00-.3 1.8V9a1.7 1.7 0 001.5 1H21a2 2 0 110 4h-.1a1.7 1.7 0 00-1.5 1z',
+  exit: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
+} as const;
+
+export const MAIN_LINKS: AdminNavLink[] = [
+  { title: 'Dashboard', link: '/admin', icon: 'dashboard' },
+  { title: 'Dimensions', link: '/admin/dimensions', icon: 'dimensions' },
+  { title: 'Maps', link: '/admin/maps', icon: 'maps' },
+  { title: 'Characters', link: '/admin/characters', icon: 'characters' },
+  { title: 'Chats', link: '/admin/chats', icon: 'chats' },
+];
+
+export const BOTTOM_LINKS: AdminNavLink[] = [
+  { title: 'Settings', link: '/admin/settings', icon: 'settings' },
+  { title: 'Exit Dashboard', link: '/', icon: 'exit' },
+];
+
+export const DEFAULT_MOBILE_TITLE = 'Admin Dashboard';
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** SPEC §2: an admin link is active only when the URL equals it exactly. */
+export function isExactlyActive(pathname: string, link: string): boolean {
+  return trimSlash(pathname) === trimSlash(link);
+}
+
+/** The mobile header's title: the active main link's, else 'Admin Dashboard'. */
+export function mobileTitle(pathname: string): string {
+  return MAIN_LINKS.find((l) => isExactlyActive(pathname, l.link))?.title ?? DEFAULT_MOBILE_TITLE;
+}
+
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+const SECTION_LABELS: Record<string, string> = {
+  dimensions: 'Dimensions',
+  maps: 'Maps',
+  characters: 'Characters',
+  chats: 'Chats',
+  settings: 'Settings',
+};
+const ACTION_LABELS: Record<string, string> = { new: 'New', edit: 'Edit', connect: 'Connect' };
+
+/** Breadcrumbs for an admin URL: each level's label; the id level shows the id itself. */
+export function breadcrumbs(pathname: string): Crumb[] {
+  const parts = trimSlash(pathname).split('/').filter(Boolean).slice(1); // drop 'admin'
+  const crumbs: Crumb[] = [{ label: 'Dashboard', to: '/admin' }];
+  let to = '/admin';
+  parts.forEach((part, index) => {
+    to += `/${part}`;
+    const label =
+      index === 0
+        ? (SECTION_LABELS[part] ?? part)
+        : index === 1 && part === 'new'
+          ? 'New'
+          : index >= 2 && ACTION_LABELS[part]
+            ? ACTION_LABELS[part]
+            : decodeURIComponent(part);
+    crumbs.push({ label, to });
+  });
+  return crumbs;
+}

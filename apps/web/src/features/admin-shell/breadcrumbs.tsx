@@ -1,0 +1,33 @@
+import { Link, useLocation } from 'react-router';
+import { breadcrumbs } from './admin-nav';
+
+export function Breadcrumbs() {
+  const crumbs = breadcrumbs(useLocation().pathname);
+  return (
+    <nav aria-label="Breadcrumb" className="mb-4 min-w-0">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-300">
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={crumb.to} className="flex min-w-0 items-center gap-1">
+              {index > 0 && (
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-slate-500" fill="currentColor">
+                  <path d="M7.2 14.8a.75.75 0 010-1.06L10.94 10 7.2 6.26a.75.75 0 111.06-1.06l4.27 4.27a.75.75 0 010 1.06L8.26 14.8a.75.75 0 01-1.06 0z" />
+                </svg>
+              )}
+              {last ? (
+                <span aria-current="page" className="truncate font-medium text-slate-100">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.to} className="truncate rounded hover:text-white hover:underline">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { VisibilityBadge } from '../../components/badge';
+import { Table } from '../../components/table/table';
+import type { ChannelRecord, DimensionRecord } from '../../lib/api/records';
+import { GLOBAL_LABEL } from './chat-messages';
+
+/** 'Name (id)' of the channel's dimension, or 'Global' when it spans every dimension. */
+export function channelDimensionLabel(channel: Pick<ChannelRecord, 'dimensionId'>, dimensions: readonly DimensionRecord[]): string {
+  if (!channel.dimensionId) return GLOBAL_LABEL;
+  const name = dimensions.find((d) => d.id === channel.dimensionId)?.name ?? 'Unknown';
+  return `${name} (${channel.dimensionId})`;
+}
+
+interface Props {
+  channels: readonly ChannelRecord[];
+  dimensions: readonly DimensionRecord[];
+  loading: boolean;
+  search: string;
+}
+
+export function ChannelsTable({ channels, dimensions, loading, search }: Props) {
+  const columns = useMemo<ColumnDef<ChannelRecord, any>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: 'Name',
+        cell: ({ row }) => (
+          <span className="flex items-center gap-2">
+            <span className="font-medium text-white">{row.original.name}</span>
+            <VisibilityBadge isPublic={row.original.public} />
+          </span>
+        ),
+      },
+      { id: 'dimension', accessorFn: (c) => channelDimensionLabel(c, dimensions), header: 'Dimension' },
+      { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+    ],
+    [dimensions],
+  );
+  return (
+    <Table
+      label="Chat channels"
+      data={channels}
+      columns={columns}
+      getRowId={(c) => c.id}
+      loading={loading}
+      globalFilter={search}
+      viewHref={(c) => `/admin/chats/${c.id}`}
+      editHref={(c) => `/admin/chats/${c.id}/edit`}
+      rowLabel={(c) => c.name}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+// Exact texts from SPEC §5 and §8. Channel names follow the shared name rules; their
+// messages use the character wording ('too short'), the spec gives none of its own.
+export const CHAT_NAME_TOO_SHORT = 'Name too short';
+export const CHAT_NAME_TOO_LONG = 'Name too long';
+export const NAME_PATTERN_MESSAGE = 'Name can only contain letters, numbers and dashes';
+export const chatCreatedText = (name: string, id: string) => `Chat channel ${name} (${id}) created!`;
+export const CHAT_UPDATED = 'Chat update successful!';
+export const CHAT_DELETED = 'The chat has been deleted successfully.';
+export const CHAT_ID_REQUIRED = 'Chat ID is required';
+export const GLOBAL_LABEL = 'Global';

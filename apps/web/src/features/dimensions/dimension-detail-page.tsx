@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
+import { DeleteWithConfirm } from '../../components/delete-with-confirm';
+import { DescriptionList } from '../../components/description-list';
+import { ItemLoadError } from '../../components/load-error';
+import { useNavigateWithFlash } from '../../components/notifications/flash';
+import { PageHeader } from '../../components/page-header';
+import { useGlobalSearch } from '../../components/table/global-search';
+import { useDeleteDimension, useDimension } from '../../lib/api/dimensions';
+import { useWriteFeedback } from '../../lib/api/use-write-feedback';
+import { useRequiredParam } from '../../lib/use-required-param';
+import { DimensionMapsTable } from './dimension-maps-table';
+import { DIMENSION_DELETED, DIMENSION_ID_REQUIRED } from './dimension-messages';
+
+export default function DimensionDetailPage() {
+  const id = useRequiredParam('id', DIMENSION_ID_REQUIRED);
+  const dimension = useDimension(id);
+  const remove = useDeleteDimension();
+  const feedback = useWriteFeedback();
+  const go = useNavigateWithFlash();
+  const { query } = useGlobalSearch();
+  if (dimension.isError) {
+    return <ItemLoadError what="dimension" error={dimension.error} backTo="/admin/dimensions" backLabel="Back to dimensions" />;
+  }
+  const data = dimension.data;
+  return (
+    <>
+      <title>{`${data?.name ?? 'Dimension'} · SRO Admin`}</title>
+      <PageHeader
+        title={data?.name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+        description="Dimension"
+        actions={
+          data && (
+            <>
+              <DeleteWithConfirm
+                title="Delete dimension"
+                message={`Delete the dimension ${data.name}? Characters in it keep their dimension id. This cannot be undone.`}
+                onConfirm={() =>
+                  remove.mutateAsync(id).then(
+                    () => go('/admin/dimensions', { type: 'success', message: DIMENSION_DELETED }),
+                    (error: unknown) => feedback.deleteFailed('dimension', error),
+                  )
+                }
+              />
+              <Link to={`/admin/dimensions/${id}/edit`} className={buttonClasses('primary')}>
+                Edit
+              </Link>
+            </>
+          )
+        }
+      />
+      <DescriptionList
+        loading={!data}
+        items={[
+          { term: 'Name', value: data?.name },
+          { term: 'Location', value: data?.location },
+          { term: 'Version', value: data && `v${data.version}` },
+          { term: 'Id', value: <span className="font-mono text-xs">{data?.id}</span> },
+        ]}
+      />
+      <h2 className="mb-3 mt-8 text-lg font-semibold text-white">Maps</h2>
+      <DimensionMapsTable mapIds={data?.mapIds ?? []} search={query} />
+    </>
+  );
+}

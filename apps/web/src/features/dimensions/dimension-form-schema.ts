@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import {
+  DIMENSION_NAME_TOO_LONG,
+  DIMENSION_NAME_TOO_SHORT,
+  LOCATION_REQUIRED,
+  NAME_PATTERN_MESSAGE,
+  VERSION_REQUIRED,
+} from './dimension-messages';
+
+/** SPEC §5: 3 to 64 characters of letters, digits, space, underscore and dash. */
+export const NAME_PATTERN = /^[A-Za-z0-9 _-]*$/;
+
+export const dimensionFormSchema = z.object({
+  name: z.string().min(3, DIMENSION_NAME_TOO_SHORT).max(64, DIMENSION_NAME_TOO_LONG).regex(NAME_PATTERN, NAME_PATTERN_MESSAGE),
+  version: z.string().trim().min(1, VERSION_REQUIRED),
+  location: z.string().trim().min(1, LOCATION_REQUIRED),
+  mapIds: z.array(z.string()),
+});
+
+export type DimensionFormValues = z.infer<typeof dimensionFormSchema>;
+export const EMPTY_DIMENSION: DimensionFormValues = { name: '', version: '', location: '', mapIds: [] };

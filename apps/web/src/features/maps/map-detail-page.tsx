@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
+import { DeleteWithConfirm } from '../../components/delete-with-confirm';
+import { DescriptionList } from '../../components/description-list';
+import { ItemLoadError } from '../../components/load-error';
+import { useNavigateWithFlash } from '../../components/notifications/flash';
+import { PageHeader } from '../../components/page-header';
+import { useDeleteMap, useMap } from '../../lib/api/maps';
+import { useWriteFeedback } from '../../lib/api/use-write-feedback';
+import { useRequiredParam } from '../../lib/use-required-param';
+import { MAP_DELETED, MAP_ID_REQUIRED } from './map-messages';
+
+export default function MapDetailPage() {
+  const id = useRequiredParam('id', MAP_ID_REQUIRED);
+  const map = useMap(id);
+  const remove = useDeleteMap();
+  const feedback = useWriteFeedback();
+  const go = useNavigateWithFlash();
+  if (map.isError) return <ItemLoadError what="map" error={map.error} backTo="/admin/maps" backLabel="Back to maps" />;
+  const data = map.data;
+  return (
+    <>
+      <title>{`${data?.name ?? 'Map'} · SRO Admin`}</title>
+      <PageHeader
+        title={data?.name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+        description="Map"
+        actions={
+          data && (
+            <>
+              <DeleteWithConfirm
+                title="Delete map"
+                message={`Delete the map ${data.name}? This cannot be undone.`}
+                onConfirm={() =>
+                  remove.mutateAsync(id).then(
+                    () => go('/admin/maps', { type: 'success', message: MAP_DELETED }),
+                    (error: unknown) => feedback.deleteFailed('map', error),
+                  )
+                }
+              />
+              <Link to={`/admin/maps/${id}/edit`} className={buttonClasses('primary')}>
+                Edit
+              </Link>
+            </>
+          )
+        }
+      />
+      <DescriptionList
+        loading={!data}
+        items={[
+          { term: 'Name', value: data?.name },
+          { term: 'Map Path', value: <code className="text-slate-100">{data?.mapPath}</code> },
+          { term: 'Id', value: <span className="font-mono text-xs">{data?.id}</span> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Table } from '../../components/table/table';
+import type { MapRecord } from '../../lib/api/records';
+
+export const mapColumns: ColumnDef<MapRecord, string>[] = [
+  { id: 'name', accessorKey: 'name', header: 'Name', cell: (c) => <span className="font-medium text-white">{c.getValue()}</span> },
+  { id: 'mapPath', accessorKey: 'mapPath', header: 'Map Path', cell: (c) => <code className="text-xs text-slate-200">{c.getValue()}</code> },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+];
+
+interface Props {
+  maps: readonly MapRecord[];
+  loading: boolean;
+  search: string;
+}
+
+export function MapsTable({ maps, loading, search }: Props) {
+  return (
+    <Table
+      label="Maps"
+      data={maps}
+      columns={mapColumns}
+      getRowId={(m) => m.id}
+      loading={loading}
+      globalFilter={search}
+      viewHref={(m) => `/admin/maps/${m.id}`}
+      editHref={(m) => `/admin/maps/${m.id}/edit`}
+      rowLabel={(m) => m.name}
+    />
+  );
+}
