@@ -12,7 +12,7 @@ const DevLogPage = lazy(() => import('../features/public/dev-log-page'));
 const ArticlePage = lazy(() => import('../features/public/article-page'));
 const NotFoundPage = lazy(() => import('../features/public/not-found-page'));
 const RouteGuard = lazy(() => import('../features/auth/route-guard'));
-const AdminShell = lazy(() => import('../features/admin-shell/admin-shell'));
+const AdminConsole = lazy(() => import('./admin-console'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
@@ -22,7 +22,7 @@ function AdminArea() {
     <Suspense fallback={frame(<PageLoading message="Checking your session…" />)}>
       <RouteGuard requiredGroups={[ADMIN_GROUP]} frame={frame}>
         <Suspense fallback={<PageLoading message="Loading the admin console…" />}>
-          <AdminShell />
+          <AdminConsole />
         </Suspense>
       </RouteGuard>
     </Suspense>

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { VisibilityBadge } from '../../components/badge';
+import { Table } from '../../components/table/table';
+import type { ChannelRecord, DimensionRecord } from '../../lib/api/records';
+
+interface Props {
+  label: string;
+  channels: readonly ChannelRecord[];
+  dimensions: readonly DimensionRecord[];
+  loading: boolean;
+  search?: string;
+  emptyMessage?: string;
+  /** With a selection the table shows row checkboxes (select all included). */
+  selection?: { value: RowSelectionState; onChange: (value: RowSelectionState) => void };
+}
+
+/** Chat channels as seen from a character: name with its Public/Private badge, dimension, id. */
+export function CharacterChannelsTable({ label, channels, dimensions, loading, search, emptyMessage, selection }: Props) {
+  const columns = useMemo<ColumnDef<ChannelRecord, any>[]>(() => {
+    const dimensionLabel = (id: string) => (id ? `${dimensions.find((d) => d.id === id)?.name ?? 'Unknown'} (${id})` : 'Global');
+    return [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: 'Name',
+        cell: ({ row }) => (
+          <span className="flex items-center gap-2">
+            <span className="font-medium text-white">{row.original.name}</span>
+            <VisibilityBadge isPublic={row.original.public} />
+          </span>
+        ),
+      },
+      { id: 'dimension', accessorFn: (c) => dimensionLabel(c.dimensionId), header: 'Dimension' },
+      { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+    ];
+  }, [dimensions]);
+  return (
+    <Table
+      label={label}
+      data={channels}
+      columns={columns}
+      getRowId={(c) => c.id}
+      loading={loading}
+      globalFilter={search}
+      emptyMessage={emptyMessage}
+      selectable={!!selection}
+      rowSelection={selection?.value}
+      onRowSelectionChange={selection?.onChange}
+    />
+  );
+}

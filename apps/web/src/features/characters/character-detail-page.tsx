@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
+import { DeleteWithConfirm } from '../../components/delete-with-confirm';
+import { DescriptionList } from '../../components/description-list';
+import { ItemLoadError } from '../../components/load-error';
+import { useNavigateWithFlash } from '../../components/notifications/flash';
+import { PageHeader } from '../../components/page-header';
+import { useGlobalSearch } from '../../components/table/global-search';
+import { useCharacter, useDeleteCharacter } from '../../lib/api/characters';
+import { useAuthorizedChannels } from '../../lib/api/chat-channels';
+import { useDimensions } from '../../lib/api/dimensions';
+import { useOwner } from '../../lib/api/owners';
+import { useWriteFeedback } from '../../lib/api/use-write-feedback';
+import { formatAge, formatPlayTime } from '../../lib/time-format';
+import { useRequiredParam } from '../../lib/use-required-param';
+import { CharacterChannelsTable } from './character-channels-table';
+import { capitalize, CHARACTER_DELETED, CHARACTER_ID_REQUIRED } from './character-messages';
+import { OwnerSummary } from './owner-summary';
+
+const mono = (text: string | undefined) => <span className="font-mono text-xs text-slate-300">{text}</span>;
+
+export default function CharacterDetailPage() {
+  const id = useRequiredParam('id', CHARACTER_ID_REQUIRED);
+  const character = useCharacter(id);
+  const data = character.data;
+  const owner = useOwner(data?.ownerId ?? '');
+  const dimensions = useDimensions();
+  const channels = useAuthorizedChannels(id);
+  const remove = useDeleteCharacter();
+  const feedback = useWriteFeedback();
+  const go = useNavigateWithFlash();
+  const { query } = useGlobalSearch();
+  if (character.isError) {
+    return <ItemLoadError what="character" error={character.error} backTo="/admin/characters" backLabel="Back to characters" />;
+  }
+  const dimension = dimensions.data?.find((d) => d.id === data?.dimensionId);
+  return (
+    <>
+      <title>{`${data?.name ?? 'Character'} · SRO Admin`}</title>
+      <PageHeader
+        title={data?.name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+        description="Character"
+        actions={
+          data && (
+            <>
+              <DeleteWithConfirm
+                title="Delete character"
+                message={`Delete the character ${data.name}? The player loses it and its chat authorizations.`}
+                onConfirm={() =>
+                  remove.mutateAsync(id).then(
+                    () => go('/admin/characters', { type: 'success', message: CHARACTER_DELETED }),
+                    (error: unknown) => feedback.deleteFailed('character', error),
+                  )
+                }
+              />
+              <Link to={`/admin/characters/${id}/edit`} className={buttonClasses('primary')}>
+                Edit
+              </Link>
+            </>
+          )
+        }
+      />
+      <DescriptionList
+        loading={!data}
+        items={[
+          { term: 'Name', value: data?.name },
+          {
+            term: 'Owner',
+            value: data && (
+              <>
+                <OwnerSummary owner={owner} ownerId={data.ownerId} />
+                <span className="mt-1 block">{mono(data.ownerId)}</span>
+              </>
+            ),
+          },
+          {
+            term: 'Dimension',
+            value: data && (
+              <>
+                {dimension?.name ?? 'Unknown'}
+                <span className="mt-1 block">{mono(data.dimensionId)}</span>
+              </>
+            ),
+          },
+          { term: 'Gender', value: data && capitalize(data.gender) },
+          { term: 'Realm', value: data && capitalize(data.realm) },
+          { term: 'Playtime', value: data && formatPlayTime(data.playTime) },
+          { term: 'Age', value: data && formatAge(data.createdAt) },
+          { term: 'Unique Id', value: mono(data?.id) },
+        ]}
+      />
+      <h2 className="mb-3 mt-8 text-lg font-semibold text-white">Authorized Chat Channels</h2>
+      <CharacterChannelsTable
+        label="Authorized chat channels"
+        channels={channels.data ?? []}
+        dimensions={dimensions.data ?? []}
+        loading={channels.isPending}
+        search={query}
+        emptyMessage="This character has no private channel authorizations."
+      />
+    </>
+  );
+}

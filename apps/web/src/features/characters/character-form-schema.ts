@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { CHARACTER_NAME_TOO_LONG, CHARACTER_NAME_TOO_SHORT, GENDERS, NAME_PATTERN_MESSAGE, REALMS } from './character-messages';
+
+const required = (label: string) => z.string().min(1, `${label} is required`);
+const oneOf = (values: readonly string[], label: string) => z.string().refine((v) => values.includes(v), `${label} is required`);
+
+export const characterFormSchema = z.object({
+  ownerId: required('Owner'),
+  name: z
+    .string()
+    .min(3, CHARACTER_NAME_TOO_SHORT)
+    .max(64, CHARACTER_NAME_TOO_LONG)
+    .regex(/^[A-Za-z0-9 _-]*$/, NAME_PATTERN_MESSAGE),
+  gender: oneOf(GENDERS, 'Gender'),
+  realm: oneOf(REALMS, 'Realm'),
+  dimensionId: required('Dimension'),
+});
+
+export type CharacterFormValues = z.infer<typeof characterFormSchema>;
+export const EMPTY_CHARACTER: CharacterFormValues = { ownerId: '', name: '', gender: '', realm: '', dimensionId: '' };

@@ -1,0 +1,97 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
+import { Table } from '../../components/table/table';
+import { DEFAULT_PAGE_SIZE } from '../../components/table/pagination';
+import { useDebouncedValue } from '../../components/use-debounced-value';
+import { useCharacterPage } from '../../lib/api/characters';
+import { useDimensions } from '../../lib/api/dimensions';
+import { useOwners } from '../../lib/api/owners';
+import type { CharacterRecord, DimensionRecord } from '../../lib/api/records';
+import type { OwnerRecord } from '../../lib/identity-admin/owner-directory';
+import { listLoadFailureText } from '../../lib/rpc/rpc-error';
+import { formatAge, formatPlayTime } from '../../lib/time-format';
+import { capitalize } from './character-messages';
+import { OwnerSummary } from './owner-summary';
+
+/** Server search starts once typing pauses (SPEC §9's select debounce). */
+export const CHARACTER_SEARCH_DEBOUNCE_MS = 300;
+
+function characterColumns(
+  owners: Map<string, OwnerRecord | null | undefined>,
+  dimensions: readonly DimensionRecord[],
+): ColumnDef<CharacterRecord, any>[] {
+  const dimensionName = (id: string) => dimensions.find((d) => d.id === id)?.name ?? id;
+  return [
+    { id: 'name', accessorKey: 'name', header: 'Username', cell: (c) => <span className="font-medium text-white">{c.getValue()}</span> },
+    {
+      id: 'ownerId',
+      accessorKey: 'ownerId',
+      header: 'Owner',
+      cell: ({ row }) => <OwnerSummary owner={owners.get(row.original.ownerId)} ownerId={row.original.ownerId} />,
+    },
+    { id: 'realm', accessorKey: 'realm', header: 'Realm', cell: (c) => capitalize(c.getValue()) },
+    { id: 'gender', accessorKey: 'gender', header: 'Gender', cell: (c) => capitalize(c.getValue()) },
+    { id: 'dimensionId', accessorKey: 'dimensionId', header: 'Dimension', cell: (c) => dimensionName(c.getValue()) },
+    { id: 'playTime', accessorKey: 'playTime', header: 'Playtime', cell: (c) => formatPlayTime(c.getValue()) },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: 'Age',
+      cell: (c) => <time dateTime={new Date(c.getValue() * 1000).toISOString()}>{formatAge(c.getValue())}</time>,
+    },
+  ];
+}
+
+interface Props {
+  /** The header's search text; sent to the server (substring over name, owner id, realm, gender, dimension id, id). */
+  search: string;
+  /** The optional 'View' and 'Edit' column. */
+  showActions?: boolean;
+}
+
+/** Characters, paged, sorted and searched on the server: the set may hold a million rows. */
+export function CharactersTable({ search, showActions = true }: Props) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const debouncedSearch = useDebouncedValue(search, CHARACTER_SEARCH_DEBOUNCE_MS);
+  // A new search starts at page one.
+  useEffect(() => setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 })), [debouncedSearch]);
+
+  const sort = sorting[0] ? { id: sorting[0].id, desc: sorting[0].desc } : null;
+  const page = useCharacterPage({ pageIndex: pagination.pageIndex, pageSize: pagination.pageSize, sort, search: debouncedSearch });
+  const rows = page.data?.characters ?? [];
+  const owners = useOwners(useMemo(() => rows.map((c) => c.ownerId), [rows]));
+  const dimensions = useDimensions();
+  const columns = useMemo(() => characterColumns(owners, dimensions.data ?? []), [owners, dimensions.data]);
+
+  return (
+    <div aria-busy={page.isFetching || undefined}>
+      {page.isError && (
+        <p role="alert" className="mb-3 text-sm text-rose-300">
+          {listLoadFailureText('characters', page.error)}
+        </p>
+      )}
+      <Table
+        label="Characters"
+        data={rows}
+        columns={columns}
+        getRowId={(c) => c.id}
+        loading={page.isPending}
+        globalFilter={search}
+        manual={{
+          rowCount: page.data?.total ?? 0,
+          sorting,
+          onSortingChange: (next) => {
+            setSorting(next);
+            setPagination((p) => ({ ...p, pageIndex: 0 }));
+          },
+          pagination,
+          onPaginationChange: setPagination,
+        }}
+        viewHref={showActions ? (c) => `/admin/characters/${c.id}` : undefined}
+        editHref={showActions ? (c) => `/admin/characters/${c.id}/edit` : undefined}
+        rowLabel={(c) => c.name}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Badge } from '../../components/badge';
+import type { OwnerRecord } from '../../lib/identity-admin/owner-directory';
+import { ownerBadges, ownerLabel } from '../../lib/identity-admin/owner-label';
+
+/** Owner username (or 'Unknown ({ownerId})') with the owner's group badges. */
+export function OwnerSummary({ owner, ownerId }: { owner: OwnerRecord | null | undefined; ownerId: string }) {
+  if (owner === undefined) return <span className="skeleton inline-block h-4 w-24 align-middle" aria-label="Loading owner" />;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <span className={owner ? 'text-slate-100' : 'text-amber-200'}>{ownerLabel(owner, ownerId)}</span>
+      {owner &&
+        ownerBadges(owner.groups).map((badge) => (
+          <Badge key={badge.label} tone={badge.tone}>
+            {badge.label}
+          </Badge>
+        ))}
+    </span>
+  );
+}
