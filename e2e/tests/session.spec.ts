@@ -29,7 +29,8 @@ test.describe('seeded session', () => {
     const admin = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
     await expect(admin).toBeVisible();
     await admin.click();
-    await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('link', { name: 'Exit Dashboard' }).first()).toBeVisible();
   });
 
   test('a player has no Admin link and is denied the admin area', async ({ page, baseURL }) => {

@@ -1,19 +1,11 @@
 import { buttonClasses } from '../../components/button-styles';
 import { useSession } from '../../lib/auth/session-context';
 
-/** 'Login' for visitors; while the session check runs it stays visible but inert. */
+/** 'Login' for visitors. It works during the start-up silent check too: a click simply wins. */
 export function LoginButton({ className = '' }: { className?: string }) {
   const session = useSession();
-  const pending = session.status === 'loading';
   return (
-    <button
-      type="button"
-      className={buttonClasses('secondary', 'md', className)}
-      aria-disabled={pending || undefined}
-      onClick={() => {
-        if (!pending) void session.login();
-      }}
-    >
+    <button type="button" className={buttonClasses('secondary', 'md', className)} onClick={() => void session.login()}>
       Login
     </button>
   );

@@ -61,6 +61,7 @@ export default function UserMenu() {
       <button
         ref={buttonRef}
         type="button"
+        aria-label={`${name}, open user menu`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={mounted ? menuId : undefined}
@@ -80,7 +81,6 @@ export default function UserMenu() {
           {initials(session.user)}
         </span>
         <span className="max-w-40 truncate">{name}</span>
-        <span className="sr-only">, open user menu</span>
       </button>
       {mounted && (
         <div

@@ -23,7 +23,8 @@ export function buildOidcSettings(config: RuntimeConfig, origin = window.locatio
     accessTokenExpiringNotificationTimeInSeconds: TOKEN_REFRESH_BEFORE_EXPIRY_S,
     // No check-session iframe: it needs third-party cookies and polls the provider.
     monitorSession: false,
-    silentRequestTimeoutInSeconds: 8,
+    // A same-origin provider answers the hidden iframe well within a second.
+    silentRequestTimeoutInSeconds: 5,
     requestTimeoutInSeconds: 10,
     // Tokens live for the tab only; unfinished login states in localStorage so a
     // redirect that opens in a new tab still completes. Stale states expire after 1 h.

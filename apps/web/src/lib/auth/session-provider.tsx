@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
@@ -24,19 +24,35 @@ export function SessionProvider({ config, children }: Props) {
   const replaceTo = useCallback((to: string) => void navigate(to, { replace: true }), [navigate]);
   const [oidcSession, setOidcSession] = useState<Session | null>(null);
   const fallbackStatus: SessionStatus = config === null ? 'unavailable' : 'loading';
+  // A Login or 'Create an Account' click that comes before the sign-in code has
+  // loaded is kept and carried out as soon as it can be (or explained if it cannot).
+  const pending = useRef<((session: Session | null) => void) | null>(null);
   const fallback = useMemo<Session>(() => {
     const explain = async () => void notify.error(MSG_LOGIN_NOT_CONFIGURED, { key: 'session-login' });
+    const later =
+      (start: (session: Session) => Promise<void>) =>
+      () =>
+        new Promise<void>((resolve) => {
+          pending.current = (session) => void (session ? start(session) : explain()).then(resolve);
+        });
+    const unavailable = fallbackStatus === 'unavailable';
     return {
       status: fallbackStatus,
       user: null,
       accountUrl: null,
-      // While loading, a click cannot do anything useful yet; once unavailable, explain.
-      login: fallbackStatus === 'unavailable' ? explain : async () => {},
-      register: fallbackStatus === 'unavailable' ? explain : async () => {},
+      login: unavailable ? explain : (options) => later((s) => s.login(options))(),
+      register: unavailable ? explain : (options) => later((s) => s.register(options))(),
       logout: async () => {},
       getAccessToken: async () => null,
     };
   }, [notify, fallbackStatus]);
+
+  useEffect(() => {
+    const run = pending.current;
+    if (!run || (config !== null && !oidcSession)) return;
+    pending.current = null;
+    run(config === null ? null : oidcSession);
+  }, [config, oidcSession]);
 
   return (
     <>
