@@ -18,6 +18,8 @@ export interface ChatServiceDeps {
   logger: Logger;
   sendLimiter?: RateLimiter;
   now?: () => number;
+  /** Counts each message written to an open stream (metrics). */
+  onDelivered?: () => void;
 }
 
 /** Thin handlers: request → rules (chat-rules, chat-access) → store → bus → response. */
@@ -26,7 +28,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
   const now = deps.now ?? Date.now;
   const access = createChatAccess(store, now);
   const limiter = deps.sendLimiter ?? new RateLimiter();
-  const streams = { store, bus, access };
+  const streams = { store, bus, access, onDelivered: deps.onDelivered };
 
   const takeSendToken = (characterId: string) => {
     const waitMs = limiter.take(characterId);
@@ -110,10 +112,21 @@ const servicesByBus = new WeakMap<ChatBus, ServiceImpl<typeof ChatService>>();
  * The one ChatService of a server. registerServices runs once per router (the permission check and REST gateway
  * use one, the Connect adapter another); both must share the send rate limiter, so they share the implementation.
  */
-export function chatServiceOf(deps: { database: { db: Db }; chatBus: ChatBus; logger: Logger }): ServiceImpl<typeof ChatService> {
+export function chatServiceOf(deps: {
+  database: { db: Db };
+  chatBus: ChatBus;
+  logger: Logger;
+  metrics?: { chatDeliveries: { inc(): void } };
+}): ServiceImpl<typeof ChatService> {
   let service = servicesByBus.get(deps.chatBus);
   if (!service) {
-    service = createChatService({ store: createChatStore(deps.database.db), bus: deps.chatBus, logger: deps.logger });
+    const deliveries = deps.metrics?.chatDeliveries;
+    service = createChatService({
+      store: createChatStore(deps.database.db),
+      bus: deps.chatBus,
+      logger: deps.logger,
+      onDelivered: deliveries && (() => deliveries.inc()),
+    });
     servicesByBus.set(deps.chatBus, service);
   }
   return service;

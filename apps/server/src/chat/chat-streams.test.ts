@@ -98,6 +98,23 @@ describe("chat streams", () => {
     expect(res.status).toBe(403);
   });
 
+  it("a quiet REST stream (no history) still gets its 200 within about a second, then messages", async () => {
+    const channel = await insertChannel(t.server.database.db, { public: true });
+    const abort = new AbortController();
+    const started = performance.now();
+    const res = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${await myCharacter()}`, {
+      headers: { authorization: `Bearer ${t.users.player.token}` },
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const reader = res.body!.getReader();
+    await say(channel, "now");
+    const { value } = await reader.read();
+    expect(JSON.parse(new TextDecoder().decode(value))).toMatchObject({ result: { content: "now" } });
+    abort.abort();
+  });
+
   it("a permanent ban on a public channel cuts the live stream within 1 s", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await myCharacter();

@@ -19,6 +19,7 @@ export interface StreamDeps {
   store: ChatStore;
   bus: ChatBus;
   access: ChatAccess;
+  onDelivered?: () => void;
 }
 
 /** After this long any message published before our history query has arrived; the skip list can go. */
@@ -39,7 +40,10 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
       const event = await subscription.next();
       switch (event.type) {
         case "message":
-          if (!skip.has(event.message.id)) yield toChatMessage(event.message);
+          if (!skip.has(event.message.id)) {
+            yield toChatMessage(event.message);
+            deps.onDelivered?.();
+          }
           break;
         case "ban":
           // Temporary bans only stop sends (checked at send time); a permanent one ends reading too.
@@ -67,7 +71,10 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
     const skip = yield* sendHistory(await deps.store.recentDirectMessages(characterId, HISTORY_MESSAGES));
     for (;;) {
       const event = await subscription.next();
-      if (event.type === "message" && !skip.has(event.message.id)) yield toChatMessage(event.message);
+      if (event.type === "message" && !skip.has(event.message.id)) {
+        yield toChatMessage(event.message);
+        deps.onDelivered?.();
+      }
     }
   } finally {
     subscription.close();

@@ -24,6 +24,8 @@ interface RestRoute {
 }
 
 const STREAM_KEEPALIVE_MS = 15_000;
+/** How long a stream may stay silent before its 200 and keep-alives go out anyway (see handleRest). */
+const STREAM_HEADERS_WAIT_MS = 1_000;
 /** What a REST call passes on to the rpc: credentials and trace context. */
 const FORWARDED_HEADERS = ["authorization", "traceparent", "tracestate", "baggage"] as const;
 const encoder = new TextEncoder();
@@ -64,7 +66,7 @@ export function createRestGateway(handlers: readonly UniversalHandler[], bodyLim
       const value = req.headers[name];
       if (typeof value === "string") header.set(name, value);
     }
-    const response = await route.handler({
+    const pending = route.handler({
       httpVersion: req.httpVersion,
       url: url.toString(),
       method: "POST",
@@ -73,7 +75,22 @@ export function createRestGateway(handlers: readonly UniversalHandler[], bodyLim
       signal: abort.signal,
       contextValues,
     });
-    if (route.streaming) return sendStream(res as ServerResponse, response.body, abort.signal);
+    if (route.streaming) {
+      // Connect returns a stream only with its first message, so a quiet stream (a chat channel without history)
+      // would leave the client without headers and a proxy without bytes. After a short wait the 200 and the
+      // keep-alives go out anyway; errors found before then (auth, permissions, bad ids) keep their HTTP status.
+      const ndjson = ndjsonResponse(res as ServerResponse);
+      const timer = setTimeout(ndjson.start, STREAM_HEADERS_WAIT_MS);
+      try {
+        const response = await pending;
+        clearTimeout(timer);
+        return await sendStream(ndjson, response.body, abort.signal);
+      } finally {
+        clearTimeout(timer);
+        ndjson.stop();
+      }
+    }
+    const response = await pending;
     const bytes = await collect(response.body);
     if (response.status === 200) {
       res.writeHead(200, { "content-type": "application/json" });
@@ -158,17 +175,39 @@ function sendError(res: Response, status: number, code: Code, message: string): 
   res.end(restErrorBody(code, message));
 }
 
-/** Connect's enveloped stream → newline-delimited JSON: one {"result": …} per message, a final {"error": …}. */
-async function sendStream(res: ServerResponse, body: AsyncIterable<Uint8Array> | undefined, signal: AbortSignal): Promise<void> {
+interface NdjsonResponse {
+  readonly res: ServerResponse;
+  readonly started: () => boolean;
+  /** Commits 200 and starts the keep-alive lines (once). */
+  readonly start: () => void;
+  readonly stop: () => void;
+}
+
+function ndjsonResponse(res: ServerResponse): NdjsonResponse {
   let started = false;
   let keepAlive: NodeJS.Timeout | undefined;
-  const start = () => {
-    if (started) return;
-    started = true;
-    res.writeHead(200, { "content-type": "application/x-ndjson", "cache-control": "no-store", "x-accel-buffering": "no" });
-    // A blank line now and then keeps idle streams open through proxies; NDJSON readers skip blank lines.
-    keepAlive = setInterval(() => res.write("\n"), STREAM_KEEPALIVE_MS);
+  return {
+    res,
+    started: () => started,
+    start() {
+      if (started || res.writableEnded || res.destroyed) return;
+      started = true;
+      res.writeHead(200, { "content-type": "application/x-ndjson", "cache-control": "no-store", "x-accel-buffering": "no" });
+      // Node holds headers back until the first body write; a quiet stream must not wait for one.
+      res.flushHeaders();
+      // A blank line now and then keeps idle streams open through proxies; NDJSON readers skip blank lines.
+      keepAlive = setInterval(() => res.write("\n"), STREAM_KEEPALIVE_MS);
+    },
+    stop() {
+      clearInterval(keepAlive);
+      if (!res.writableEnded) res.end();
+    },
   };
+}
+
+/** Connect's enveloped stream → newline-delimited JSON: one {"result": …} per message, a final {"error": …}. */
+async function sendStream(out: NdjsonResponse, body: AsyncIterable<Uint8Array> | undefined, signal: AbortSignal): Promise<void> {
+  const { res } = out;
   try {
     for await (const frame of envelopes(body)) {
       const value = parseJson(frame.data);
@@ -176,20 +215,19 @@ async function sendStream(res: ServerResponse, body: AsyncIterable<Uint8Array> |
         const error = (value as { error?: { code?: string; message?: string } } | undefined)?.error;
         if (error) {
           const code = codeFromConnectName(error.code);
-          if (!started) return sendError(res, httpStatusOf[code], code, error.message ?? "stream failed");
+          if (!out.started()) return sendError(res, httpStatusOf[code], code, error.message ?? "stream failed");
           res.write(`${JSON.stringify({ error: { code, message: error.message ?? "" } })}\n`);
         }
         break;
       }
-      start();
+      out.start();
       res.write(`${JSON.stringify({ result: value })}\n`);
     }
-    start();
+    out.start();
   } catch (error) {
     if (!signal.aborted) throw error;
   } finally {
-    clearInterval(keepAlive);
-    if (!res.writableEnded) res.end();
+    out.stop();
   }
 }
 
