@@ -60,7 +60,8 @@ export function SidebarNav() {
             {initials(user)}
           </span>
           <p className="min-w-0 text-sm text-slate-200" data-testid="sidebar-user">
-            <span className="block truncate font-semibold text-white">{fullName(user)}</span>
+            {/* Reads as 'First Last (username)'; the space keeps the text right when the lines wrap. */}
+            <span className="block truncate font-semibold text-white">{fullName(user)}</span>{' '}
             <span className="block truncate text-xs text-slate-300">({user.username})</span>
           </p>
         </div>

@@ -5,11 +5,6 @@ export function fullName(user: Pick<SessionUser, 'firstName' | 'lastName' | 'use
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 }
 
-/** SPEC §2: the sidebar shows 'First Last (username)'. */
-export function sidebarUserText(user: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>): string {
-  return `${fullName(user)} (${user.username})`;
-}
-
 export function initials(user: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>): string {
   const names = [user.firstName, user.lastName].filter(Boolean);
   return (names.length > 0 ? names.map((n) => n[0]) : [user.username[0] ?? '?']).join('').toUpperCase();

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes } from 'react-router';
+import { GlobalSearchProvider, useGlobalSearch } from '../../components/table/global-search';
+import { renderApp, signedIn } from '../../test/render';
+import AdminShell from './admin-shell';
+
+function Page({ name }: { name: string }) {
+  const { query } = useGlobalSearch();
+  return (
+    <div>
+      <p>page {name}</p>
+      <p>search: {query}</p>
+      <Link to="/admin/maps">go to maps</Link>
+    </div>
+  );
+}
+
+function renderShell(route = '/admin') {
+  return renderApp(
+    <GlobalSearchProvider>
+      <Routes>
+        <Route path="/admin" element={<AdminShell />}>
+          <Route index element={<Page name="dashboard" />} />
+          <Route path="maps" element={<Page name="maps" />} />
+          <Route path="maps/:id" element={<Page name="map" />} />
+        </Route>
+      </Routes>
+    </GlobalSearchProvider>,
+    { route, session: signedIn({ firstName: 'Ada', lastName: 'Admin', username: 'admin', groups: ['/Moderator/Admin'] }) },
+  );
+}
+
+describe('AdminShell', () => {
+  it("shows the sidebar links, 'First Last (username)' and a dark body while mounted", () => {
+    const { unmount } = renderShell('/admin/maps');
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    const links = within(nav).getAllByRole('link').map((l) => l.textContent);
+    expect(links).toEqual(['Dashboard', 'Dimensions', 'Maps', 'Characters', 'Chats', 'Settings', 'Exit Dashboard']);
+    expect(within(nav).getByRole('link', { name: 'Maps' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByTestId('sidebar-user').textContent).toBe('Ada Admin (admin)');
+    expect(document.body.classList.contains('admin-shell-active')).toBe(true);
+    unmount();
+    expect(document.body.classList.contains('admin-shell-active')).toBe(false);
+  });
+
+  it("titles the mobile header by the exact link and falls back to 'Admin Dashboard'", () => {
+    renderShell('/admin/maps/m-1');
+    expect(screen.getByTestId('mobile-title').textContent).toBe('Admin Dashboard');
+    expect(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Maps' }).getAttribute('aria-current')).toBeNull();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
+    expect(crumbs.map((c) => c.textContent)).toEqual(['Dashboard', 'Maps', 'm-1']);
+  });
+
+  it('opens the slide-over with focus inside, and navigating closes it and the profile panel', async () => {
+    const user = userEvent.setup();
+    renderShell('/admin');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Admin menu' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Open profile panel' }));
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('link', { name: 'Maps' }));
+    expect(screen.getByText('page maps')).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, 250)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('Escape closes the slide-over and returns focus to the menu button', async () => {
+    const user = userEvent.setup();
+    renderShell('/admin');
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    await act(() => new Promise((r) => setTimeout(r, 250)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('shares the header search with the page and clears it on navigation', async () => {
+    const user = userEvent.setup();
+    renderShell('/admin');
+    await user.type(screen.getAllByRole('searchbox', { name: 'Search the table' })[0]!, 'nova');
+    expect(screen.getByText('search: nova')).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'go to maps' }));
+    expect(screen.getByText('search:')).toBeTruthy();
+  });
+});
