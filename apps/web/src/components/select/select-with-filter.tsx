@@ -22,6 +22,13 @@ interface BaseProps {
   clearable?: boolean;
   /** Hides the visible label (it stays the accessible name). */
   hideLabel?: boolean;
+  /**
+   * Server-side search: receives the debounced filter text, and `options` are shown as given (the caller
+   * fetched them for that text). For lists too large to send to the browser.
+   */
+  onFilterTextChange?: (text: string) => void;
+  /** The caller is still fetching options for the current filter text. */
+  loadingOptions?: boolean;
 }
 
 export type SelectWithFilterProps = BaseProps &
@@ -32,13 +39,16 @@ export type SelectWithFilterProps = BaseProps &
 
 /** A listbox with a debounced text filter, single or multiple choice. */
 export function SelectWithFilter(props: SelectWithFilterProps) {
-  const { label, options, placeholder = 'Select…', disabled, error, clearable, hideLabel } = props;
+  const { label, options, placeholder = 'Select…', disabled, error, clearable, hideLabel, onFilterTextChange, loadingOptions } = props;
   const ids = { label: useId(), trigger: useId(), list: useId(), filter: useId(), error: useId() };
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const filterText = useDebouncedValue(text, SELECT_FILTER_DEBOUNCE_MS);
-  const visible = useMemo(() => filterOptions(options, filterText), [options, filterText]);
+  const visible = useMemo(
+    () => (onFilterTextChange ? [...options] : filterOptions(options, filterText)),
+    [options, filterText, onFilterTextChange],
+  );
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -47,6 +57,7 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
   const labels = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
 
   useEffect(() => setActive(0), [filterText]);
+  useEffect(() => onFilterTextChange?.(filterText), [filterText, onFilterTextChange]);
   useEffect(() => {
     if (open) document.getElementById(`${ids.list}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active, ids.list]);
@@ -172,7 +183,7 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
           >
             {visible.length === 0 && (
               <li role="presentation" className="flex items-center px-3 text-sm text-slate-300" style={{ height: SELECT_OPTION_HEIGHT_PX }}>
-                {SELECT_NO_RESULTS}
+                {loadingOptions ? 'Searching…' : SELECT_NO_RESULTS}
               </li>
             )}
             {visible.map((option, index) => {

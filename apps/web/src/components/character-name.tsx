@@ -1,0 +1,26 @@
+import { useCharacter } from '../lib/api/characters';
+
+// SPEC §8: how a message sender (or any character reference) reads when it has no name to show.
+export const SYSTEM_SENDER = 'System';
+export const unknownCharacterText = (id: string) => `Unknown (${id})`;
+
+export interface CharacterLabel {
+  label: string;
+  /** The name is still being fetched (`label` is the id meanwhile). */
+  pending: boolean;
+}
+
+/** A character id as people read it: 'System' when empty, its name, or 'Unknown ({id})' when it cannot be found. */
+export function useCharacterLabel(id: string): CharacterLabel {
+  // Cached per id (GetCharacter), so a busy chat asks once per sender.
+  const character = useCharacter(id);
+  if (!id) return { label: SYSTEM_SENDER, pending: false };
+  if (character.data) return { label: character.data.name, pending: false };
+  if (character.isError) return { label: unknownCharacterText(id), pending: false };
+  return { label: id, pending: true };
+}
+
+export function CharacterName({ id, className = '' }: { id: string; className?: string }) {
+  const { label, pending } = useCharacterLabel(id);
+  return <span className={`${className} ${pending ? 'opacity-60' : ''}`.trim()}>{label}</span>;
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { useGameApi } from '../../lib/api/use-game-api';
+import type { BanOption } from './chat-texts';
+
+/** SendChatChannelMessage as the chosen character (the server trims, checks 1..1000 characters and stamps the time). */
+export function useSendChatMessage(channelId: string) {
+  const api = useGameApi();
+  return useMutation({
+    mutationFn: async ({ characterId, content }: { characterId: string; content: string }) => {
+      await api.chat.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content } });
+    },
+  });
+}
+
+/** BanCharacterFromChatChannel: seconds from now, or -1 for permanently. */
+export function useBanFromChannel(channelId: string) {
+  const api = useGameApi();
+  return useMutation({
+    mutationFn: async ({ characterId, option }: { characterId: string; option: BanOption }) => {
+      await api.chat.banCharacterFromChatChannel({ characterId, channelId, duration: BigInt(option.seconds) });
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
+import { CharacterSelect } from '../../components/character-select';
+import { useNotify } from '../../components/notifications/notification-context';
+import { PageHeader } from '../../components/page-header';
+import { useChannel } from '../../lib/api/chat-channels';
+import { rpcFailureText } from '../../lib/rpc/rpc-error';
+import { useRequiredParam } from '../../lib/use-required-param';
+import { useBanFromChannel, useSendChatMessage } from './chat-api';
+import { ChatComposer } from './chat-composer';
+import { ChatMessageItem } from './chat-message-item';
+import { ChatMessageList } from './chat-message-list';
+import {
+  banFailedText,
+  banSuccessText,
+  CHAT_ID_REQUIRED,
+  NO_CHARACTER_SELECTED,
+  SELECT_CHARACTER_INFO,
+  sendFailedText,
+  type BanOption,
+} from './chat-texts';
+import { ConnectionStatus } from './connection-status';
+import { useChatSession } from './use-chat-session';
+
+/** /admin/chats/:id/connect: read and write a channel live as a chosen character, and ban senders. */
+export default function ChatConnectPage() {
+  const channelId = useRequiredParam('id', CHAT_ID_REQUIRED);
+  const channel = useChannel(channelId);
+  const [characterId, setCharacterId] = useState<string | null>(null);
+  const { lines, status } = useChatSession(channelId, characterId);
+  const send = useSendChatMessage(channelId);
+  const ban = useBanFromChannel(channelId);
+  const notify = useNotify();
+
+  async function sendMessage(text: string) {
+    if (!characterId) {
+      notify.error(NO_CHARACTER_SELECTED);
+      throw new Error(NO_CHARACTER_SELECTED);
+    }
+    try {
+      await send.mutateAsync({ characterId, content: text });
+    } catch (error) {
+      notify.error(sendFailedText(rpcFailureText(error)));
+      throw error;
+    }
+  }
+
+  function banSender(senderId: string, senderName: string, option: BanOption) {
+    ban.mutate(
+      { characterId: senderId, option },
+      {
+        onSuccess: () => notify.success(banSuccessText(senderName, option)),
+        onError: (error) => notify.error(banFailedText(rpcFailureText(error)), { persist: true, position: 'top-center' }),
+      },
+    );
+  }
+
+  const name = channel.data?.name;
+  return (
+    <>
+      <title>{`${name ?? 'Chat'} · Connect · SRO Admin`}</title>
+      <PageHeader
+        title={name ? `${name} · live` : <span className="skeleton inline-block h-7 w-48 align-middle" />}
+        description="Read and write this channel live as one character. Use a message's menu to ban its sender."
+        actions={
+          <Link to={`/admin/chats/${channelId}/history`} className={buttonClasses('secondary')}>
+            History
+          </Link>
+        }
+      />
+      <section
+        aria-label="Live chat"
+        className="flex h-[75vh] min-h-80 flex-col overflow-hidden rounded-xl border border-white/10 bg-night-900/70"
+      >
+        <div className="flex flex-col gap-3 border-b border-white/10 p-3 sm:flex-row sm:items-end">
+          <div className="min-w-0 sm:w-80">
+            <CharacterSelect label="Connect as" value={characterId} onChange={setCharacterId} placeholder="Choose a character" />
+          </div>
+          <ConnectionStatus status={status} />
+        </div>
+        <ChatMessageList
+          lines={lines}
+          placeholder={
+            characterId ? (
+              <p className="text-sm text-slate-300">{status === 'connected' ? 'No messages yet.' : 'Connecting…'}</p>
+            ) : (
+              <p className="flex items-center gap-2 rounded-lg border border-cyan-300/30 bg-cyan-400/10 px-4 py-3 text-sm text-cyan-100">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0" fill="currentColor">
+                  <path d="M10 18a8 8 0 100-16 8 8 0 000 16zm-.75-11.5a.75.75 0 111.5 0 .75.75 0 01-1.5 0zM9.25 9h1.5v5h-1.5z" />
+                </svg>
+                {SELECT_CHARACTER_INFO}
+              </p>
+            )
+          }
+          renderLine={(line) => <ChatMessageItem line={line} ownCharacterId={characterId} onBan={banSender} />}
+        />
+        <ChatComposer onSend={sendMessage} />
+      </section>
+    </>
+  );
+}

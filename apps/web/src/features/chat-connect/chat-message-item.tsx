@@ -1,0 +1,34 @@
+import { useCharacterLabel } from '../../components/character-name';
+import type { ChatLine } from './chat-session';
+import type { BanOption } from './chat-texts';
+import { MessageMenu } from './message-menu';
+import { formatMessageTime } from './message-time';
+
+interface Props {
+  line: ChatLine;
+  /** The character the admin is connected as: their own lines are marked. */
+  ownCharacterId: string | null;
+  onBan: (senderId: string, senderName: string, option: BanOption) => void;
+}
+
+export function ChatMessageItem({ line, ownCharacterId, onBan }: Props) {
+  const sender = useCharacterLabel(line.senderId);
+  const system = !line.senderId;
+  const own = !system && line.senderId === ownCharacterId;
+  return (
+    <li className={`group flex items-start gap-2 rounded-lg px-3 py-2 ${own ? 'bg-neon-cyan/5' : 'hover:bg-white/5'}`} data-testid="chat-line">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className={`font-semibold ${system ? 'text-amber-200' : own ? 'text-neon-cyan' : 'text-pink-200'} ${sender.pending ? 'opacity-60' : ''}`}>
+            {sender.label}
+          </span>
+          <time dateTime={new Date(line.sentTimeMs).toISOString()} className="text-xs text-slate-400">
+            {formatMessageTime(line.sentTimeMs)}
+          </time>
+        </p>
+        <p className="whitespace-pre-wrap break-words text-sm text-slate-100">{line.content}</p>
+      </div>
+      {!system && <MessageMenu senderName={sender.label} onBan={(option) => onBan(line.senderId, sender.label, option)} />}
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { ChatLine } from './chat-session';
+import { SCROLL_TO_BOTTOM } from './chat-texts';
+import { isNearBottom } from './scroll-follow';
+
+interface Props {
+  lines: readonly ChatLine[];
+  renderLine: (line: ChatLine) => ReactNode;
+  /** Shown instead of lines when there are none (e.g. 'Select character to connect'). */
+  placeholder: ReactNode;
+}
+
+/** The scrolling message log: follows new lines while the reader is at the bottom, pauses while they read back. */
+export function ChatMessageList({ lines, renderLine, placeholder }: Props) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [following, setFollowing] = useState(true);
+
+  const scrollToBottom = () => {
+    const box = boxRef.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  };
+  // Before paint, so a new line never flashes above the fold first.
+  useLayoutEffect(() => {
+    if (following) scrollToBottom();
+  }, [lines, following]);
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={boxRef}
+        data-chat-scroll
+        role="log"
+        aria-label="Messages"
+        tabIndex={0}
+        onScroll={() => boxRef.current && setFollowing(isNearBottom(boxRef.current))}
+        className="h-full overflow-y-auto px-2 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neon-cyan"
+      >
+        {lines.length === 0 ? (
+          <div className="flex h-full items-center justify-center px-4 text-center">{placeholder}</div>
+        ) : (
+          <ul className="flex flex-col gap-0.5">{lines.map((line) => <Fragment key={line.key}>{renderLine(line)}</Fragment>)}</ul>
+        )}
+      </div>
+      {!following && (
+        <button
+          type="button"
+          onClick={() => {
+            scrollToBottom();
+            setFollowing(true);
+          }}
+          className="animate-fade-in absolute bottom-3 left-1/2 z-20 -translate-x-1/2 rounded-full border border-neon-cyan/50 bg-night-950/90 px-4 py-1.5 text-xs font-bold tracking-widest text-neon-cyan shadow-lg shadow-black/50 hover:bg-night-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neon-cyan"
+        >
+          {SCROLL_TO_BOTTOM}
+        </button>
+      )}
+    </div>
+  );
+}

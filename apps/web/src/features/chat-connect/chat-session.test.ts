@@ -1,0 +1,217 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Code, ConnectError } from '@connectrpc/connect';
+import {
+  ChatSession,
+  type ChatLine,
+  type ChatNotice,
+  type ChatSessionStatus,
+  type IncomingChatMessage,
+  type ReconnectTimer,
+} from './chat-session';
+
+/** A server stream the test drives: push messages, then end it with OK or an error. */
+class ScriptedStream {
+  private queue: IncomingChatMessage[] = [];
+  private end: { error: unknown } | null = null;
+  private wake: () => void = () => {};
+  signal: AbortSignal | null = null;
+  onHeader: () => void = () => {};
+
+  push(...messages: IncomingChatMessage[]) {
+    this.queue.push(...messages);
+    this.wake();
+  }
+  finish(error: unknown = null) {
+    this.end = { error };
+    this.wake();
+  }
+  async *iterate(signal: AbortSignal): AsyncGenerator<IncomingChatMessage> {
+    this.signal = signal;
+    signal.addEventListener('abort', () => this.finish(new ConnectError('aborted', Code.Canceled)));
+    for (;;) {
+      const next = this.queue.shift();
+      if (next) yield next;
+      else if (this.end) {
+        if (this.end.error) throw this.end.error;
+        return;
+      } else await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+}
+
+class ManualTimer implements ReconnectTimer {
+  pending = new Map<number, { run: () => void; ms: number }>();
+  private next = 1;
+  set(run: () => void, ms: number) {
+    this.pending.set(this.next, { run, ms });
+    return this.next++;
+  }
+  clear(handle: unknown) {
+    this.pending.delete(handle as number);
+  }
+  fireAll() {
+    const due = [...this.pending.values()];
+    this.pending.clear();
+    due.forEach((t) => t.run());
+  }
+}
+
+const msg = (content: string, sentTimeMs = 1000, senderCharacterId = 'c-1'): IncomingChatMessage => ({ senderCharacterId, content, sentTimeMs: BigInt(sentTimeMs) });
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup(options: { timer?: ReconnectTimer; autoReconnect?: boolean } = {}) {
+  const streams: ScriptedStream[] = [];
+  const lines: ChatLine[] = [];
+  const notices: ChatNotice[] = [];
+  const statuses: ChatSessionStatus[] = [];
+  const timer = options.timer ?? new ManualTimer();
+  const openStream = vi.fn((_request: unknown, { signal, onHeader }: { signal: AbortSignal; onHeader: () => void }) => {
+    const stream = new ScriptedStream();
+    stream.onHeader = onHeader;
+    streams.push(stream);
+    return stream.iterate(signal);
+  });
+  const session = new ChatSession(
+    {
+      openStream,
+      timer,
+      autoReconnect: options.autoReconnect,
+      listener: { onMessage: (l) => lines.push(l), onNotice: (n) => notices.push(n), onStatus: (s) => statuses.push(s) },
+    },
+    { channelId: 'ch-1', characterId: 'c-9' },
+  );
+  const current = () => streams.at(-1)!;
+  return { session, streams, current, lines, notices, statuses, timer, openStream, texts: () => notices.map((n) => `${n.type}: ${n.message}`) };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('ChatSession', () => {
+  it('streams messages for the channel and character, and is connected once the server answers', async () => {
+    const t = setup();
+    t.session.start();
+    expect(t.openStream.mock.calls[0]![0]).toEqual({ channelId: 'ch-1', characterId: 'c-9' });
+    expect(t.statuses).toEqual(['connecting']);
+    t.current().onHeader();
+    expect(t.statuses).toEqual(['connecting', 'connected']);
+    t.current().push(msg('hello', 1000), msg('world', 2000, ''));
+    await flush();
+    expect(t.lines.map((l) => [l.senderId, l.content, l.sentTimeMs])).toEqual([
+      ['c-1', 'hello', 1000],
+      ['', 'world', 2000],
+    ]);
+  });
+
+  it('on a dropped stream warns, reports the status code and the error, and retries after exactly 1000 ms', async () => {
+    vi.useFakeTimers();
+    const t = setup({ timer: undefined });
+    // The real timer path: browserTimer with faked setTimeout.
+    const session = new ChatSession({ openStream: t.openStream, listener: { onMessage: () => {}, onStatus: () => {}, onNotice: (n) => t.notices.push(n) } }, t.session.request);
+    session.start();
+    t.current().onHeader();
+    t.current().finish(new ConnectError('server going away', Code.Unavailable));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.texts()).toEqual([
+      'warning: Chat disconnected',
+      'info: Status code: UNAVAILABLE (14)',
+      'error: Chat connection: server going away',
+      'info: Reconnecting...',
+    ]);
+    expect(t.openStream).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(t.openStream).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.openStream).toHaveBeenCalledTimes(2);
+    session.close();
+  });
+
+  it("says 'Connecting to chat: …' when the stream never opened, and keeps retrying", async () => {
+    const t = setup();
+    t.session.start();
+    t.current().finish(new ConnectError('Failed to fetch', Code.Unknown));
+    await flush();
+    expect(t.texts()).toContain('error: Connecting to chat: Failed to fetch');
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    (t.timer as ManualTimer).fireAll();
+    expect(t.openStream).toHaveBeenCalledTimes(2);
+  });
+
+  it('a stream that ends with OK is reported without an error and reconnects', async () => {
+    const t = setup();
+    t.session.start();
+    t.current().finish();
+    await flush();
+    expect(t.texts()).toEqual(['warning: Chat disconnected', 'info: Status code: OK (0)', 'info: Reconnecting...']);
+    expect((t.timer as ManualTimer).pending.size).toBe(1);
+    expect([...(t.timer as ManualTimer).pending.values()][0]!.ms).toBe(1000);
+  });
+
+  it.each([
+    [Code.PermissionDenied, 'You do not have permission to access this chat'],
+    [Code.Unauthenticated, 'You are not authenticated'],
+  ])('code %i stops reconnecting with its own message', async (code, text) => {
+    const t = setup();
+    t.session.start();
+    t.current().finish(new ConnectError('nope', code));
+    await flush();
+    expect(t.notices.filter((n) => n.type === 'error')).toEqual([{ type: 'error', message: text, key: 'chat-error', persist: true }]);
+    expect(t.texts()).not.toContain('info: Reconnecting...');
+    expect((t.timer as ManualTimer).pending.size).toBe(0);
+    expect(t.statuses.at(-1)).toBe('stopped');
+  });
+
+  it('a removed session aborts its stream, cancels a pending retry and reports nothing more', async () => {
+    const t = setup();
+    t.session.start();
+    t.current().finish(new ConnectError('down', Code.Unavailable));
+    await flush();
+    const before = t.notices.length;
+    t.session.close();
+    expect((t.timer as ManualTimer).pending.size).toBe(0);
+    expect(t.openStream).toHaveBeenCalledTimes(1);
+
+    const u = setup();
+    u.session.start();
+    u.current().onHeader();
+    u.session.close();
+    expect(u.current().signal!.aborted).toBe(true);
+    await flush();
+    expect(u.notices).toEqual([]);
+    expect(u.statuses).toEqual(['connecting', 'connected', 'closed']);
+    expect(t.notices.length).toBe(before);
+  });
+
+  it('a retry that fires after removal does not reconnect', async () => {
+    // A timer that cannot be cancelled (the worst case): the session itself must refuse.
+    const stubborn = new ManualTimer();
+    stubborn.clear = () => {};
+    const t = setup({ timer: stubborn });
+    t.session.start();
+    t.current().finish(new ConnectError('down', Code.Unavailable));
+    await flush();
+    t.session.close();
+    stubborn.fireAll();
+    expect(t.openStream).toHaveBeenCalledTimes(1);
+  });
+
+  it('skips the history the server resends after a reconnect', async () => {
+    const t = setup();
+    t.session.start();
+    t.current().push(msg('one', 1), msg('two', 2));
+    t.current().finish(new ConnectError('restart', Code.Unavailable));
+    await flush();
+    (t.timer as ManualTimer).fireAll();
+    t.current().push(msg('one', 1), msg('two', 2), msg('three', 3));
+    await flush();
+    expect(t.lines.map((l) => l.content)).toEqual(['one', 'two', 'three']);
+  });
+
+  it('without auto-reconnect it stops after reporting the end', async () => {
+    const t = setup({ autoReconnect: false });
+    t.session.start();
+    t.current().finish(new ConnectError('down', Code.Unavailable));
+    await flush();
+    expect(t.texts()).not.toContain('info: Reconnecting...');
+    expect(t.statuses.at(-1)).toBe('stopped');
+  });
+});

@@ -1,0 +1,184 @@
+import { Code } from '@connectrpc/connect';
+import { rpcErrorParts } from '../../lib/rpc/rpc-error';
+import {
+  CHAT_DISCONNECTED,
+  connectingFailedText,
+  connectionFailedText,
+  PERMISSION_DENIED_TEXT,
+  RECONNECTING,
+  statusCodeText,
+  UNAUTHENTICATED_TEXT,
+} from './chat-texts';
+
+/** SPEC §9: the pause before a dropped chat stream is opened again. */
+export const RECONNECT_DELAY_MS = 1000;
+
+/** A message as the stream delivers it (the generated ChatMessage fits). */
+export interface IncomingChatMessage {
+  senderCharacterId: string;
+  content: string;
+  sentTimeMs: bigint | number;
+}
+
+/** One line of the chat as the view shows it. */
+export interface ChatLine {
+  /** Sender, time and text: the server resends its recent history on every (re)connect, and this skips repeats. */
+  key: string;
+  senderId: string;
+  content: string;
+  sentTimeMs: number;
+}
+
+export interface ChatStreamRequest {
+  channelId: string;
+  characterId: string;
+}
+
+/** Opens ConnectChatChannel; `onHeader` fires once the server has accepted the stream. */
+export type OpenChatStream = (
+  request: ChatStreamRequest,
+  options: { signal: AbortSignal; onHeader: () => void },
+) => AsyncIterable<IncomingChatMessage>;
+
+/** Injectable so tests control the reconnect delay. */
+export interface ReconnectTimer {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+export const browserTimer: ReconnectTimer = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export type ChatSessionStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped' | 'closed';
+
+/** A notification the view should show; the key lets a repeat replace the previous one instead of stacking. */
+export interface ChatNotice {
+  type: 'info' | 'warning' | 'error';
+  message: string;
+  key: string;
+  persist?: boolean;
+}
+
+export interface ChatSessionListener {
+  onMessage(line: ChatLine): void;
+  onStatus(status: ChatSessionStatus): void;
+  onNotice(notice: ChatNotice): void;
+}
+
+export interface ChatSessionDeps {
+  openStream: OpenChatStream;
+  listener: ChatSessionListener;
+  timer?: ReconnectTimer;
+  autoReconnect?: boolean;
+  reconnectDelayMs?: number;
+}
+
+// Retrying cannot help these: the caller lacks the right (SPEC §4), or the channel or character is gone or malformed.
+const FINAL_CODES = new Set<number>([Code.PermissionDenied, Code.Unauthenticated, Code.NotFound, Code.InvalidArgument]);
+const FINAL_TEXTS = new Map<number, string>([
+  [Code.PermissionDenied, PERMISSION_DENIED_TEXT],
+  [Code.Unauthenticated, UNAUTHENTICATED_TEXT],
+]);
+// Remembered keys of shown lines; the server's history is far shorter, so older keys can go.
+const SEEN_KEYS_MAX = 5000;
+
+/** The gRPC code of a failure (ConnectError carries one; anything else counts as UNKNOWN). */
+function codeOf(error: unknown): number {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : Code.Unknown;
+}
+const OK_CODE = 0;
+
+/**
+ * One admin connected to one channel as one character: streams the messages, and when the stream ends reports
+ * why and opens it again after a pause, until the session is closed (removed) or the server refuses for good.
+ */
+export class ChatSession {
+  private controller: AbortController | null = null;
+  private retry: unknown = null;
+  private removed = false;
+  private readonly seen = new Set<string>();
+  private readonly timer: ReconnectTimer;
+
+  constructor(
+    private readonly deps: ChatSessionDeps,
+    readonly request: ChatStreamRequest,
+  ) {
+    this.timer = deps.timer ?? browserTimer;
+  }
+
+  start(): void {
+    this.deps.listener.onStatus('connecting');
+    void this.connect();
+  }
+
+  /** The session is removed (character changed or cleared, page left): abort the stream, cancel a retry, stay quiet. */
+  close(): void {
+    if (this.removed) return;
+    this.removed = true;
+    if (this.retry !== null) this.timer.clear(this.retry);
+    this.retry = null;
+    this.controller?.abort();
+    this.deps.listener.onStatus('closed');
+  }
+
+  get isClosed(): boolean {
+    return this.removed;
+  }
+
+  private async connect(): Promise<void> {
+    this.retry = null;
+    if (this.removed) return;
+    const controller = new AbortController();
+    this.controller = controller;
+    let opened = false;
+    const markOpen = () => {
+      if (opened || this.removed) return;
+      opened = true;
+      this.deps.listener.onStatus('connected');
+    };
+    let failure: unknown = null;
+    try {
+      for await (const message of this.deps.openStream(this.request, { signal: controller.signal, onHeader: markOpen })) {
+        if (this.removed) return;
+        markOpen();
+        this.deliver(message);
+      }
+    } catch (error) {
+      failure = error;
+    }
+    // Our own abort: nothing to report.
+    if (!this.removed) this.ended(failure, opened);
+  }
+
+  private deliver(message: IncomingChatMessage): void {
+    const sentTimeMs = Number(message.sentTimeMs);
+    const key = `${message.senderCharacterId}|${sentTimeMs}|${message.content}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (this.seen.size > SEEN_KEYS_MAX) this.seen.delete(this.seen.values().next().value!);
+    this.deps.listener.onMessage({ key, senderId: message.senderCharacterId, content: message.content, sentTimeMs });
+  }
+
+  private ended(error: unknown, opened: boolean): void {
+    const notice = this.deps.listener.onNotice;
+    const code = error === null ? OK_CODE : codeOf(error);
+    const codeName = error === null ? 'OK' : rpcErrorParts(error).code;
+    notice({ type: 'warning', message: CHAT_DISCONNECTED, key: 'chat-disconnected' });
+    notice({ type: 'info', message: statusCodeText(codeName, code), key: 'chat-status' });
+    if (error !== null) {
+      const final = FINAL_TEXTS.get(code);
+      const detail = rpcErrorParts(error).message;
+      if (final) notice({ type: 'error', message: final, key: 'chat-error', persist: true });
+      else notice({ type: 'error', message: (opened ? connectionFailedText : connectingFailedText)(detail), key: 'chat-error' });
+    }
+    if ((error !== null && FINAL_CODES.has(code)) || this.deps.autoReconnect === false) {
+      this.deps.listener.onStatus('stopped');
+      return;
+    }
+    notice({ type: 'info', message: RECONNECTING, key: 'chat-reconnecting' });
+    this.deps.listener.onStatus('reconnecting');
+    this.retry = this.timer.set(() => void this.connect(), this.deps.reconnectDelayMs ?? RECONNECT_DELAY_MS);
+  }
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNotify } from '../../components/notifications/notification-context';
+import { useGameApi } from '../../lib/api/use-game-api';
+import { ChatSession, type ChatLine, type ChatSessionStatus } from './chat-session';
+
+/** The view keeps the latest lines only: a channel can run all day in an open tab. */
+export const MAX_CHAT_LINES = 500;
+
+export type ChatViewStatus = ChatSessionStatus | 'idle';
+
+export function appendLine(lines: readonly ChatLine[], line: ChatLine): ChatLine[] {
+  const next = [...lines, line];
+  return next.length > MAX_CHAT_LINES ? next.slice(next.length - MAX_CHAT_LINES) : next;
+}
+
+/**
+ * A live chat session for the chosen character: a new character replaces the session (the old stream is aborted),
+ * none means no session, and leaving the page closes it. Notices go to the app's notifications.
+ */
+export function useChatSession(channelId: string, characterId: string | null) {
+  const api = useGameApi();
+  const notify = useNotify();
+  // The session outlives re-renders; it reads the latest client and notifier without reconnecting for them.
+  const latest = useRef({ chat: api.chat, notify });
+  useEffect(() => {
+    latest.current = { chat: api.chat, notify };
+  });
+  const [lines, setLines] = useState<ChatLine[]>([]);
+  const [status, setStatus] = useState<ChatViewStatus>('idle');
+
+  useEffect(() => {
+    setLines([]);
+    if (!characterId) {
+      setStatus('idle');
+      return;
+    }
+    const session = new ChatSession(
+      {
+        openStream: (request, options) => latest.current.chat.connectChatChannel(request, options),
+        listener: {
+          onMessage: (line) => setLines((previous) => appendLine(previous, line)),
+          onStatus: setStatus,
+          onNotice: ({ type, message, key, persist }) => latest.current.notify[type](message, { key, persist }),
+        },
+      },
+      { channelId, characterId },
+    );
+    session.start();
+    return () => session.close();
+  }, [channelId, characterId]);
+
+  return { lines, status };
+}

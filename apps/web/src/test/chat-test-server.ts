@@ -1,0 +1,98 @@
+import { create } from '@bufbuild/protobuf';
+import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
+import { CharacterSchema, CharacterService, CharactersSchema } from '../gen/sro/character/character_pb';
+import { ChatChannelSchema, ChatMessageSchema, ChatService, type ChatMessage } from '../gen/sro/chat/chat_pb';
+
+// An in-memory stand-in for the game API (Connect's router transport): real clients, real ConnectErrors,
+// and streams the test opens, feeds and ends by hand.
+
+export interface TestCharacter {
+  id: string;
+  name: string;
+}
+
+export class TestChatStream {
+  private queue: ChatMessage[] = [];
+  private end: ConnectError | 'ok' | null = null;
+  private wake: () => void = () => {};
+  aborted = false;
+
+  constructor(readonly request: { channelId: string; characterId: string }) {}
+
+  push(senderCharacterId: string, content: string, sentTimeMs = Date.now()) {
+    this.queue.push(create(ChatMessageSchema, { senderCharacterId, content, sentTimeMs: BigInt(sentTimeMs) }));
+    this.wake();
+  }
+
+  finish(error: ConnectError | 'ok' = 'ok') {
+    this.end = error;
+    this.wake();
+  }
+
+  async *serve(signal: AbortSignal): AsyncGenerator<ChatMessage> {
+    signal.addEventListener('abort', () => {
+      this.aborted = true;
+      this.wake();
+    });
+    for (;;) {
+      const next = this.queue.shift();
+      if (next) {
+        yield next;
+        continue;
+      }
+      if (this.aborted) return;
+      if (this.end === 'ok') return;
+      if (this.end) throw this.end;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+}
+
+export function createChatTestServer(characters: TestCharacter[]) {
+  const streams: TestChatStream[] = [];
+  const sent: { channelId: string; senderCharacterId: string; content: string }[] = [];
+  const bans: { characterId: string; channelId: string; duration: bigint }[] = [];
+  const failures: { send?: ConnectError; ban?: ConnectError } = {};
+  const toCharacter = (c: TestCharacter) => create(CharacterSchema, { id: c.id, name: c.name, ownerId: 'owner-1', gender: 'female', realm: 'human' });
+
+  const transport = createRouterTransport(({ service }) => {
+    service(CharacterService, {
+      getCharacter: (req) => {
+        const hit = characters.find((c) => c.id === req.id);
+        if (!hit) throw new ConnectError(`character ${req.id} not found`, Code.NotFound);
+        return toCharacter(hit);
+      },
+      getCharacters: (req) => {
+        const matches = characters.filter((c) => c.name.toLowerCase().includes(req.search.toLowerCase()));
+        return create(CharactersSchema, { total: BigInt(matches.length), characters: matches.slice(0, req.filters?.limit || 20).map(toCharacter) });
+      },
+    });
+    service(ChatService, {
+      getChatChannel: (req) => create(ChatChannelSchema, { id: req.id, name: 'General', public: true }),
+      connectChatChannel: (req, ctx) => {
+        const stream = new TestChatStream({ channelId: req.channelId, characterId: req.characterId });
+        streams.push(stream);
+        return stream.serve(ctx.signal);
+      },
+      sendChatChannelMessage: (req) => {
+        if (failures.send) throw failures.send;
+        sent.push({ channelId: req.channelId, senderCharacterId: req.chatMessage?.senderCharacterId ?? '', content: req.chatMessage?.content ?? '' });
+        return {};
+      },
+      banCharacterFromChatChannel: (req) => {
+        if (failures.ban) throw failures.ban;
+        bans.push({ characterId: req.characterId, channelId: req.channelId, duration: req.duration });
+        return {};
+      },
+    });
+  });
+
+  return {
+    api: { characters: createClient(CharacterService, transport), chat: createClient(ChatService, transport) },
+    streams,
+    sent,
+    bans,
+    failures,
+    lastStream: () => streams.at(-1)!,
+  };
+}
