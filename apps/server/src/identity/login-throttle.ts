@@ -72,7 +72,9 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
       for (const { key, rule } of keys) {
         const windowStart = new Date(at.getTime() - rule.windowSeconds * 1000);
         const lockUntil = new Date(at.getTime() + rule.lockSeconds * 1000);
-        const next = sql`CASE WHEN ${loginFailures.lastFailureAt} < ${windowStart} THEN 1 ELSE ${loginFailures.failures} + 1 END`;
+        // Counting starts over after a quiet window or once a lock has run out (a lock is served once, not renewed).
+        const restart = sql`(${loginFailures.lastFailureAt} < ${windowStart} OR ${loginFailures.lockedUntil} <= ${at})`;
+        const next = sql`CASE WHEN ${restart} THEN 1 ELSE ${loginFailures.failures} + 1 END`;
         await db
           .insert(loginFailures)
           .values({ key, failures: 1, lastFailureAt: at, lockedUntil: rule.lockAfter <= 1 ? lockUntil : null })
@@ -81,7 +83,7 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
             set: {
               failures: next,
               lastFailureAt: at,
-              lockedUntil: sql`CASE WHEN ${next} >= ${rule.lockAfter} THEN ${lockUntil}::timestamptz ELSE ${loginFailures.lockedUntil} END`,
+              lockedUntil: sql`CASE WHEN ${next} >= ${rule.lockAfter} THEN ${lockUntil}::timestamptz WHEN ${restart} THEN NULL ELSE ${loginFailures.lockedUntil} END`,
             },
           });
       }

@@ -2,7 +2,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAccounts } from "../platform/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
-import { authorizationUrl, parseForms, signIn, TestBrowser, tokenRequest } from "../test/oidc-test-client.js";
+import { authorizationUrl, parseForms, redirectTo, signIn, TestBrowser, tokenRequest } from "../test/oidc-test-client.js";
 import { storageBackends } from "../test/test-server.js";
 
 const admin = demoAccounts.find((a) => a.username === "admin")!;
@@ -121,10 +121,10 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect(confirm.status).toBe(200);
     expect(confirm.body).toContain("Sign out");
     expect(parseForms(confirm.body, confirm.url)[0]?.fields).toHaveProperty("xsrf");
-    const done = await browser.submit(confirm, { logout: "yes" }, (l) => l.startsWith(redirectUri));
+    const done = await browser.submit(confirm, { logout: "yes" }, redirectTo(redirectUri));
     expect(done.stoppedAt).toBe(redirectUri);
     // The session is gone: a silent check now answers login_required.
-    const silent = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri, prompt: "none" }).url, {}, (l) => l.startsWith(redirectUri));
+    const silent = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri, prompt: "none" }).url, {}, redirectTo(redirectUri));
     expect(silent.stoppedAt).toContain("error=login_required");
     // …and refresh tokens of that session are dead.
     const refreshed = await tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "sro-web" });

@@ -161,7 +161,7 @@ export async function tokenRequest(issuer: string, form: Record<string, string>,
 /** The whole authorization-code + PKCE flow through the login page; returns the tokens. */
 export async function signIn(browser: TestBrowser, r: AuthorizationRequest & { username: string; password: string }) {
   const { url, pkce, state } = authorizationUrl(r);
-  const stop = (location: string) => location.startsWith(r.redirectUri.split("?")[0]!) && !location.startsWith(r.issuer);
+  const stop = redirectTo(r.redirectUri);
   const loginPage = await browser.navigate(url, {}, stop);
   const done = loginPage.stoppedAt ? loginPage : await browser.submit(loginPage, { username: r.username, password: r.password }, stop);
   if (!done.stoppedAt) throw new Error(`sign-in did not finish: ${done.status} ${done.url}\n${done.body.slice(0, 800)}`);
@@ -178,4 +178,12 @@ export async function signIn(browser: TestBrowser, r: AuthorizationRequest & { u
   });
   if (tokens.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(tokens.body)}`);
   return tokens.body;
+}
+
+/** A stop predicate for TestBrowser.navigate: a redirect back to exactly this redirect URI (query aside). */
+export function redirectTo(redirectUri: string): (location: string) => boolean {
+  return (location) => {
+    const url = new URL(location);
+    return `${url.origin}${url.pathname}` === redirectUri;
+  };
 }

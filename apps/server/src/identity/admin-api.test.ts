@@ -1,0 +1,134 @@
+import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoAccounts } from "../platform/demo-accounts.js";
+import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
+import { signIn, TestBrowser } from "../test/oidc-test-client.js";
+import { storageBackends } from "../test/test-server.js";
+import { groupIdOf } from "./group-tree.js";
+
+const account = (username: string) => demoAccounts.find((a) => a.username === username)!;
+
+describe.each(storageBackends)("admin users API (%s)", (backend) => {
+  let s: EmbeddedServer;
+  let api: string;
+  const tokens: Record<string, string> = {};
+  const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
+    fetch(`${api}${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+
+  beforeAll(async () => {
+    s = await startEmbeddedServer({ backend });
+    api = `${s.url}/admin/realms/default`;
+    for (const name of ["admin", "moderator", "player", "banned"]) {
+      const a = account(name);
+      tokens[name] = (await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: a.username, password: a.password })).access_token;
+    }
+  });
+  afterAll(() => s.close());
+
+  it("answers 401 without or with a bad token, 403 to everyone but admins", async () => {
+    expect((await get("/users")).status).toBe(401);
+    expect((await get("/users")).headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect((await get("/users", "not-a-jwt")).status).toBe(401);
+    const [header, payload] = tokens.admin!.split(".");
+    expect((await get("/users", `${header}.${payload}.AAAA`)).status).toBe(401);
+    for (const name of ["moderator", "player", "banned"]) {
+      expect((await get("/users", tokens[name])).status, name).toBe(403);
+      expect((await get(`/users/${account("admin").id}/groups`, tokens[name])).status, name).toBe(403);
+    }
+    expect((await get("/users", tokens.admin)).status).toBe(200);
+  });
+
+  it("lists, searches and finds users the way Keycloak does", async () => {
+    const all = (await (await get("/users", tokens.admin)).json()) as { username: string; groups: string[] }[];
+    expect(all.map((u) => u.username)).toEqual(["admin", "banned", "moderator", "player"]);
+    expect(all[0]).toMatchObject({ id: account("admin").id, firstName: "Ada", lastName: "Admin", email: "admin@sro.local", enabled: true, groups: ["/Moderator/Admin"] });
+    expect(typeof (all[0] as unknown as { createdTimestamp: number }).createdTimestamp).toBe("number");
+
+    const exact = (await (await get("/users?exact=true&max=1&username=player", tokens.admin)).json()) as { id: string }[];
+    expect(exact.map((u) => u.id)).toEqual([account("player").id]);
+    expect(await (await get("/users?exact=true&username=play", tokens.admin)).json()).toEqual([]);
+    expect(((await (await get("/users?username=oder", tokens.admin)).json()) as unknown[]).length).toBe(1);
+    expect(((await (await get("/users?search=ma", tokens.admin)).json()) as { username: string }[]).map((u) => u.username)).toEqual(["moderator"]);
+    expect(((await (await get("/users?search=*sro.local*&first=1&max=2", tokens.admin)).json()) as { username: string }[]).map((u) => u.username)).toEqual(["banned", "moderator"]);
+    expect(await (await get("/users/count?search=*sro*", tokens.admin)).json()).toBe(4);
+  });
+
+  it("looks up many users in one request (our addition: repeated id)", async () => {
+    const ids = [account("player").id, account("banned").id, "00000000-0000-4000-8000-00000000dead", "not-a-uuid"];
+    const response = await get(`/users?${ids.map((id) => `id=${id}`).join("&")}`, tokens.admin);
+    const users = (await response.json()) as { username: string; groups: string[] }[];
+    expect(users.map((u) => [u.username, u.groups])).toEqual([["banned", ["/Banned"]], ["player", ["/Player/Member"]]]);
+    const tooMany = Array.from({ length: 101 }, () => `id=${account("player").id}`).join("&");
+    expect((await get(`/users?${tooMany}`, tokens.admin)).status).toBe(400);
+  });
+
+  it("reads one user and its groups; changes memberships with PUT and DELETE", async () => {
+    const playerId = account("player").id;
+    expect(await (await get(`/users/${playerId}`, tokens.admin)).json()).toMatchObject({ username: "player" });
+    expect((await get("/users/00000000-0000-4000-8000-00000000dead", tokens.admin)).status).toBe(404);
+    expect(await (await get(`/users/${playerId}/groups`, tokens.admin)).json()).toEqual([
+      { id: groupIdOf("/Player/Member"), name: "Member", path: "/Player/Member", parentId: groupIdOf("/Player"), subGroups: [] },
+    ]);
+    const banned = groupIdOf("/Banned");
+    const change = (method: string, token = tokens.admin) => fetch(`${api}/users/${playerId}/groups/${banned}`, { method, headers: { authorization: `Bearer ${token}` } });
+    expect((await change("PUT", tokens.moderator)).status).toBe(403);
+    expect((await change("PUT")).status).toBe(204);
+    expect((await change("PUT")).status).toBe(204);
+    const paths = async () => ((await (await get(`/users/${playerId}/groups`, tokens.admin)).json()) as { path: string }[]).map((g) => g.path);
+    expect(await paths()).toEqual(["/Banned", "/Player/Member"]);
+    expect((await change("DELETE")).status).toBe(204);
+    expect(await paths()).toEqual(["/Player/Member"]);
+    expect((await fetch(`${api}/users/${playerId}/groups/00000000-0000-4000-8000-00000000dead`, { method: "PUT", headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(404);
+  });
+
+  it("lists the group tree", async () => {
+    const tree = (await (await get("/groups", tokens.admin)).json()) as { path: string; subGroups: { path: string }[] }[];
+    expect(tree.map((g) => [g.path, g.subGroups.map((c) => c.path)])).toEqual([
+      ["/Banned", []],
+      ["/Moderator", ["/Moderator/Admin"]],
+      ["/Player", ["/Player/Member"]],
+    ]);
+  });
+
+  it("answers CORS preflights for the SPA's origin only", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${api}/users`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" } });
+    const ok = await preflight(s.url);
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("access-control-allow-origin")).toBe(s.url);
+    expect(ok.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
+    const foreign = await preflight("https://evil.example");
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    expect((await get("/users", tokens.admin, { origin: s.url })).headers.get("access-control-allow-origin")).toBe(s.url);
+  });
+
+  it("revokes access at once when an admin leaves the admin group (token still valid)", async () => {
+    const adminId = account("admin").id;
+    const other = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: "admin", password: "admin" });
+    const group = groupIdOf("/Moderator/Admin");
+    expect((await fetch(`${api}/users/${adminId}/groups/${group}`, { method: "DELETE", headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(204);
+    expect((await get("/users", other.access_token)).status).toBe(403);
+    // Nobody is admin any more: restore the membership through the store.
+    const { createUserStore } = await import("./user-store.js");
+    await createUserStore(s.server.database.db).addToGroup(adminId, group);
+    expect((await get("/users", other.access_token)).status).toBe(200);
+  });
+
+  it("works with @keycloak/keycloak-admin-client", async () => {
+    const client = new KcAdminClient({ baseUrl: s.url, realmName: "default" });
+    client.setAccessToken(tokens.admin!);
+    const [player] = await client.users.find({ username: "player", exact: true, max: 1 });
+    expect(player).toMatchObject({ id: account("player").id, username: "player", firstName: "Pia", lastName: "Player", email: "player@sro.local", enabled: true });
+    const groups = await client.users.listGroups({ id: player!.id! });
+    expect(groups.map((g) => g.path)).toEqual(["/Player/Member"]);
+    expect(await client.users.findOne({ id: account("moderator").id })).toMatchObject({ username: "moderator" });
+    expect((await client.users.find({ search: "ban" })).map((u) => u.username)).toEqual(["banned"]);
+    expect(await client.users.count()).toBe(4);
+    await client.users.addToGroup({ id: player!.id!, groupId: groupIdOf("/Banned") });
+    expect((await client.users.listGroups({ id: player!.id! })).map((g) => g.path)).toEqual(["/Banned", "/Player/Member"]);
+    await client.users.delFromGroup({ id: player!.id!, groupId: groupIdOf("/Banned") });
+    expect((await client.groups.find()).map((g) => g.path)).toEqual(["/Banned", "/Moderator", "/Player"]);
+    client.setAccessToken(tokens.player!);
+    await expect(client.users.find()).rejects.toThrow(/403|Forbidden/);
+  });
+});
