@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { CharacterSchema, CharacterService, CharactersSchema } from '../gen/sro/character/character_pb';
-import { ChatChannelSchema, ChatMessageSchema, ChatService, type ChatMessage } from '../gen/sro/chat/chat_pb';
+import { ChatChannelSchema, ChatLogsSchema, ChatMessageSchema, ChatService, type ChatLogRequest, type ChatMessage } from '../gen/sro/chat/chat_pb';
 
 // An in-memory stand-in for the game API (Connect's router transport): real clients, real ConnectErrors,
 // and streams the test opens, feeds and ends by hand.
@@ -48,7 +48,14 @@ export class TestChatStream {
   }
 }
 
-export function createChatTestServer(characters: TestCharacter[]) {
+export interface TestChatLog {
+  sentAt: number;
+  senderId: string;
+  content: string;
+}
+
+export function createChatTestServer(characters: TestCharacter[], logs: TestChatLog[] = []) {
+  const logRequests: ChatLogRequest[] = [];
   const streams: TestChatStream[] = [];
   const sent: { channelId: string; senderCharacterId: string; content: string }[] = [];
   const bans: { characterId: string; channelId: string; duration: bigint }[] = [];
@@ -79,6 +86,17 @@ export function createChatTestServer(characters: TestCharacter[]) {
         sent.push({ channelId: req.channelId, senderCharacterId: req.chatMessage?.senderCharacterId ?? '', content: req.chatMessage?.content ?? '' });
         return {};
       },
+      // GetChatLogs as the server answers it: inclusive bounds, newest first, total of all matches.
+      getChatLogs: (req) => {
+        logRequests.push(req);
+        const matches = logs
+          .filter((l) => req.senderId === undefined || l.senderId === req.senderId)
+          .filter((l) => (req.after === undefined || l.sentAt >= Number(req.after)) && (req.before === undefined || l.sentAt <= Number(req.before)))
+          .sort((a, b) => b.sentAt - a.sentAt);
+        const offset = Number(req.offset ?? 0n);
+        const page = matches.slice(offset, offset + Number(req.limit ?? 100n));
+        return create(ChatLogsSchema, { total: BigInt(matches.length), logs: page.map((l) => ({ ...l, sentAt: BigInt(l.sentAt), channelId: req.channelId })) });
+      },
       banCharacterFromChatChannel: (req) => {
         if (failures.ban) throw failures.ban;
         bans.push({ characterId: req.characterId, channelId: req.channelId, duration: req.duration });
@@ -93,6 +111,7 @@ export function createChatTestServer(characters: TestCharacter[]) {
     sent,
     bans,
     failures,
+    logRequests,
     lastStream: () => streams.at(-1)!,
   };
 }

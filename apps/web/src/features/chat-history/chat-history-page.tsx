@@ -1,0 +1,63 @@
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
+import { ListLoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { useChannel } from '../../lib/api/chat-channels';
+import { useRequiredParam } from '../../lib/use-required-param';
+import { ChatLogsTable } from './chat-logs-table';
+import { HistoryFiltersForm } from './history-filters';
+import { filtersFromSearch, filtersToSearch, rangeError, type HistoryFilters } from './history-query';
+import { useChatLogs } from './use-chat-logs';
+
+const matchesText = (total: number) => `${total} ${total === 1 ? 'message matches' : 'messages match'}`;
+
+/** /admin/chats/:id/history: a channel's stored messages, filtered by sender and time, a page at a time. */
+export default function ChatHistoryPage() {
+  const channelId = useRequiredParam('id', 'Chat ID is required');
+  const channel = useChannel(channelId);
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  const invalid = !!rangeError(filters);
+  const logs = useChatLogs(channelId, filters, !invalid);
+
+  // Filters live in the URL; replace rather than push, so Back leaves the page instead of undoing each keystroke.
+  const update = (next: HistoryFilters) => setParams(filtersToSearch(next), { replace: true });
+
+  const name = channel.data?.name;
+  return (
+    <>
+      <title>{`${name ?? 'Chat'} · History · SRO Admin`}</title>
+      <PageHeader
+        title={name ? `${name} · history` : <span className="skeleton inline-block h-7 w-48 align-middle" />}
+        description={logs.data && !invalid ? `${matchesText(logs.data.total)}, newest first.` : 'Stored messages, newest first.'}
+        actions={
+          <>
+            <button
+              type="button"
+              className={buttonClasses('secondary')}
+              onClick={() => void logs.refetch()}
+              disabled={invalid || logs.isFetching}
+            >
+              Refresh
+            </button>
+            <Link to={`/admin/chats/${channelId}/connect`} className={buttonClasses('primary')}>
+              Connect
+            </Link>
+          </>
+        }
+      />
+      <HistoryFiltersForm filters={filters} onChange={(changes) => update({ ...filters, ...changes, pageIndex: 0 })} />
+      {logs.isError && !logs.data ? (
+        <ListLoadError what="chat history" error={logs.error} />
+      ) : (
+        <ChatLogsTable
+          logs={invalid ? [] : (logs.data?.logs ?? [])}
+          total={invalid ? 0 : (logs.data?.total ?? 0)}
+          loading={!invalid && logs.isPending}
+          pagination={{ pageIndex: filters.pageIndex, pageSize: filters.pageSize }}
+          onPaginationChange={(p) => update({ ...filters, pageIndex: p.pageIndex, pageSize: p.pageSize })}
+        />
+      )}
+    </>
+  );
+}
