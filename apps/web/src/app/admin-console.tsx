@@ -21,6 +21,8 @@ import ChatsListPage from '../features/chats/chats-list-page';
 import ChatNewPage from '../features/chats/chat-new-page';
 import ChatDetailPage from '../features/chats/chat-detail-page';
 import ChatEditPage from '../features/chats/chat-edit-page';
+import ChatConnectPage from '../features/chat-connect/chat-connect-page';
+import ChatHistoryPage from '../features/chat-history/chat-history-page';
 import SettingsPage from '../features/settings/settings-page';
 
 /**
@@ -50,7 +52,8 @@ export default function AdminConsole() {
             <Route path="chats/new" element={<ChatNewPage />} />
             <Route path="chats/:id" element={<ChatDetailPage />} />
             <Route path="chats/:id/edit" element={<ChatEditPage />} />
-            {/* chats/:id/connect (the live chat view) is a separate task; until then it lands on the not-found page. */}
+            <Route path="chats/:id/connect" element={<ChatConnectPage />} />
+            <Route path="chats/:id/history" element={<ChatHistoryPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="*" element={<AdminNotFoundPage />} />
           </Route>

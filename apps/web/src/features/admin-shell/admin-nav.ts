@@ -54,7 +54,7 @@ const SECTION_LABELS: Record<string, string> = {
   chats: 'Chats',
   settings: 'Settings',
 };
-const ACTION_LABELS: Record<string, string> = { new: 'New', edit: 'Edit', connect: 'Connect' };
+const ACTION_LABELS: Record<string, string> = { new: 'New', edit: 'Edit', connect: 'Connect', history: 'History' };
 
 /** Breadcrumbs for an admin URL: each level's label; the id level shows the id itself. */
 export function breadcrumbs(pathname: string): Crumb[] {

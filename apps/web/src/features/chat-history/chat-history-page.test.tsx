@@ -38,7 +38,7 @@ function renderPage(route = '/admin/chats/ch-1/history') {
   );
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Chat history' })).getAllByRole('row').slice(1);
+const bodyRows = () => within(screen.getByRole('table', { name: 'Chat history' })).getAllByRole<HTMLTableRowElement>('row').slice(1);
 
 beforeEach(() => {
   server = createChatTestServer([PIA, ADA], LOGS);

@@ -45,6 +45,9 @@ export default function ChatDetailPage() {
               <Link to={`/admin/chats/${id}/edit`} className={buttonClasses('secondary')}>
                 Edit Chat
               </Link>
+              <Link to={`/admin/chats/${id}/history`} className={buttonClasses('secondary')}>
+                History
+              </Link>
               <Link to={`/admin/chats/${id}/connect`} className={buttonClasses('primary')}>
                 Connect
               </Link>
