@@ -59,3 +59,23 @@ test("'Create an Account' starts registration at the provider", async ({ page })
   expect(new URL((await request).url()).searchParams.get('prompt')).toBe('create');
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
 });
+
+for (const [endpoint, message] of [
+  ['userinfo', 'Error loading user info'],
+  ['token', 'Error loading user profile'],
+] as const) {
+  test(`a failing ${endpoint} endpoint shows '${message}', persistent at the top center`, async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.route(`**/protocol/openid-connect/${endpoint}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'unavailable' }),
+    );
+    await signInAtProvider(page, 'admin');
+    const center = page.getByRole('region', { name: 'Important notifications' });
+    await expect(center.getByTestId('notification')).toContainText(message);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+    await page.waitForTimeout(5500);
+    await expect(center.getByTestId('notification')).toContainText(message);
+  });
+}

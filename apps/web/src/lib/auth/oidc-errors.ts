@@ -24,9 +24,16 @@ export function classifySilentError(error: unknown): SilentCheckOutcome {
 
 /**
  * The sign-in callback exchanges the code, then loads userinfo (groups). oidc-client-ts
- * does not tag which step failed, so userinfo failures are recognised by message.
+ * does not tag which step failed: `userinfoRequested` (the browser's resource timing
+ * shows a call to the userinfo endpoint) or the error text tells the two apart.
  */
-export function signinCallbackMessage(error: unknown): string {
+export function signinCallbackMessage(error: unknown, userinfoRequested = false): string {
   const text = error instanceof Error ? error.message : String(error);
-  return /user ?info/i.test(text) ? MSG_USERINFO_ERROR : MSG_PROFILE_ERROR;
+  return userinfoRequested || /user ?info/i.test(text) ? MSG_USERINFO_ERROR : MSG_PROFILE_ERROR;
+}
+
+/** Whether this page has called `endpoint` (Resource Timing lists failed calls too). */
+export function wasRequested(endpoint: string | null | undefined): boolean {
+  if (!endpoint || typeof performance?.getEntriesByType !== 'function') return false;
+  return performance.getEntriesByType('resource').some((entry) => entry.name.startsWith(endpoint));
 }

@@ -5,7 +5,7 @@ import { useNotify } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
 import { sessionUserFromClaims } from './claims';
 import { rememberLogoutReason, takeLogoutReason } from './logout-reason';
-import { classifySilentError, signinCallbackMessage } from './oidc-errors';
+import { classifySilentError, signinCallbackMessage, wasRequested } from './oidc-errors';
 import { buildOidcSettings, currentPath, safeReturnPath, TOKEN_MIN_VALIDITY_S } from './oidc-settings';
 import type { LogoutReason, Session } from './session-context';
 import {
@@ -103,9 +103,15 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, navigate, onSe
   useEffect(() => {
     if (!callbackError) return;
     console.error('Sign-in callback failed', callbackError);
-    notify.error(signinCallbackMessage(callbackError), { ...SESSION_ERROR, key: 'session-callback' });
+    void userManager.metadataService
+      .getUserInfoEndpoint()
+      .catch(() => null)
+      .then((endpoint) => {
+        const message = signinCallbackMessage(callbackError, wasRequested(endpoint));
+        notify.error(message, { ...SESSION_ERROR, key: 'session-callback' });
+      });
     navigate('/');
-  }, [callbackError, notify, navigate]);
+  }, [callbackError, notify, navigate, userManager]);
 
   const oidcUser = auth.user && !auth.user.expired ? auth.user : null;
   const profile = useMemo(() => {

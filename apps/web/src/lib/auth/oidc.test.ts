@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildOidcSettings, currentPath, safeReturnPath, SILENT_CHECK_PATH } from './oidc-settings';
-import { classifySilentError, signinCallbackMessage } from './oidc-errors';
+import { classifySilentError, signinCallbackMessage, wasRequested } from './oidc-errors';
 
 const config = {
   oidc: { authority: 'http://localhost:8080/realms/default', clientId: 'sro-web' },
@@ -55,5 +55,15 @@ describe('oidc errors', () => {
       'Error loading user info',
     );
     expect(signinCallbackMessage(new Error('invalid_grant'))).toBe('Error loading user profile');
+    expect(signinCallbackMessage(new Error('Internal Server Error (500)'), true)).toBe('Error loading user info');
+  });
+
+  it('finds calls to an endpoint in resource timing', () => {
+    const entries = [{ name: 'https://idp.test/realms/default/protocol/openid-connect/userinfo' }];
+    const spy = vi.spyOn(performance, 'getEntriesByType').mockReturnValue(entries as PerformanceEntryList);
+    expect(wasRequested('https://idp.test/realms/default/protocol/openid-connect/userinfo')).toBe(true);
+    expect(wasRequested('https://idp.test/realms/default/protocol/openid-connect/token')).toBe(false);
+    expect(wasRequested(null)).toBe(false);
+    spy.mockRestore();
   });
 });
