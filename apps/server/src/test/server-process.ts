@@ -24,7 +24,12 @@ export async function freePort(): Promise<number> {
 }
 
 export interface ServerProcess {
+  /** http://127.0.0.1:<port> */
   url: string;
+  /** PUBLIC_URL (http://localhost:<port> unless env says otherwise): the issuer of the embedded provider and the browser's origin. */
+  publicUrl: string;
+  port: number;
+  dataDir: string;
   child: ChildProcess;
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
@@ -32,16 +37,32 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** A server in its own process (its own core) on a free port with a fresh data dir; resolves once /readyz is 200. */
-export async function startServerProcess(env: Record<string, string>, entry: keyof typeof entries = "source"): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "sro-node-"));
+export interface ServerProcessOptions {
+  /** A fixed port instead of a free one: a restart on the same port keeps the origin (and the issuer) of the first run. */
+  port?: number;
+  /** An existing data dir, kept after exit (the caller removes it): a restart keeps the database and the provider's keys. */
+  dataDir?: string;
+}
+
+/**
+ * A server in its own process (its own core) on a free port with a fresh data dir; resolves once /readyz is 200.
+ * With `options.port` and `options.dataDir` a second call restarts "the same" server (restart tests).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  entry: keyof typeof entries = "source",
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "sro-node-"));
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const child = spawn(process.execPath, entries[entry], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${port}`, ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: publicUrl, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (ownsDataDir) void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -59,6 +80,9 @@ export async function startServerProcess(env: Record<string, string>, entry: key
   }
   return {
     url,
+    publicUrl,
+    port,
+    dataDir,
     child,
     exited,
     async stop() {
