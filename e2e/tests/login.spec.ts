@@ -79,3 +79,28 @@ for (const [endpoint, message] of [
     await expect(center.getByTestId('notification')).toContainText(message);
   });
 }
+
+test('the access token is refreshed 15 s before it expires', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await signInAtProvider(page, 'admin');
+  await expect(page.getByRole('button', { name: /open user menu/ })).toBeVisible();
+  const stored = () =>
+    page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('sro.oidc.user:'));
+      return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string; expires_at: number }) : null;
+    });
+  const first = (await stored())!;
+  const secondsLeft = first.expires_at - (await page.evaluate(() => Math.floor(Date.now() / 1000)));
+  const refreshes: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/protocol/openid-connect/token') && refreshes.push(r.postData() ?? ''));
+
+  await page.clock.runFor((secondsLeft - 17) * 1000);
+  expect(refreshes).toEqual([]);
+  await page.clock.runFor(3000);
+  await expect.poll(() => refreshes.length).toBe(1);
+  expect(refreshes[0]).toContain('grant_type=refresh_token');
+  await expect.poll(async () => (await stored())?.access_token).not.toBe(first.access_token);
+  await expect(page.getByRole('button', { name: /open user menu/ })).toBeVisible();
+});
