@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { signInAtProvider } from './provider';
+
+// Demo data of local mode (apps/server/src/gameserver/demo-data.ts): fixed ids the admin specs can name.
+const demoId = (group: number, n: number) => `5e1d0000-0000-4000-8000-${String(group).padStart(4, '0')}${String(n).padStart(8, '0')}`;
+export const DEMO = {
+  dimensions: { prime: demoId(2, 1), shadow: demoId(2, 2) },
+  maps: { downtown: demoId(1, 1) },
+  channels: { general: demoId(3, 1), primeRunners: demoId(3, 4) },
+  characters: { pia: demoId(4, 1) },
+  /** An owner id with no account at the identity provider: shown as 'Unknown ({ownerId})'. */
+  ownerWithoutAccount: demoId(9, 1),
+};
+
+/** Opens `path` and signs in at the embedded provider (demo accounts: password = username). */
+export async function signInTo(page: Page, path = '/admin', username = 'admin'): Promise<void> {
+  await page.goto(path);
+  await signInAtProvider(page, username);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Navigates inside the SPA (no reload, so the session and query cache stay). */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+export const toast = (page: Page, text: string | RegExp) => page.getByTestId('notification').filter({ hasText: text });
+
+/** The table's body rows (skeleton rows excluded). */
+export const tableRows = (page: Page, name: string) =>
+  page.getByRole('table', { name }).locator('tbody tr:not([data-testid="skeleton-row"])');
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+/**
+ * Answers one gRPC-web method with an empty message (every field at its default), e.g. an
+ * empty map list, to show the empty states without deleting the shared demo data.
+ */
+export async function answerEmpty(page: Page, method: string): Promise<void> {
+  const trailer = Buffer.from('grpc-status: 0\r\n');
+  const frame = (flag: number, payload: Buffer) => {
+    const head = Buffer.alloc(5);
+    head.writeUInt8(flag, 0);
+    head.writeUInt32BE(payload.length, 1);
+    return Buffer.concat([head, payload]);
+  };
+  await page.route(`**/${method}`, (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'application/grpc-web+proto' },
+      body: Buffer.concat([frame(0x00, Buffer.alloc(0)), frame(0x80, trailer)]),
+    }),
+  );
+}
+
+/** A name unique to this run, within the 3..64 letters/digits/dashes rule. */
+export const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
