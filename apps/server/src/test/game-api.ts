@@ -1,4 +1,4 @@
-import { fromJson, getOption, toJson, type DescMessage, type DescMethod, type DescService, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import { fromJson, getOption, toJson, type DescField, type DescMessage, type DescMethod, type DescService, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
@@ -77,7 +77,7 @@ function jsonPath(message: DescMessage, fieldPath: string): string[] {
   const names: string[] = [];
   let current: DescMessage | undefined = message;
   for (const part of fieldPath.split(".")) {
-    const field = current?.fields.find((f) => f.name === part);
+    const field: DescField | undefined = current?.fields.find((f) => f.name === part);
     if (!field) throw new Error(`no field ${fieldPath} in ${message.typeName}`);
     names.push(field.jsonName);
     current = field.fieldKind === "message" ? field.message : undefined;

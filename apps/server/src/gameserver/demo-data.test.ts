@@ -1,0 +1,53 @@
+import { count, isNull } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { characters } from "../character/schema.js";
+import { chatChannelAuthorizations, chatChannels } from "../chat/schema.js";
+import { demoAccounts } from "../platform/demo-accounts.js";
+import { gameApi } from "../test/game-api.js";
+import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
+import { demoCharacterIds, demoIds, seedDemoData } from "./demo-data.js";
+import { dimensions, maps } from "./schema.js";
+
+/** Local-mode demo content: seeded on first start, once; every screen has something to show. */
+describe.each(storageBackends)("demo data (%s)", (backend) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ backend, env: { SEED_DEMO: "true" } });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it("has ≥ 3 maps, 2 dimensions, ~30 characters over the demo users and others, 4 channels, authorizations", async () => {
+    const db = t.server.database.db;
+    const total = async (table: typeof maps | typeof dimensions | typeof characters | typeof chatChannels) => (await db.select({ n: count() }).from(table).where(isNull(table.deletedAt)))[0]!.n;
+    expect(await total(maps)).toBeGreaterThanOrEqual(3);
+    expect(await total(dimensions)).toBe(2);
+    expect(await total(characters)).toBe(30);
+    const channels = await db.select().from(chatChannels);
+    expect(channels.map((c) => [c.public, c.dimensionId === null]).sort()).toEqual([
+      [false, false],
+      [false, true],
+      [true, false],
+      [true, true],
+    ]);
+    expect((await db.select({ n: count() }).from(chatChannelAuthorizations))[0]!.n).toBeGreaterThanOrEqual(2);
+    const owners = new Set((await db.select({ ownerId: characters.ownerId }).from(characters)).map((r) => r.ownerId));
+    for (const account of demoAccounts) expect(owners.has(account.id)).toBe(true);
+    expect(owners.size).toBeGreaterThan(demoAccounts.length);
+  });
+
+  it("is served by the API like any other data", async () => {
+    const api = gameApi(t.url, "rest");
+    const prime = await api.ok("GetDimension", { id: demoIds.dimensions.prime }, t.users.admin.token);
+    expect(prime).toMatchObject({ name: "Prime", mapIds: [demoIds.maps.downtown, demoIds.maps.docks, demoIds.maps.orbital] });
+    const pia = await api.ok("GetCharacter", { id: demoCharacterIds[0]! }, t.users.admin.token);
+    expect(pia).toMatchObject({ name: "Pia Nightshade", ownerId: demoAccounts[2].id, dimensionId: demoIds.dimensions.prime });
+    expect((await api.ok("GetCharacterStats", {}, t.users.moderator.token)).totalCharacters).toBe("30");
+  });
+
+  it("is seeded only into a database that never had a dimension", async () => {
+    const db = t.server.database.db;
+    expect(await seedDemoData(db, pino({ level: "silent" }))).toBe(false);
+    expect((await db.select({ n: count() }).from(characters))[0]!.n).toBe(30);
+  });
+});
