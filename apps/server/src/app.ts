@@ -133,6 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
       site: createStaticSite(webDist),
       trustedOrigins: config.identity.mode === "external" ? [new URL(config.identity.issuer).origin] : [],
+      secure: config.publicUrl.startsWith("https:"),
     });
     const listener = await listen(handler, config.port, config.host);
     const url = `http://localhost:${listener.port}`;

@@ -62,3 +62,15 @@ describe("malformed and oversized requests", () => {
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe("security headers on the site", () => {
+  it("a strict CSP, without upgrade-insecure-requests on plain http", async () => {
+    const res = await fetch(`${t.url}/`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});

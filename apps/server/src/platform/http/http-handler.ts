@@ -19,6 +19,8 @@ export interface HttpParts {
   site: (req: AnyRequest, res: AnyResponse) => void;
   /** Origins the SPA may talk to besides its own (the external identity provider). */
   trustedOrigins: string[];
+  /** Served over https (PUBLIC_URL): only then may the CSP ask browsers to upgrade http requests. */
+  secure: boolean;
 }
 
 const RPC_PATH = /^\/sro(\.[A-Za-z0-9_]+)+\/[A-Za-z0-9_]+$/;
@@ -42,6 +44,8 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
         formAction: ["'self'", ...parts.trustedOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
+        // On plain http (local mode) upgrading would send the silent sign-in iframe to https://localhost.
+        upgradeInsecureRequests: parts.secure ? [] : null,
       },
     },
     // Same-origin silent SSO iframes must keep working.
