@@ -41,26 +41,49 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
+const grpcFrame = (flag: number, payload: Buffer) => {
+  const head = Buffer.alloc(5);
+  head.writeUInt8(flag, 0);
+  head.writeUInt32BE(payload.length, 1);
+  return Buffer.concat([head, payload]);
+};
+
 /**
  * Answers one gRPC-web method with an empty message (every field at its default), e.g. an
  * empty map list, to show the empty states without deleting the shared demo data.
  */
 export async function answerEmpty(page: Page, method: string): Promise<void> {
-  const trailer = Buffer.from('grpc-status: 0\r\n');
-  const frame = (flag: number, payload: Buffer) => {
-    const head = Buffer.alloc(5);
-    head.writeUInt8(flag, 0);
-    head.writeUInt32BE(payload.length, 1);
-    return Buffer.concat([head, payload]);
-  };
   await page.route(`**/${method}`, (route) =>
     route.fulfill({
       status: 200,
       headers: { 'content-type': 'application/grpc-web+proto' },
-      body: Buffer.concat([frame(0x00, Buffer.alloc(0)), frame(0x80, trailer)]),
+      body: Buffer.concat([grpcFrame(0x00, Buffer.alloc(0)), grpcFrame(0x80, Buffer.from('grpc-status: 0\r\n'))]),
     }),
   );
 }
+
+/** Fails one gRPC-web method with a status code (3 = INVALID_ARGUMENT, 5 = NOT_FOUND, …) and message. */
+export async function answerError(page: Page, method: string, code: number, message: string): Promise<void> {
+  const trailer = Buffer.from(`grpc-status: ${code}\r\ngrpc-message: ${encodeURIComponent(message)}\r\n`);
+  await page.route(`**/${method}`, (route) =>
+    route.fulfill({ status: 200, headers: { 'content-type': 'application/grpc-web+proto' }, body: grpcFrame(0x80, trailer) }),
+  );
+}
+
+/** Holds one method's requests until the returned release() is called (to see 'Saving...'). */
+export async function holdRequests(page: Page, method: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${method}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The persistent, top-center failure toast (SPEC §8). */
+export const failureToast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-position="top-center"]').getByTestId('notification').filter({ hasText: text });
 
 /** A name unique to this run, within the 3..64 letters/digits/dashes rule. */
 export const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
