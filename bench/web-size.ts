@@ -1,34 +1,49 @@
-import { existsSync, readFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { startServerProcess } from "../apps/server/src/test/server-process.js";
 
 const dist = fileURLToPath(new URL("../apps/web/dist/", import.meta.url));
 const BUDGET_KB = 90;
 
 /**
- * Issue 5: the JavaScript the landing route loads (entry script + its modulepreloads, as index.html lists them),
- * gzip-compressed, must stay ≤ 90 kB. Lazy chunks (the admin console) are not part of it.
+ * Issue 5: JavaScript of the landing route, measured in Chromium: every script the browser fetches while loading
+ * `/` until the network is idle (entry, its preloads, and the chunks loaded right after first paint such as the
+ * sign-in code for the silent session check), gzip-compressed. The critical path (entry + modulepreloads, what
+ * `npm run size -w apps/web` gates in CI) must stay ≤ 90 kB; the full figure is reported beside it.
  */
-export function landingBundle(): { files: { file: string; gzipBytes: number }[]; totalKb: number } {
-  const html = readFileSync(`${dist}index.html`, "utf8");
-  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!);
-  const files = [...new Set(refs)].map((ref) => {
-    const bytes = readFileSync(dist + ref.replace(/^\//, ""));
-    return { file: ref, gzipBytes: gzipSync(bytes, { level: 9 }).length };
-  });
-  return { files, totalKb: files.reduce((sum, f) => sum + f.gzipBytes, 0) / 1024 };
-}
-
 export async function run() {
-  if (!existsSync(`${dist}index.html`)) {
-    console.log("\n## Landing bundle size: skipped (apps/web is not built)");
-    return;
+  const server = await startServerProcess({ LOG_LEVEL: "warn" }, "dist");
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on("response", (res) => {
+      const path = new URL(res.url()).pathname;
+      if (path.endsWith(".js") && new URL(res.url()).origin === new URL(server.url).origin) scripts.add(path);
+    });
+    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await page.waitForTimeout(1_000);
+    const html = readFileSync(`${dist}index.html`, "utf8");
+    const critical = new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!));
+    const rows = [...scripts].map((path) => {
+      const kb = gzipSync(readFileSync(dist + path.replace(/^\//, "")), { level: 9 }).length / 1024;
+      return { path, kb, critical: critical.has(path) };
+    });
+    const criticalKb = rows.filter((r) => r.critical).reduce((s, r) => s + r.kb, 0);
+    const allKb = rows.reduce((s, r) => s + r.kb, 0);
+    console.log(`\n## Landing route JavaScript in Chromium (gzip), budget ${BUDGET_KB} kB for the critical path\n`);
+    console.log("| script | gzip kB | critical path |\n|---|---|---|");
+    for (const r of rows.sort((a, b) => b.kb - a.kb)) console.log(`| ${r.path} | ${r.kb.toFixed(1)} | ${r.critical ? "yes" : "no (after first paint)"} |`);
+    console.log(`| **critical path** | **${criticalKb.toFixed(1)}** | |\n| **everything loaded on /** | **${allKb.toFixed(1)}** | |`);
+    if (criticalKb > BUDGET_KB) throw new Error(`landing critical-path JavaScript is ${criticalKb.toFixed(1)} kB gzip, over ${BUDGET_KB} kB`);
+    return { criticalKb, allKb };
+  } finally {
+    await browser.close();
+    await server.stop();
   }
-  const { files, totalKb } = landingBundle();
-  console.log(`\n## Landing route JavaScript (gzip), budget ${BUDGET_KB} kB\n`);
-  console.log("| file | gzip kB |\n|---|---|");
-  for (const f of files) console.log(`| ${f.file} | ${(f.gzipBytes / 1024).toFixed(1)} |`);
-  console.log(`| **total** | **${totalKb.toFixed(1)}** |`);
-  if (totalKb > BUDGET_KB) throw new Error(`landing JavaScript is ${totalKb.toFixed(1)} kB gzip, over the ${BUDGET_KB} kB budget`);
-  return { totalKb };
 }
