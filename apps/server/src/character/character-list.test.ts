@@ -92,8 +92,10 @@ describe.each(storageBackends)("character lists (%s)", (backend) => {
       for (const sortDescending of [false, true]) {
         const expected = ordered(live, SORTS[sortBy], sortDescending);
         expect(ids(await api.ok("GetCharacters", { sortBy, sortDescending, filters: { limit: 200 } }, admin))).toEqual(expected);
-        // A page from the middle is the same slice.
+        // A page from the first half and one from the far half (read from the other end) are the same slices.
         expect(ids(await api.ok("GetCharacters", { sortBy, sortDescending, filters: { limit: 9, offset: 20 } }, admin))).toEqual(expected.slice(20, 29));
+        expect(ids(await api.ok("GetCharacters", { sortBy, sortDescending, filters: { limit: 9, offset: 47 } }, admin))).toEqual(expected.slice(47, 56));
+        expect(ids(await api.ok("GetCharacters", { sortBy, sortDescending, filters: { limit: 9, offset: 55 } }, admin))).toEqual(expected.slice(55, 60));
       }
     });
 
