@@ -61,8 +61,8 @@ export default function ChatConnectPage() {
     <>
       <title>{`${name ?? 'Chat'} · Connect · SRO Admin`}</title>
       <PageHeader
-        title={name ? `${name} · live` : <span className="skeleton inline-block h-7 w-48 align-middle" />}
-        description="Read and write this channel live as one character. Use a message's menu to ban its sender."
+        title={name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+        description="Live chat: read and write as one character; a message's menu bans its sender."
         actions={
           <Link to={`/admin/chats/${channelId}/history`} className={buttonClasses('secondary')}>
             History

@@ -48,7 +48,7 @@ describe('chat history page', () => {
   it('shows the newest page first with sender names and the total, and pages on the server', async () => {
     renderPage();
     expect(await screen.findByText('message 29')).toBeTruthy();
-    expect(screen.getByText('30 messages match, newest first.')).toBeTruthy();
+    expect(screen.getByText('Chat history: 30 messages match, newest first.')).toBeTruthy();
     expect(screen.getByText('Showing 1 to 10 of 30 results')).toBeTruthy();
     await waitFor(() => expect(bodyRows()[0]!.textContent).toContain('Unknown (c-gone)'));
     await waitFor(() => expect(bodyRows()[1]!.textContent).toContain('Pia Nightshade'));
@@ -72,7 +72,7 @@ describe('chat history page', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-01T12:08' } });
     // Pia wrote the even minutes: 4, 6 and 8 are inside.
     await waitFor(() => expect(bodyRows().map((r) => r.cells[2]!.textContent)).toEqual(['message 8', 'message 6', 'message 4']));
-    expect(screen.getByText('3 messages match, newest first.')).toBeTruthy();
+    expect(screen.getByText('Chat history: 3 messages match, newest first.')).toBeTruthy();
   });
 
   it('explains a reversed range instead of asking the server', async () => {

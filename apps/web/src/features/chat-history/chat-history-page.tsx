@@ -28,8 +28,8 @@ export default function ChatHistoryPage() {
     <>
       <title>{`${name ?? 'Chat'} · History · SRO Admin`}</title>
       <PageHeader
-        title={name ? `${name} · history` : <span className="skeleton inline-block h-7 w-48 align-middle" />}
-        description={logs.data && !invalid ? `${matchesText(logs.data.total)}, newest first.` : 'Stored messages, newest first.'}
+        title={name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+        description={`Chat history: ${logs.data && !invalid ? matchesText(logs.data.total) : 'stored messages'}, newest first.`}
         actions={
           <>
             <button

@@ -5,7 +5,8 @@ import { Table } from '../../components/table/table';
 import type { ChatLogRecord } from './use-chat-logs';
 
 const NO_SORTING: never[] = [];
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 interface Props {
   logs: readonly ChatLogRecord[];
@@ -23,9 +24,11 @@ export function ChatLogsTable({ logs, total, loading, pagination, onPaginationCh
         id: 'sentAt',
         header: 'Time',
         enableSorting: false,
+        // Date over time, each unbroken: the column stays narrow enough for a phone without a sideways scroll.
         cell: ({ row }) => (
-          <time dateTime={new Date(row.original.sentAt * 1000).toISOString()} className="whitespace-nowrap text-slate-300">
-            {dateTime.format(row.original.sentAt * 1000)}
+          <time dateTime={new Date(row.original.sentAt * 1000).toISOString()} className="text-slate-300">
+            <span className="block whitespace-nowrap">{dateFormat.format(row.original.sentAt * 1000)}</span>
+            <span className="block whitespace-nowrap text-xs text-slate-400">{timeFormat.format(row.original.sentAt * 1000)}</span>
           </time>
         ),
       },
@@ -33,13 +36,13 @@ export function ChatLogsTable({ logs, total, loading, pagination, onPaginationCh
         id: 'sender',
         header: 'Sender',
         enableSorting: false,
-        cell: ({ row }) => <CharacterName id={row.original.senderId} className="whitespace-nowrap font-medium text-white" />,
+        cell: ({ row }) => <CharacterName id={row.original.senderId} className="font-medium text-white" />,
       },
       {
         id: 'content',
         header: 'Message',
         enableSorting: false,
-        cell: ({ row }) => <span className="whitespace-pre-wrap break-words">{row.original.content}</span>,
+        cell: ({ row }) => <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{row.original.content}</span>,
       },
     ],
     [],
