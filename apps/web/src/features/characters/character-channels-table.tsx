@@ -16,29 +16,39 @@ interface Props {
 }
 
 /** Chat channels as seen from a character: name with its Public/Private badge, dimension, id. */
+type ChannelRow = ChannelRecord & { dimensionLabel: string };
+
+const columns: ColumnDef<ChannelRow, any>[] = [
+  {
+    id: 'name',
+    accessorKey: 'name',
+    header: 'Name',
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2">
+        <span className="font-medium text-white">{row.original.name}</span>
+        <VisibilityBadge isPublic={row.original.public} />
+      </span>
+    ),
+  },
+  { id: 'dimension', accessorKey: 'dimensionLabel', header: 'Dimension' },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+];
+
+/** 'Name (id)' of the channel's dimension, or 'Global'. */
+function dimensionLabel(id: string, dimensions: readonly DimensionRecord[]): string {
+  return id ? `${dimensions.find((d) => d.id === id)?.name ?? 'Unknown'} (${id})` : 'Global';
+}
+
 export function CharacterChannelsTable({ label, channels, dimensions, loading, search, emptyMessage, selection }: Props) {
-  const columns = useMemo<ColumnDef<ChannelRecord, any>[]>(() => {
-    const dimensionLabel = (id: string) => (id ? `${dimensions.find((d) => d.id === id)?.name ?? 'Unknown'} (${id})` : 'Global');
-    return [
-      {
-        id: 'name',
-        accessorKey: 'name',
-        header: 'Name',
-        cell: ({ row }) => (
-          <span className="flex items-center gap-2">
-            <span className="font-medium text-white">{row.original.name}</span>
-            <VisibilityBadge isPublic={row.original.public} />
-          </span>
-        ),
-      },
-      { id: 'dimension', accessorFn: (c) => dimensionLabel(c.dimensionId), header: 'Dimension' },
-      { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
-    ];
-  }, [dimensions]);
+  // Labels live in the row data: TanStack caches accessor values per row (see the chats table).
+  const rows = useMemo<ChannelRow[]>(
+    () => channels.map((c) => ({ ...c, dimensionLabel: dimensionLabel(c.dimensionId, dimensions) })),
+    [channels, dimensions],
+  );
   return (
     <Table
       label={label}
-      data={channels}
+      data={rows}
       columns={columns}
       getRowId={(c) => c.id}
       loading={loading}

@@ -19,29 +19,35 @@ interface Props {
   search: string;
 }
 
+type ChannelRow = ChannelRecord & { dimensionLabel: string };
+
+const columns: ColumnDef<ChannelRow, any>[] = [
+  {
+    id: 'name',
+    accessorKey: 'name',
+    header: 'Name',
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2">
+        <span className="font-medium text-white">{row.original.name}</span>
+        <VisibilityBadge isPublic={row.original.public} />
+      </span>
+    ),
+  },
+  { id: 'dimension', accessorKey: 'dimensionLabel', header: 'Dimension' },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+];
+
 export function ChannelsTable({ channels, dimensions, loading, search }: Props) {
-  const columns = useMemo<ColumnDef<ChannelRecord, any>[]>(
-    () => [
-      {
-        id: 'name',
-        accessorKey: 'name',
-        header: 'Name',
-        cell: ({ row }) => (
-          <span className="flex items-center gap-2">
-            <span className="font-medium text-white">{row.original.name}</span>
-            <VisibilityBadge isPublic={row.original.public} />
-          </span>
-        ),
-      },
-      { id: 'dimension', accessorFn: (c) => channelDimensionLabel(c, dimensions), header: 'Dimension' },
-      { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
-    ],
-    [dimensions],
+  // The label is part of the row data (not a column accessor): TanStack caches accessor
+  // values per row, so a label computed before the dimensions arrived would stay stale.
+  const rows = useMemo<ChannelRow[]>(
+    () => channels.map((c) => ({ ...c, dimensionLabel: channelDimensionLabel(c, dimensions) })),
+    [channels, dimensions],
   );
   return (
     <Table
       label="Chat channels"
-      data={channels}
+      data={rows}
       columns={columns}
       getRowId={(c) => c.id}
       loading={loading}
