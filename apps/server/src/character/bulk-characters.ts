@@ -27,6 +27,8 @@ export interface BulkOptions {
 export interface BulkResult {
   inserted: number;
   dimensions: number;
+  /** True when the secondary indexes were dropped and rebuilt (big loads). */
+  rebuiltIndexes: boolean;
   milliseconds: number;
 }
 
@@ -65,9 +67,10 @@ export async function insertBulkCharacters(database: Database, options: BulkOpti
            now()
     FROM generate_series(${from}::int, ${to}::int) AS i`;
 
+  const rebuiltIndexes = options.count >= REBUILD_INDEXES_FROM;
   await db.transaction(async (tx) => {
     let indexes: string[] = [];
-    if (options.count >= REBUILD_INDEXES_FROM) {
+    if (rebuiltIndexes) {
       if (database.kind === "postgres") await tx.execute(sql`SET LOCAL maintenance_work_mem = '512MB'`);
       const found = await tx.execute<{ name: string; definition: string }>(
         sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'characters' AND indexname <> 'characters_pkey'`,
@@ -86,7 +89,7 @@ export async function insertBulkCharacters(database: Database, options: BulkOpti
   });
   // Fresh statistics for the planner, and a visibility map so count and page queries can use index-only scans.
   await db.execute(sql`VACUUM ANALYZE characters`);
-  return { inserted: options.count, dimensions: dims.length, milliseconds: Math.round(performance.now() - started) };
+  return { inserted: options.count, dimensions: dims.length, rebuiltIndexes, milliseconds: Math.round(performance.now() - started) };
 }
 
 /** drizzle's execute returns pg's Result on node-postgres and { rows } on PGlite. */
