@@ -165,7 +165,8 @@ export function Table<T>(props: TableProps<T>) {
           />
         </div>
       )}
-      <div className="overflow-x-auto">
+      {/* relative: visually hidden (absolute) labels in wide tables stay inside the scroller instead of widening the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm" aria-busy={loading || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-white/5 text-xs uppercase tracking-wide text-slate-300">
