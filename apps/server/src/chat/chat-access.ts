@@ -19,11 +19,12 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
   }
 
   async function channelFacts(ctx: HandlerContext, channelId: string, character: CharacterFacts): Promise<{ channel: ChannelRow; facts: AccessFacts }> {
-    const [channel, authorized, ban] = await Promise.all([store.channel(channelId), store.isAuthorized(character.id, channelId), store.ban(character.id, channelId)]);
-    if (!channel) {
+    const found = await store.channelAccess(channelId, character.id);
+    if (!found) {
       if (isStaff(ctx)) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
       throw new ConnectError("permission denied: this character may not use this channel", Code.PermissionDenied);
     }
+    const { channel, authorized, ban } = found;
     return { channel, facts: { channel, character, authorized, ban, staff: isStaff(ctx), nowMs: now() } };
   }
 

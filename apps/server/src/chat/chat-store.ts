@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { dimensions } from "../gameserver/schema.js";
 import type { Db } from "../platform/db/database.js";
@@ -104,12 +104,20 @@ export function createChatStore(db: Db) {
       return row;
     },
 
-    async isAuthorized(characterId: string, channelId: string): Promise<boolean> {
+    /** A live channel with the character's authorization and ban on it, in one round trip (every send asks). */
+    async channelAccess(channelId: string, characterId: string): Promise<{ channel: ChannelRow; authorized: boolean; ban: Ban | undefined } | undefined> {
       const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(chatChannelAuthorizations)
-        .where(and(eq(chatChannelAuthorizations.characterId, characterId), eq(chatChannelAuthorizations.channelId, channelId)));
-      return row !== undefined;
+        .select({ ...channelColumns, authorizedChannel: chatChannelAuthorizations.channelId, banChannel: chatBans.channelId, banUntil: chatBans.until })
+        .from(chatChannels)
+        .leftJoin(chatChannelAuthorizations, and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characterId)))
+        .leftJoin(chatBans, and(eq(chatBans.channelId, chatChannels.id), eq(chatBans.characterId, characterId)))
+        .where(liveChannel(channelId));
+      if (!row) return undefined;
+      return {
+        channel: { id: row.id, name: row.name, dimensionId: row.dimensionId, public: row.public },
+        authorized: row.authorizedChannel !== null,
+        ban: row.banChannel === null ? undefined : { untilMs: row.banUntil === null ? null : row.banUntil.getTime() },
+      };
     },
 
     /** Live channels with an authorization row for the character. */
@@ -156,14 +164,6 @@ export function createChatStore(db: Db) {
         .where(and(eq(chatChannelAuthorizations.characterId, characterId), inArray(chatChannelAuthorizations.channelId, channelIds)))
         .returning({ channelId: chatChannelAuthorizations.channelId });
       return removed.map((r) => r.channelId);
-    },
-
-    async ban(characterId: string, channelId: string): Promise<Ban | undefined> {
-      const [row] = await db
-        .select({ until: chatBans.until })
-        .from(chatBans)
-        .where(and(eq(chatBans.characterId, characterId), eq(chatBans.channelId, channelId)));
-      return row && { untilMs: row.until === null ? null : row.until.getTime() };
     },
 
     /** Insert or replace: a ban never depends on an authorization row existing. */

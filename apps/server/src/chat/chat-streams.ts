@@ -28,6 +28,20 @@ const HISTORY_OVERLAP_MS = 10_000;
 export const toChatMessage = (m: BusMessage | StoredMessage) =>
   create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs) });
 
+/** Every stream of a channel gets the same bus event: build its ChatMessage once, not once per stream. */
+const liveMessages = new WeakMap<BusMessage, ChatMessage>();
+function liveMessage(m: BusMessage): ChatMessage {
+  let message = liveMessages.get(m);
+  if (!message) liveMessages.set(m, (message = toChatMessage(m)));
+  return message;
+}
+
+/**
+ * A failure thrown back at one of our yields is the transport's (the client went away mid-write), not ours: report
+ * it as CANCELLED rather than an internal error. (Inline try/yield/catch: a helper generator per delivery costs.)
+ */
+const clientGone = (error: unknown) => new ConnectError("client went away", Code.Canceled, undefined, undefined, error);
+
 export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequest, ctx: HandlerContext): AsyncGenerator<ChatMessage> {
   const channelId = requireId(req.channelId, "channel_id");
   const characterId = requireId(req.characterId, "character_id");
@@ -41,7 +55,11 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
       switch (event.type) {
         case "message":
           if (!skip.has(event.message.id)) {
-            yield toChatMessage(event.message);
+            try {
+              yield liveMessage(event.message);
+            } catch (error) {
+              throw clientGone(error);
+            }
             deps.onDelivered?.();
           }
           break;
@@ -72,7 +90,11 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
     for (;;) {
       const event = await subscription.next();
       if (event.type === "message" && !skip.has(event.message.id)) {
-        yield toChatMessage(event.message);
+        try {
+          yield liveMessage(event.message);
+        } catch (error) {
+          throw clientGone(error);
+        }
         deps.onDelivered?.();
       }
     }
@@ -83,7 +105,11 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
 
 /** Yields the history and returns the ids a live event must not repeat (for a short while only). */
 async function* sendHistory(history: StoredMessage[]): AsyncGenerator<ChatMessage, { has(id: number): boolean }> {
-  for (const message of history) yield toChatMessage(message);
+  try {
+    for (const message of history) yield toChatMessage(message);
+  } catch (error) {
+    throw clientGone(error);
+  }
   const ids = new Set(history.map((m) => m.id));
   const until = Date.now() + HISTORY_OVERLAP_MS;
   return {
