@@ -11,6 +11,9 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 process.env.E2E_PORT ??= freePort();
+// A second origin for the OIDC client-library tests (tests/identity-client-libraries.spec.ts), registered with the
+// embedded provider as an extra redirect URI origin.
+while (!process.env.E2E_CLIENT_PORT || process.env.E2E_CLIENT_PORT === process.env.E2E_PORT) process.env.E2E_CLIENT_PORT = freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sro-e2e-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
@@ -47,6 +50,12 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent', PUBLIC_URL: baseURL },
+    env: {
+      PORT: port,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: baseURL,
+      IDENTITY_EXTRA_REDIRECT_URIS: `http://localhost:${process.env.E2E_CLIENT_PORT}/,http://localhost:${process.env.E2E_CLIENT_PORT}/silent-check-sso.html`,
+    },
   },
 });

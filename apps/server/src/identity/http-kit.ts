@@ -48,6 +48,8 @@ export function applyCors(req: AnyRequest, res: AnyResponse, allowedOrigins: str
   res.setHeader("vary", "Origin");
   if (typeof origin === "string" && allowedOrigins.includes(origin)) {
     res.setHeader("access-control-allow-origin", origin);
+    // Like Keycloak: keycloak-js sends its token and userinfo requests with credentials.
+    res.setHeader("access-control-allow-credentials", "true");
     res.setHeader("access-control-expose-headers", "WWW-Authenticate");
   }
   if (req.method !== "OPTIONS") return false;

@@ -19,6 +19,7 @@ import { createOidcProvider, KEYCLOAK_ROUTES } from "./oidc-provider.js";
 import { errorPage } from "./pages/message-pages.js";
 import { identityCss } from "./pages/theme-css.js";
 import { loadSigningKeys, localVerificationKeys } from "./signing-keys.js";
+import { handleThirdPartyCookieCheck } from "./third-party-cookie-check.js";
 import { handleUserinfo } from "./userinfo-route.js";
 import { createUserStore } from "./user-store.js";
 
@@ -98,6 +99,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     const account = /^\/account(?:\/([a-z]+))?\/?$/.exec(rel);
     if (account) return handleAccount(ctx, req, res, account[1] ?? "", url.searchParams);
     if (rel === KEYCLOAK_ROUTES.userinfo) return handleUserinfo(ctx, req, res);
+    if (handleThirdPartyCookieCheck(realmPath, rel, res, clients.webOrigins)) return;
     if (rel === "/protocol/openid-connect/registrations") {
       // Keycloak's registration entry point (keycloak-js register()): an authorization request that starts with sign-up.
       const params = new URLSearchParams(url.search);

@@ -99,6 +99,21 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect(reused.body.error).toBe("invalid_grant");
   });
 
+  it("hands out refresh tokens keycloak-js can decode, and revokes them", async () => {
+    const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
+    const payload = JSON.parse(Buffer.from(tokens.refresh_token!.split(".")[1]!, "base64url").toString("utf8"));
+    expect(payload).toMatchObject({ typ: "Refresh", iss: s.issuer, azp: "sro-web", sub: player.id });
+    expect(payload.exp).toBeGreaterThan(payload.iat);
+    const revoke = await fetch(`${s.issuer}/protocol/openid-connect/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: "refresh_token", client_id: "sro-web" }),
+    });
+    expect(revoke.status).toBe(200);
+    const after = await tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "sro-web" });
+    expect(after.body.error).toBe("invalid_grant");
+  });
+
   it("requires PKCE and an exactly registered redirect_uri", async () => {
     const browser = new TestBrowser();
     const noPkce = authorizationUrl({ issuer: s.issuer, redirectUri }).url.replace(/&code_challenge=[^&]+&code_challenge_method=S256/, "");

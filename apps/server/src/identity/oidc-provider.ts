@@ -6,6 +6,7 @@ import type { ClientRegistry } from "./clients.js";
 import { createOidcAdapterFactory } from "./oidc-adapter.js";
 import { errorPage, loggedOutPage, logoutPage } from "./pages/message-pages.js";
 import type { PageLinks } from "./pages/layout.js";
+import { shapeRefreshTokensLikeKeycloak } from "./refresh-token-shape.js";
 import type { SigningKeySet } from "./signing-keys.js";
 import type { UserStore } from "./user-store.js";
 
@@ -174,8 +175,16 @@ export function createOidcProvider(d: ProviderDeps): Provider {
   };
 
   const provider = new Provider(d.issuer, configuration);
+  shapeRefreshTokensLikeKeycloak(provider, d.issuer);
   // Our handler rewrites X-Forwarded-Host/Proto from PUBLIC_URL, so URLs and Secure cookies follow the public origin.
   provider.proxy = true;
+  // The provider answers CORS itself, but without Allow-Credentials, which keycloak-js needs (it sends its token
+  // requests with credentials, and Keycloak allows them for a client's web origins).
+  provider.use(async (ctx, next) => {
+    await next();
+    const origin = ctx.response.get("Access-Control-Allow-Origin");
+    if (origin && d.clients.webOrigins.includes(origin)) ctx.set("Access-Control-Allow-Credentials", "true");
+  });
   provider.on("server_error", (_ctx, error) => d.logger.error({ err: error }, "identity provider error"));
   return provider;
 }

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startClientApp, type ClientApp } from '../support/client-pages';
+import { signInAtProvider } from '../support/provider';
+
+// The embedded provider with the real client libraries in Chromium (issue 4, item 6), from a client on another
+// origin (registered as an extra redirect URI origin), like an app in front of a real Keycloak.
+
+let client: ClientApp;
+test.beforeAll(async ({ baseURL }) => {
+  client = await startClientApp(baseURL!);
+});
+test.afterAll(() => client.close());
+const atClient = (url: URL) => url.origin === client.origin && url.pathname === '/';
+
+type KcState = { authenticated?: boolean; error?: string };
+const kcInit = (page: Page) => page.evaluate(() => (window as unknown as { kcInit: Promise<KcState> }).kcInit);
+
+test('keycloak-js: check-sso, login, updateToken, loadUserProfile, loadUserInfo, logout', async ({ page }) => {
+  client.library = 'keycloak-js';
+  await page.goto(client.origin);
+  expect(await kcInit(page)).toEqual({ authenticated: false });
+
+  await page.evaluate(() => void (window as unknown as { kc: { login(): Promise<void> } }).kc.login());
+  await signInAtProvider(page, 'admin');
+  await page.waitForURL(atClient);
+  expect(await kcInit(page)).toEqual({ authenticated: true });
+
+  const state = await page.evaluate(async () => {
+    const kc = (window as unknown as { kc: Record<string, any> }).kc;
+    const before = kc.token;
+    const refreshed = await kc.updateToken(-1);
+    const profile = await kc.loadUserProfile();
+    const userinfo = await kc.loadUserInfo();
+    return { refreshed, changed: before !== kc.token, claims: kc.tokenParsed, profile, userinfo, isAdmin: kc.tokenParsed.groups.includes('/Moderator/Admin') };
+  });
+  expect(state.refreshed).toBe(true);
+  expect(state.changed).toBe(true);
+  expect(state.claims).toMatchObject({ preferred_username: 'admin', azp: 'sro-web', groups: ['/Moderator/Admin'] });
+  expect(state.profile).toMatchObject({ username: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'admin@sro.local' });
+  expect(state.userinfo).toMatchObject({ preferred_username: 'admin', groups: ['/Moderator/Admin'] });
+  expect(state.isAdmin).toBe(true);
+
+  // A new page load finds the session silently (hidden iframe + silent check page).
+  await page.goto(client.origin);
+  expect(await kcInit(page)).toEqual({ authenticated: true });
+
+  await page.evaluate(() => void (window as unknown as { kc: { logout(): Promise<void> } }).kc.logout());
+  await page.waitForURL(/\/protocol\/openid-connect\/logout/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(atClient);
+  expect(await kcInit(page)).toEqual({ authenticated: false });
+});
+
+test('keycloak-js: register() opens the registration page', async ({ page }) => {
+  client.library = 'keycloak-js';
+  await page.goto(client.origin);
+  expect(await kcInit(page)).toEqual({ authenticated: false });
+  await page.evaluate(() => void (window as unknown as { kc: { register(): Promise<void> } }).kc.register());
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill('kcjs-runner');
+  await page.getByLabel('Email').fill('kcjs-runner@example.com');
+  await page.getByLabel('First name').fill('Kay');
+  await page.getByLabel('Last name').fill('Cee');
+  await page.getByLabel('Password', { exact: true }).fill('kcjs-password');
+  await page.getByLabel('Confirm password').fill('kcjs-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(atClient);
+  expect(await kcInit(page)).toEqual({ authenticated: true });
+  expect(await page.evaluate(() => (window as unknown as { kc: { tokenParsed: { groups: string[] } } }).kc.tokenParsed.groups)).toEqual(['/Player/Member']);
+});
+
+type OidcState = { user?: { profile: Record<string, unknown>; hasRefresh: boolean } | null; error?: string };
+const oidcReady = (page: Page) => page.evaluate(() => (window as unknown as { oidcReady: Promise<OidcState> }).oidcReady);
+
+test('oidc-client-ts: login with userinfo, silent renew (refresh token and iframe), logout', async ({ page }) => {
+  client.library = 'oidc-client-ts';
+  await page.goto(client.origin);
+  expect(await oidcReady(page)).toEqual({ user: null });
+
+  await page.evaluate(() => void (window as unknown as { mgr: { signinRedirect(): Promise<void> } }).mgr.signinRedirect());
+  await signInAtProvider(page, 'moderator');
+  await page.waitForURL(atClient);
+  const signedIn = await oidcReady(page);
+  expect(signedIn.error).toBeUndefined();
+  expect(signedIn.user?.hasRefresh).toBe(true);
+  expect(signedIn.user?.profile).toMatchObject({ preferred_username: 'moderator', given_name: 'Max', groups: ['/Moderator'] });
+
+  const renewed = await page.evaluate(async () => {
+    const mgr = (window as unknown as { mgr: any }).mgr;
+    const first = await mgr.getUser();
+    const viaRefresh = await mgr.signinSilent();
+    // Without a refresh token oidc-client-ts renews through the hidden iframe (prompt=none).
+    viaRefresh.refresh_token = undefined;
+    await mgr.storeUser(viaRefresh);
+    const viaIframe = await mgr.signinSilent();
+    return {
+      refreshChanged: viaRefresh.access_token !== first.access_token,
+      iframeChanged: viaIframe.access_token !== viaRefresh.access_token,
+      groups: viaIframe.profile.groups,
+    };
+  });
+  expect(renewed).toEqual({ refreshChanged: true, iframeChanged: true, groups: ['/Moderator'] });
+
+  await page.evaluate(() => void (window as unknown as { mgr: { signoutRedirect(): Promise<void> } }).mgr.signoutRedirect());
+  await page.waitForURL(/\/protocol\/openid-connect\/logout/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(atClient);
+  const silentAfterLogout = await page.evaluate(async () => {
+    const mgr = (window as unknown as { mgr: any }).mgr;
+    await mgr.removeUser();
+    return mgr.signinSilent().then(() => 'signed in', (error: Error) => String(error.message));
+  });
+  expect(silentAfterLogout).toMatch(/login_required|End-User authentication is required/);
+});
