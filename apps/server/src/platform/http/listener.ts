@@ -15,6 +15,11 @@ export interface Listener {
 }
 
 const H2_PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+/**
+ * An idle server stream (a quiet chat channel) sends no bytes for minutes. HTTP/2 connections get a PING and every
+ * connection TCP keep-alive probes this often, so NATs and L4 balancers keep them; docs/chat.md has the details.
+ */
+const CONNECTION_KEEPALIVE_MS = 30_000;
 
 /**
  * One port for HTTP/1.1 and cleartext HTTP/2 (h2c with prior knowledge, as gRPC clients use): the first bytes of
@@ -27,10 +32,18 @@ export async function listen(handler: RequestHandler, port: number, host: string
   const sessions = new Set<http2.ServerHttp2Session>();
   http2Server.on("session", (session) => {
     sessions.add(session);
-    session.once("close", () => sessions.delete(session));
+    const ping = setInterval(() => {
+      if (!session.closed && !session.destroyed) session.ping(() => {});
+    }, CONNECTION_KEEPALIVE_MS);
+    ping.unref();
+    session.once("close", () => {
+      clearInterval(ping);
+      sessions.delete(session);
+    });
   });
   const tcp = net.createServer((socket) => {
     sockets.add(socket);
+    socket.setKeepAlive(true, CONNECTION_KEEPALIVE_MS);
     socket.once("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
     let received = Buffer.alloc(0);
