@@ -38,8 +38,9 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
         user,
         groups: (await ctx.users.groupsOf(user.id)).map((g) => g.path),
         csrf,
-        profileAction: `${ctx.realmPath}/account${qs}`,
-        passwordAction: `${ctx.realmPath}/account/password${qs}`,
+        // The fragments bring the browser back to the section that was submitted (errors and notices show there).
+        profileAction: `${ctx.realmPath}/account${qs}#profile`,
+        passwordAction: `${ctx.realmPath}/account/password${qs}#password`,
         signOutUrl: `${ctx.issuer}/protocol/openid-connect/logout`,
         backUrl: referrer ?? `${ctx.publicUrl}/`,
         ...extra,

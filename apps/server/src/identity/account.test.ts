@@ -84,6 +84,17 @@ describe.each(storageBackends)("account page and game-server client (%s)", (back
     expect((await browser.submit(page, { csrf, email: "victim@evil.example", firstName: "A", lastName: "B" })).status).toBe(403);
   });
 
+  it("signs out from the account page only when confirmed", async () => {
+    const browser = await registered("leaver");
+    const logoutUrl = `${s.issuer}/protocol/openid-connect/logout`;
+    const stay = await browser.submit(await browser.navigate(logoutUrl), {}, undefined, 0);
+    expect(stay.body).toContain("<h1>Still signed in</h1>");
+    expect((await browser.navigate(`${s.issuer}/account`)).body).toContain("<h1>Your Profile</h1>");
+    const leave = await browser.submit(await browser.navigate(logoutUrl), { logout: "yes" });
+    expect(leave.body).toContain("<h1>Signed out</h1>");
+    expect((await browser.navigate(`${s.issuer}/account`)).body).toContain("<h1>Sign in</h1>");
+  });
+
   it("serves Keycloak's account JSON to a bearer token (keycloak-js loadUserProfile)", async () => {
     const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: "player", password: "player" });
     const response = await fetch(`${s.issuer}/account`, { headers: { authorization: `Bearer ${tokens.access_token}`, accept: "application/json", origin: s.url } });

@@ -4,7 +4,7 @@ import type { Logger } from "../platform/logger.js";
 import { profileClaims, serviceAccessTokenClaims, userAccessTokenClaims } from "./claims.js";
 import type { ClientRegistry } from "./clients.js";
 import { createOidcAdapterFactory } from "./oidc-adapter.js";
-import { errorPage, loggedOutPage, logoutPage } from "./pages/message-pages.js";
+import { errorPage, loggedOutPage, logoutPage, stillSignedInPage } from "./pages/message-pages.js";
 import type { PageLinks } from "./pages/layout.js";
 import { shapeRefreshTokensLikeKeycloak } from "./refresh-token-shape.js";
 import type { SigningKeySet } from "./signing-keys.js";
@@ -158,9 +158,12 @@ export function createOidcProvider(d: ProviderDeps): Provider {
           ctx.type = "html";
           ctx.body = logoutPage(d.links, form);
         },
+        // "Stay signed in" also ends here (when no client asked to be called back): tell which way it went.
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+          const sessionId = ctx.cookies.get(ctx.oidc.provider.cookieName("session"), { signed: true });
+          const session = sessionId ? await ctx.oidc.provider.Session.find(sessionId) : undefined;
           ctx.type = "html";
-          ctx.body = loggedOutPage(d.links);
+          ctx.body = session?.accountId ? stillSignedInPage(d.links, `${d.issuer}/account`) : loggedOutPage(d.links);
         },
       },
     },

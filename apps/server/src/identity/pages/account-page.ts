@@ -40,7 +40,7 @@ export function accountPage(links: PageLinks, p: AccountPage): string {
 <div><p class="name">${fullName}</p><p class="meta">@${p.user.username} · ${p.user.email}</p>
 ${p.groups.length ? html`<div class="badges">${p.groups.map((g) => html`<span class="badge">${g.slice(g.lastIndexOf("/") + 1)}</span>`)}</div>` : ""}</div>
 </div>
-<section class="section" aria-labelledby="profile-heading">
+<section class="section" id="profile" aria-labelledby="profile-heading">
 <h2 id="profile-heading">Personal info</h2>
 ${notice("profile")}
 <form method="post" action="${p.profileAction}" novalidate>
@@ -54,7 +54,7 @@ ${field({ name: "lastName", label: "Last name", value: values.lastName, error: p
 <div class="actions"><button class="button" type="submit">Save changes</button></div>
 </form>
 </section>
-<section class="section" aria-labelledby="password-heading">
+<section class="section" id="password" aria-labelledby="password-heading">
 <h2 id="password-heading">Change password</h2>
 ${notice("password")}
 <form method="post" action="${p.passwordAction}" novalidate>

@@ -37,3 +37,13 @@ export function loggedOutPage(links: PageLinks): string {
 <div class="actions"><a class="button" href="${links.home}">Back to SRO</a></div>`,
   });
 }
+
+/** After "Stay signed in": the app that asked was signed out, the single sign-on session was kept. */
+export function stillSignedInPage(links: PageLinks, accountUrl: string): string {
+  return layout(links, {
+    title: "Still signed in",
+    body: html`<h1>Still signed in</h1>
+<p class="lead">You are still signed in to SRO.</p>
+<div class="actions"><a class="button" href="${links.home}">Back to SRO</a><a class="button secondary" href="${accountUrl}">Your Profile</a></div>`,
+  });
+}

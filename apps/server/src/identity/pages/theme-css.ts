@@ -81,7 +81,8 @@ input[readonly] { color: var(--muted); }
 .badges { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.35rem; }
 .badge { padding: 0.1rem 0.5rem; border-radius: 999px; font-size: 0.72rem; font-weight: 700; letter-spacing: 0.05em; border: 1px solid rgb(62 232 255 / 0.4); color: var(--cyan); }
 .page-footer { margin-top: auto; padding-top: 2rem; color: #64748b; font-size: 0.8rem; text-align: center; }
-.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* Beats the input rules above (a hidden username field for password managers must not widen the page). */
+.sr-only { position: absolute !important; width: 1px !important; height: 1px !important; padding: 0 !important; margin: -1px !important; border: 0 !important; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 480px) {
   .shell { padding-top: 1.5rem; }
   .card { padding: 1.5rem 1.1rem; }
