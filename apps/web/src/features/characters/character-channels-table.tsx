@@ -3,6 +3,7 @@ import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { VisibilityBadge } from '../../components/badge';
 import { Table } from '../../components/table/table';
 import type { ChannelRecord, DimensionRecord } from '../../lib/api/records';
+import { IdText } from '../../components/id-text';
 
 interface Props {
   label: string;
@@ -16,7 +17,7 @@ interface Props {
 }
 
 /** Chat channels as seen from a character: name with its Public/Private badge, dimension, id. */
-type ChannelRow = ChannelRecord & { dimensionLabel: string };
+type ChannelRow = ChannelRecord & { dimensionLabel: string; dimensionName: string };
 
 const columns: ColumnDef<ChannelRow, any>[] = [
   {
@@ -30,8 +31,22 @@ const columns: ColumnDef<ChannelRow, any>[] = [
       </span>
     ),
   },
-  { id: 'dimension', accessorKey: 'dimensionLabel', header: 'Dimension' },
-  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+  {
+    id: 'dimension',
+    accessorKey: 'dimensionLabel',
+    header: 'Dimension',
+    // Same text as the label ('Name (id)' or 'Global'), with the id kept on one line.
+    cell: ({ row }) => {
+      const { dimensionId, dimensionLabel, dimensionName } = row.original;
+      if (!dimensionId) return dimensionLabel;
+      return (
+        <>
+          {dimensionName} <IdText id={`(${dimensionId})`} />
+        </>
+      );
+    },
+  },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue()} /> },
 ];
 
 /** 'Name (id)' of the channel's dimension, or 'Global'. */
@@ -42,7 +57,12 @@ function dimensionLabel(id: string, dimensions: readonly DimensionRecord[]): str
 export function CharacterChannelsTable({ label, channels, dimensions, loading, search, emptyMessage, selection }: Props) {
   // Labels live in the row data: TanStack caches accessor values per row (see the chats table).
   const rows = useMemo<ChannelRow[]>(
-    () => channels.map((c) => ({ ...c, dimensionLabel: dimensionLabel(c.dimensionId, dimensions) })),
+    () =>
+      channels.map((c) => ({
+        ...c,
+        dimensionLabel: dimensionLabel(c.dimensionId, dimensions),
+        dimensionName: dimensions.find((d) => d.id === c.dimensionId)?.name ?? 'Unknown',
+      })),
     [channels, dimensions],
   );
   return (

@@ -4,6 +4,7 @@ import { VisibilityBadge } from '../../components/badge';
 import { Table } from '../../components/table/table';
 import type { ChannelRecord, DimensionRecord } from '../../lib/api/records';
 import { GLOBAL_LABEL } from './chat-messages';
+import { IdText } from '../../components/id-text';
 
 /** 'Name (id)' of the channel's dimension, or 'Global' when it spans every dimension. */
 export function channelDimensionLabel(channel: Pick<ChannelRecord, 'dimensionId'>, dimensions: readonly DimensionRecord[]): string {
@@ -19,7 +20,7 @@ interface Props {
   search: string;
 }
 
-type ChannelRow = ChannelRecord & { dimensionLabel: string };
+type ChannelRow = ChannelRecord & { dimensionLabel: string; dimensionName: string };
 
 const columns: ColumnDef<ChannelRow, any>[] = [
   {
@@ -33,15 +34,34 @@ const columns: ColumnDef<ChannelRow, any>[] = [
       </span>
     ),
   },
-  { id: 'dimension', accessorKey: 'dimensionLabel', header: 'Dimension' },
-  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+  {
+    id: 'dimension',
+    accessorKey: 'dimensionLabel',
+    header: 'Dimension',
+    // Same text as the label ('Name (id)' or 'Global'), with the id kept on one line.
+    cell: ({ row }) => {
+      const { dimensionId, dimensionLabel, dimensionName } = row.original;
+      if (!dimensionId) return dimensionLabel;
+      return (
+        <>
+          {dimensionName} <IdText id={`(${dimensionId})`} />
+        </>
+      );
+    },
+  },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue()} /> },
 ];
 
 export function ChannelsTable({ channels, dimensions, loading, search }: Props) {
   // The label is part of the row data (not a column accessor): TanStack caches accessor
   // values per row, so a label computed before the dimensions arrived would stay stale.
   const rows = useMemo<ChannelRow[]>(
-    () => channels.map((c) => ({ ...c, dimensionLabel: channelDimensionLabel(c, dimensions) })),
+    () =>
+      channels.map((c) => ({
+        ...c,
+        dimensionLabel: channelDimensionLabel(c, dimensions),
+        dimensionName: dimensions.find((d) => d.id === c.dimensionId)?.name ?? 'Unknown',
+      })),
     [channels, dimensions],
   );
   return (

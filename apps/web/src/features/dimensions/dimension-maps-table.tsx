@@ -3,11 +3,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Table } from '../../components/table/table';
 import { useMaps } from '../../lib/api/maps';
 import type { MapRecord } from '../../lib/api/records';
+import { IdText } from '../../components/id-text';
 
 const columns: ColumnDef<MapRecord, string>[] = [
   { id: 'name', accessorKey: 'name', header: 'Name' },
   { id: 'mapPath', accessorKey: 'mapPath', header: 'Map Path', cell: (c) => <code className="text-xs">{c.getValue()}</code> },
-  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue()} /> },
 ];
 
 /** Read-only: the maps a dimension runs (edit them through the dimension's form). */

@@ -1,11 +1,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Table } from '../../components/table/table';
 import type { MapRecord } from '../../lib/api/records';
+import { IdText } from '../../components/id-text';
 
 export const mapColumns: ColumnDef<MapRecord, string>[] = [
   { id: 'name', accessorKey: 'name', header: 'Name', cell: (c) => <span className="font-medium text-white">{c.getValue()}</span> },
   { id: 'mapPath', accessorKey: 'mapPath', header: 'Map Path', cell: (c) => <code className="text-xs text-slate-200">{c.getValue()}</code> },
-  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <span className="font-mono text-xs text-slate-300">{c.getValue()}</span> },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue()} /> },
 ];
 
 interface Props {
