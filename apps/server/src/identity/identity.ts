@@ -86,7 +86,8 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
   const route = async (req: AnyRequest, res: AnyResponse, url: URL): Promise<void> => {
     const path = url.pathname;
     if (path === ctx.adminPath || path.startsWith(`${ctx.adminPath}/`)) {
-      return handleAdminApi(ctx, req, res, path.slice(ctx.adminPath.length).split("/").filter(Boolean).map(decodeURIComponent), url.searchParams);
+      const segments = path.slice(ctx.adminPath.length).split("/").filter(Boolean).map(safeDecode);
+      return handleAdminApi(ctx, req, res, segments, url.searchParams);
     }
     const rel = path.slice(realmPath.length);
     if (rel === "" || rel === "/") return sendJson(res, 200, realmInfo, { "access-control-allow-origin": "*" });
@@ -149,4 +150,13 @@ function realmRepresentation(issuer: string, jwk: object | undefined) {
     "account-service": `${issuer}/account`,
     "tokens-not-before": 0,
   };
+}
+
+/** A malformed %-escape is left as it is (it then matches nothing: 404), never an exception. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -53,6 +53,7 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
       realm_access: { roles: expect.arrayContaining(["default-roles-default"]) },
     });
     expect(claims.exp! - claims.iat!).toBe(300);
+    expect(typeof claims.sid).toBe("string");
     expect(tokens.refresh_token).toBeTruthy();
     const id = decodeJwt(tokens.id_token!);
     expect(id).toMatchObject({ iss: s.issuer, sub: admin.id, aud: "sro-web", preferred_username: "admin", given_name: admin.firstName, family_name: admin.lastName, email: admin.email, groups: ["/Moderator/Admin"] });
@@ -112,6 +113,13 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect(revoke.status).toBe(200);
     const after = await tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "sro-web" });
     expect(after.body.error).toBe("invalid_grant");
+  });
+
+  it("answers unknown realm paths with a readable 404 page", async () => {
+    const response = await fetch(`${s.issuer}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+    expect((await fetch(`${s.url}/admin/realms/default/users/%E0%A4%A`)).status).toBe(401);
   });
 
   it("requires PKCE and an exactly registered redirect_uri", async () => {

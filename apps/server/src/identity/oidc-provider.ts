@@ -187,6 +187,12 @@ export function createOidcProvider(d: ProviderDeps): Provider {
     await next();
     const origin = ctx.response.get("Access-Control-Allow-Origin");
     if (origin && d.clients.webOrigins.includes(origin)) ctx.set("Access-Control-Allow-Credentials", "true");
+    // Unknown paths under the realm get our page rather than Koa's bare "Not Found".
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.type = "html";
+      ctx.body = errorPage(d.links, { title: "Page not found", message: "There is nothing at this address." });
+    }
   });
   provider.on("server_error", (_ctx, error) => d.logger.error({ err: error }, "identity provider error"));
   return provider;
