@@ -154,3 +154,19 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect(refreshed.status).toBe(400);
   });
 });
+
+describe("external mode (OIDC_ISSUER set)", () => {
+  it("turns the embedded provider off: nothing answers under /realms/default", { timeout: 90_000 }, async () => {
+    const { startTestServer } = await import("../test/test-server.js");
+    const t = await startTestServer();
+    try {
+      const discovery = await fetch(`${t.url}/realms/default/.well-known/openid-configuration`);
+      expect(discovery.headers.get("content-type") ?? "").not.toContain("application/json");
+      expect((await fetch(`${t.url}/admin/realms/default/users`)).headers.get("content-type") ?? "").not.toContain("application/json");
+      const appConfig = (await (await fetch(`${t.url}/app-config.json`)).json()) as { oidc: { authority: string } };
+      expect(appConfig.oidc.authority).toBe(t.issuer.issuer);
+    } finally {
+      await t.close();
+    }
+  });
+});
