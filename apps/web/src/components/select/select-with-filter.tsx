@@ -45,10 +45,8 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const filterText = useDebouncedValue(text, SELECT_FILTER_DEBOUNCE_MS);
-  const visible = useMemo(
-    () => (onFilterTextChange ? [...options] : filterOptions(options, filterText)),
-    [options, filterText, onFilterTextChange],
-  );
+  const serverSearch = !!onFilterTextChange;
+  const visible = useMemo(() => (serverSearch ? [...options] : filterOptions(options, filterText)), [options, filterText, serverSearch]);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -57,7 +55,12 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
   const labels = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
 
   useEffect(() => setActive(0), [filterText]);
-  useEffect(() => onFilterTextChange?.(filterText), [filterText, onFilterTextChange]);
+  // Only a new text is news: callers may pass a fresh callback on every render.
+  const onFilterTextRef = useRef(onFilterTextChange);
+  useEffect(() => {
+    onFilterTextRef.current = onFilterTextChange;
+  });
+  useEffect(() => onFilterTextRef.current?.(filterText), [filterText]);
   useEffect(() => {
     if (open) document.getElementById(`${ids.list}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active, ids.list]);
