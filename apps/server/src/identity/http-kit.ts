@@ -39,7 +39,7 @@ export function setSecurityHeaders(res: AnyResponse, webOrigins: string[]): void
   );
   res.setHeader("x-content-type-options", "nosniff");
   res.setHeader("referrer-policy", "no-referrer");
-  res.setHeader("cross-origin-opener-policy", "same-origin-allow-popups");
+  // No Cross-Origin-Opener-Policy: a popup sign-in (oidc-client-ts signinPopup) must keep its opener.
 }
 
 /** CORS for browser calls from the SPA's origins; answers preflights itself (returns true when it did). */
