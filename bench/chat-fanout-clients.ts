@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import type { ChatMessage } from "../apps/server/src/gen/sro/chat/chat_pb.js";
+
+/** Send→receive latencies in ms, kept in a growable typed array (millions of samples, no GC churn). */
+export class LatencyRecorder {
+  private samples = new Float64Array(1 << 20);
+  count = 0;
+  lastAt = 0;
+
+  record(ms: number): void {
+    if (this.count === this.samples.length) {
+      const bigger = new Float64Array(this.samples.length * 2);
+      bigger.set(this.samples);
+      this.samples = bigger;
+    }
+    this.samples[this.count++] = ms;
+    this.lastAt = performance.now();
+  }
+
+  summary() {
+    const sorted = this.samples.slice(0, this.count).sort();
+    const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+    return { deliveries: this.count, p50: at(0.5), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1]! : NaN };
+  }
+}
+
+/**
+ * Opens `count` streams and resolves once each has delivered its first message (the channel's history), i.e. is
+ * subscribed on the server. Opening is paced in batches so the server's connect path (auth + a few queries) is
+ * not flooded with thousands of concurrent calls.
+ */
+export async function openStreams(options: {
+  count: number;
+  open: (index: number, signal: AbortSignal) => AsyncIterable<ChatMessage>;
+  onMessage: (content: string) => void;
+  batch?: number;
+}) {
+  const abort = new AbortController();
+  let errors = 0;
+  const ended: Promise<void>[] = [];
+  const batch = options.batch ?? 200;
+  for (let start = 0; start < options.count; start += batch) {
+    const ready: Promise<void>[] = [];
+    for (let i = start; i < Math.min(options.count, start + batch); i++) {
+      let markReady!: () => void;
+      ready.push(new Promise<void>((resolve) => (markReady = resolve)));
+      ended.push(
+        (async () => {
+          try {
+            for await (const message of options.open(i, abort.signal)) {
+              markReady();
+              options.onMessage(message.content);
+            }
+          } catch {
+            if (!abort.signal.aborted) errors++;
+          } finally {
+            markReady();
+          }
+        })(),
+      );
+    }
+    await Promise.all(ready);
+  }
+  if (errors > 0) throw new Error(`${errors} streams failed to open`);
+  return {
+    errors: () => errors,
+    async close() {
+      abort.abort();
+      await Promise.all(ended);
+    },
+  };
+}
+
+/** Open-loop load: `perSecond` calls spread evenly over `seconds`, not waiting for earlier calls to finish. */
+export async function pace(perSecond: number, seconds: number, call: () => Promise<unknown>) {
+  const total = Math.round(perSecond * seconds);
+  const startedAt = performance.now();
+  let ok = 0;
+  let failed = 0;
+  let firstError: unknown;
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = startedAt + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(
+      call().then(
+        () => void ok++,
+        (error: unknown) => {
+          failed++;
+          firstError ??= error;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  if (firstError) console.error("bench: send failed:", firstError instanceof Error ? firstError.message : firstError);
+  return { ok, failed, startedAt };
+}
+
+/**
+ * CPU seconds a process has used (Linux /proc; NaN elsewhere). CPU per delivery stays meaningful on a busy shared
+ * machine, where wall-clock throughput does not.
+ */
+export function cpuSecondsOf(pid: number): number {
+  if (pid === process.pid) {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}

@@ -1,0 +1,138 @@
+import { createClient, type Client, type Transport } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { CharacterService } from "../apps/server/src/gen/sro/character/character_pb.js";
+import { ChatService } from "../apps/server/src/gen/sro/chat/chat_pb.js";
+import { DimensionService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
+import { startServerProcess } from "../apps/server/src/test/server-process.js";
+import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { fmt } from "./load.js";
+import { cpuSecondsOf, LatencyRecorder, openStreams, pace } from "./chat-fanout-clients.js";
+import { loadavg } from "node:os";
+
+/**
+ * Issue 7: chat fan-out. The server runs in its own process (one core, PGlite, in-process bus unless NATS_URL is
+ * set); this process holds the streams over gRPC/h2c, many per HTTP/2 connection, and sends at a fixed rate.
+ * Each message carries its send time, so every delivery yields a send→receive latency (same clock).
+ * Targets on 2 cores: 10,000 streams held, ≥ 100,000 deliveries/s, p99 ≤ 100 ms.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Offered load: enough sends per second for this many deliveries per second, within MAX_SENDS_PER_SECOND. */
+const TARGET_DELIVERIES = Number(process.env.BENCH_CHAT_DELIVERIES ?? 150_000);
+const MAX_SENDS_PER_SECOND = Number(process.env.BENCH_CHAT_MAX_SENDS ?? 1_000);
+const STREAMS_PER_CONNECTION = 1_000;
+/** The per-character send limit is 5/s: spread sends over enough characters to stay under it. */
+const SENDS_PER_CHARACTER_PER_SECOND = 4;
+/** BENCH_CHAT_SCENARIOS=1000x1,10000x100 picks scenarios (streams x channels). */
+const SCENARIOS = (process.env.BENCH_CHAT_SCENARIOS ?? "1000x1,1000x100,10000x1,10000x100").split(",").map((s) => {
+  const [streams, channels] = s.split("x").map(Number);
+  return { streams: streams!, channels: channels! };
+});
+
+export async function run() {
+  const issuer = await startTestIssuer();
+  const env: Record<string, string> = { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "warn" };
+  if (process.env.NATS_URL) env.NATS_URL = process.env.NATS_URL;
+  const server = await startServerProcess(env, "dist");
+  const bus = env.NATS_URL ? "NATS" : "in-process";
+  const token = (sub: string, groups: string[]) => issuer.mint({ sub, preferred_username: sub, groups }, { lifetimeSeconds: 3600 });
+  const admin = { authorization: `Bearer ${await token("bench-admin", ["/Moderator/Admin"])}` };
+  const player = { sub: "bench-player", headers: { authorization: `Bearer ${await token("bench-player", ["/Player/Member"])}` } };
+  const rows = [
+    "| streams | channels | connections | sends/s | deliveries/s | p50 ms | p99 ms | max ms | lost | server CPU µs/delivery | client CPU µs/delivery | open s |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+  ];
+  const load = loadavg()[0]!;
+  try {
+    const setup = createGrpcTransport({ baseUrl: server.url });
+    const chat = createClient(ChatService, setup);
+    const characters = createClient(CharacterService, setup);
+    const dimension = await createClient(DimensionService, setup).createDimension({ name: "Bench", version: "1", location: "bench", mapIds: [] }, { headers: admin });
+    const newCharacter = async (ownerId: string, i: number) =>
+      (await characters.createCharacter({ ownerId, name: `Bench${ownerId.slice(6, 9)}${i}`, gender: "male", realm: "human", dimensionId: dimension.id }, { headers: admin })).id;
+    const reader = await newCharacter(player.sub, 0);
+    const senderCount = Math.ceil(MAX_SENDS_PER_SECOND / SENDS_PER_CHARACTER_PER_SECOND);
+    const senders: string[] = [];
+    for (let i = 0; i < senderCount; i++) senders.push(await newCharacter("bench-admin", i));
+
+    for (const scenario of SCENARIOS) {
+      const result = await runScenario({ url: server.url, serverPid: server.child.pid!, chat, admin, player: player.headers, reader, senders, ...scenario });
+      rows.push(
+        `| ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
+      );
+      console.error(rows.at(-1));
+    }
+  } finally {
+    await server.stop();
+    await issuer.close();
+  }
+  console.log(`\n## Chat fan-out: gRPC/h2c streams, ${bus} bus, PGlite, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`);
+  console.log(rows.join("\n"));
+  return rows;
+}
+
+interface ScenarioInput {
+  url: string;
+  serverPid: number;
+  chat: Client<typeof ChatService>;
+  admin: Record<string, string>;
+  player: Record<string, string>;
+  reader: string;
+  senders: string[];
+  streams: number;
+  channels: number;
+}
+
+async function runScenario(input: ScenarioInput) {
+  const { chat, admin } = input;
+  // Fresh channels, each with one message: every stream's first delivery (history) proves it is subscribed.
+  const channels: string[] = [];
+  for (let i = 0; i < input.channels; i++) {
+    const channel = await chat.createChatChannel({ name: `Bench ${input.streams} ${input.channels} ${i}`, public: true }, { headers: admin });
+    channels.push(channel.id);
+    await chat.sendChatChannelMessage({ channelId: channel.id, chatMessage: { senderCharacterId: input.senders[i % input.senders.length]!, content: "warm-up" } }, { headers: admin });
+  }
+  const connections = Math.ceil(input.streams / STREAMS_PER_CONNECTION);
+  const transports: Transport[] = Array.from({ length: connections }, () => createGrpcTransport({ baseUrl: input.url }));
+  const latencies = new LatencyRecorder();
+  const opened = performance.now();
+  const streams = await openStreams({
+    count: input.streams,
+    open: (i, signal) =>
+      createClient(ChatService, transports[i % connections]!).connectChatChannel({ channelId: channels[i % channels.length]!, characterId: input.reader }, { headers: input.player, signal }),
+    onMessage: (content) => {
+      if (content !== "warm-up") latencies.record(performance.now() - Number(content));
+    },
+  });
+  const openSeconds = (performance.now() - opened) / 1000;
+
+  const perChannel = input.streams / input.channels;
+  const sendsPerSecond = Math.min(MAX_SENDS_PER_SECOND, Math.ceil(TARGET_DELIVERIES / perChannel));
+  let next = 0;
+  const cpuBefore = { server: cpuSecondsOf(input.serverPid), client: cpuSecondsOf(process.pid) };
+  const sent = await pace(sendsPerSecond, SECONDS, () => {
+    const i = next++;
+    return chat.sendChatChannelMessage(
+      { channelId: channels[i % channels.length]!, chatMessage: { senderCharacterId: input.senders[i % input.senders.length]!, content: String(performance.now()) } },
+      { headers: admin },
+    );
+  });
+  const expected = sent.ok * perChannel;
+  const deadline = performance.now() + 10_000;
+  while (latencies.count < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const cpuMicros = (pid: number, before: number) => ((cpuSecondsOf(pid) - before) * 1e6) / Math.max(1, latencies.count);
+  const serverCpuPerDelivery = cpuMicros(input.serverPid, cpuBefore.server);
+  const clientCpuPerDelivery = cpuMicros(process.pid, cpuBefore.client);
+  const stats = latencies.summary();
+  await streams.close();
+  return {
+    connections,
+    sendsPerSecond: sent.ok / SECONDS,
+    deliveriesPerSecond: latencies.count / ((latencies.lastAt - sent.startedAt) / 1000),
+    ...stats,
+    lost: expected - latencies.count + sent.failed * perChannel,
+    openSeconds,
+    serverCpuPerDelivery,
+    clientCpuPerDelivery,
+    streamErrors: streams.errors(),
+  };
+}
