@@ -68,6 +68,21 @@ test("auto-scroll follows new messages; reading back pauses it behind 'SCROLL TO
   await expect(lastLine()).toBeInViewport();
 });
 
+test('leaving the connect view ends its chat stream on the server', async ({ request }) => {
+  const openStreams = async () => {
+    const metrics = await (await request.get('/metrics')).text();
+    return Number(/sro_open_streams\{rpc="sro\.chat\.ChatService\/ConnectChatChannel"\} (\d+)/.exec(metrics)?.[1] ?? 0);
+  };
+  await admin.goto(`/admin/chats/${channelId}/connect`);
+  await connectAs(admin, CHAT_DEMO.root.name);
+  await expect(admin.getByTestId('chat-connection-status')).toHaveText('Connected');
+  const whileConnected = await openStreams();
+  expect(whileConnected).toBeGreaterThanOrEqual(1);
+  await admin.getByRole('link', { name: 'History' }).click();
+  await expect(admin.getByRole('table', { name: 'Chat history' })).toBeVisible();
+  await expect.poll(openStreams).toBe(whileConnected - 1);
+});
+
 for (const width of WIDTHS) {
   test(`connect and history pages at ${width}px: no axe violations, screenshots`, async ({}, testInfo) => {
     await admin.setViewportSize({ width, height: width < 640 ? 800 : 900 });
