@@ -170,3 +170,25 @@ describe("external mode (OIDC_ISSUER set)", () => {
     }
   });
 });
+
+describe("behind TLS (PUBLIC_URL https)", () => {
+  it("marks its cookies Secure, HttpOnly and SameSite", { timeout: 90_000 }, async () => {
+    const { freePort } = await import("../test/embedded-identity-server.js");
+    const port = await freePort();
+    const publicUrl = `https://localhost:${port}`;
+    const s = await startEmbeddedServer({ seedDemo: false, env: { PORT: String(port), PUBLIC_URL: publicUrl } });
+    try {
+      const { url } = authorizationUrl({ issuer: `${publicUrl}/realms/default`, redirectUri: `${publicUrl}/` });
+      const response = await fetch(url.replace(publicUrl, `http://localhost:${port}`), { redirect: "manual" });
+      expect(response.headers.get("location")).toMatch(new RegExp(`^/realms/default/login-actions/|^${publicUrl}`));
+      const cookies = response.headers.getSetCookie();
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const cookie of cookies) {
+        const attributes = cookie.toLowerCase().split(";").map((a) => a.trim());
+        expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax"]));
+      }
+    } finally {
+      await s.close();
+    }
+  });
+});
