@@ -70,12 +70,20 @@ export async function listen(handler: RequestHandler, port: number, host: string
     tcp.once("error", reject);
     tcp.listen(port, host, () => resolve());
   });
+  // The http server never listens itself; "listening" turns on its connection tracking, without which
+  // closeIdleConnections() finds nothing to close.
+  http1Server.emit("listening");
   const address = tcp.address() as net.AddressInfo;
   return {
     port: address.port,
     close: () =>
       new Promise<void>((resolve) => {
-        tcp.close(() => resolve());
+        // Keep-alive connections become idle as their last request finishes: close each one as soon as it does.
+        const sweep = setInterval(() => http1Server.closeIdleConnections(), 50);
+        tcp.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         http1Server.closeIdleConnections();
         for (const session of sessions) session.close();
       }),

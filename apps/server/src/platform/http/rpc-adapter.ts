@@ -1,0 +1,46 @@
+import { Code, ConnectError, type ContextValues } from "@connectrpc/connect";
+import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
+import type { UniversalHandler } from "@connectrpc/connect/protocol";
+import type { ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import type { AnyRequest, AnyResponse } from "./listener.js";
+
+/** Streaming content types whose responses are always 200 with this same content type (errors travel in the body). */
+const EARLY_HEADER_TYPES = /^application\/(grpc-web(-text)?(\+proto|\+json)?|connect\+(proto|json))$/;
+
+/**
+ * gRPC, gRPC-web and Connect over node's http/http2 servers, from the same router the REST gateway uses
+ * (what Connect's connectNodeAdapter does, plus one change): a gRPC-web or Connect server stream commits its
+ * response headers at once. Connect writes them only with the first message, so a browser's fetch for a quiet
+ * chat channel would not resolve — the view would say "Connecting…" — until somebody spoke.
+ */
+export function createRpcAdapter(handlers: readonly UniversalHandler[], contextValues: (req: AnyRequest) => ContextValues, logger: Logger) {
+  const byPath = new Map(handlers.map((h) => [h.requestPath, h]));
+  return (req: AnyRequest, res: AnyResponse): void => {
+    const handler = byPath.get((req.url ?? "").split("?", 1)[0]!);
+    if (!handler) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res);
+    const request = universalRequestFromNodeRequest(req as never, res as never, undefined, contextValues(req));
+    handler(request)
+      .then((response) => universalResponseToNodeResponse(response, res as never))
+      .catch((reason: unknown) => {
+        if (ConnectError.from(reason).code === Code.Aborted) return;
+        logger.error({ err: reason, rpc: `${handler.service.typeName}/${handler.method.name}` }, "rpc handler failed");
+      });
+  };
+}
+
+function commitHeadersEarly(req: AnyRequest, res: AnyResponse): void {
+  const contentType = String(req.headers["content-type"] ?? "");
+  // Compressed responses would need a grpc-encoding header chosen later; such clients keep Connect's behaviour.
+  const mayCompress = req.headers["grpc-accept-encoding"] !== undefined || req.headers["connect-accept-encoding"] !== undefined;
+  if (req.method !== "POST" || mayCompress || !EARLY_HEADER_TYPES.test(contentType)) return;
+  res.writeHead(200, { "content-type": contentType });
+  (res as ServerResponse).write(new Uint8Array(0)); // an empty write flushes the headers
+  // Connect writes its (identical) head after the first message; the one on the wire stands.
+  (res as { writeHead: unknown }).writeHead = () => res;
+}
