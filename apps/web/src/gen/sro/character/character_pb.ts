@@ -168,7 +168,8 @@ export type GetCharactersRequest = Message<"sro.character.GetCharactersRequest">
   sortDescending: boolean;
 
   /**
-   * Case-insensitive substring over name, owner id, realm, gender, dimension id and id.
+   * Case-insensitive: a substring of the name, or the whole of an id, owner id, dimension id, realm or gender
+   * (a substring index over ids would cost more than it helps; docs/game-services.md).
    *
    * @generated from field: string search = 5;
    */
