@@ -4,7 +4,7 @@ import { connectNodeAdapter } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
-import { chatServiceOf } from "./chat/chat-service.js";
+import { chatServiceOf, chatStreamRoutes } from "./chat/chat-service.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { seedDemoData } from "./gameserver/demo-data.js";
@@ -16,11 +16,12 @@ import { createTokenVerifier } from "./platform/auth/token-verifier.js";
 import type { Config } from "./platform/config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
 import { createHttpHandler, requestIdOf } from "./platform/http/http-handler.js";
-import { listen } from "./platform/http/listener.js";
+import { listen, type AnyRequest, type AnyResponse } from "./platform/http/listener.js";
 import { createRestGateway } from "./platform/http/rest-gateway.js";
 import { createStaticSite } from "./platform/http/static-site.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
+import { createGrpcStreamFastPath } from "./platform/rpc/grpc-stream-fast-path.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
 
 export interface ServiceDeps {
@@ -95,11 +96,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     routes(router);
     assertEveryRpcHasARule(router);
 
-    const rpc = connectNodeAdapter({
-      ...routerOptions,
-      routes,
-      contextValues: (req) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? ""),
-    });
+    const contextValues = (req: AnyRequest) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? "");
+    const connectRpc = connectNodeAdapter({ ...routerOptions, routes, contextValues });
+    // Chat streams over gRPC/HTTP2 skip Connect's per-message pipeline: fan-out to 10,000 streams (docs/chat.md).
+    const grpcStreams = createGrpcStreamFastPath({ ...routerOptions, routes: chatStreamRoutes(chatServiceOf(deps)), readMaxBytes: config.bodyLimitBytes, contextValues });
+    const rpc = (req: AnyRequest, res: AnyResponse) => grpcStreams(req, res) || connectRpc(req, res);
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({
       logger,

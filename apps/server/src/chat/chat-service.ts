@@ -1,9 +1,10 @@
 import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
-import { ChatLogSchema, ChatLogsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
+import { ChatLogSchema, ChatLogsSchema, ChatService as ChatServiceDesc, type ChatService } from "../gen/sro/chat/chat_pb.js";
 import type { Db } from "../platform/db/database.js";
 import type { Logger } from "../platform/logger.js";
+import { fastStreamRoute, type FastStreamRoute } from "../platform/rpc/grpc-stream-fast-path.js";
 import { createChatAccess } from "./chat-access.js";
 import type { ChatBus } from "./chat-bus.js";
 import { channelHandlers } from "./channel-handlers.js";
@@ -130,4 +131,12 @@ export function chatServiceOf(deps: {
     servicesByBus.set(deps.chatBus, service);
   }
   return service;
+}
+
+/** The two fan-out streams, for the lean gRPC path (platform/rpc/grpc-stream-fast-path.ts). */
+export function chatStreamRoutes(service: ServiceImpl<typeof ChatService>): FastStreamRoute[] {
+  return [
+    fastStreamRoute(ChatServiceDesc.method.connectChatChannel, service.connectChatChannel),
+    fastStreamRoute(ChatServiceDesc.method.connectDirectMessages, service.connectDirectMessages),
+  ];
 }
