@@ -1,4 +1,4 @@
-import { createClient, type Client, type Transport } from "@connectrpc/connect";
+import { createClient, type Client } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { CharacterService } from "../apps/server/src/gen/sro/character/character_pb.js";
 import { ChatService } from "../apps/server/src/gen/sro/chat/chat_pb.js";
@@ -6,7 +6,7 @@ import { DimensionService } from "../apps/server/src/gen/sro/gameserver/gameserv
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { fmt } from "./load.js";
-import { cpuSecondsOf, LatencyRecorder, openStreams, pace } from "./chat-fanout-clients.js";
+import { cpuSecondsOf, LatencyRecorder, LeanGrpcChatClient, openStreams, pace } from "./chat-fanout-clients.js";
 import { loadavg } from "node:os";
 
 /**
@@ -36,10 +36,10 @@ export async function run() {
   const bus = env.NATS_URL ? "NATS" : "in-process";
   const token = (sub: string, groups: string[]) => issuer.mint({ sub, preferred_username: sub, groups }, { lifetimeSeconds: 3600 });
   const admin = { authorization: `Bearer ${await token("bench-admin", ["/Moderator/Admin"])}` };
-  const player = { sub: "bench-player", headers: { authorization: `Bearer ${await token("bench-player", ["/Player/Member"])}` } };
+  const player = { sub: "bench-player", token: await token("bench-player", ["/Player/Member"]) };
   const rows = [
-    "| streams | channels | connections | sends/s | deliveries/s | p50 ms | p99 ms | max ms | lost | server CPU µs/delivery | client CPU µs/delivery | open s |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| streams | channels | connections | sends/s | deliveries/s | p50 ms | p99 ms | max ms | lost | streams cut | server CPU µs/delivery | client CPU µs/delivery | open s |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   const load = loadavg()[0]!;
   try {
@@ -55,9 +55,9 @@ export async function run() {
     for (let i = 0; i < senderCount; i++) senders.push(await newCharacter("bench-admin", i));
 
     for (const scenario of SCENARIOS) {
-      const result = await runScenario({ url: server.url, serverPid: server.child.pid!, chat, admin, player: player.headers, reader, senders, ...scenario });
+      const result = await runScenario({ url: server.url, serverPid: server.child.pid!, chat, admin, playerToken: player.token, reader, senders, ...scenario });
       rows.push(
-        `| ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
+        `| ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${result.streamErrors} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
       );
       console.error(rows.at(-1));
     }
@@ -75,7 +75,7 @@ interface ScenarioInput {
   serverPid: number;
   chat: Client<typeof ChatService>;
   admin: Record<string, string>;
-  player: Record<string, string>;
+  playerToken: string;
   reader: string;
   senders: string[];
   streams: number;
@@ -92,13 +92,12 @@ async function runScenario(input: ScenarioInput) {
     await chat.sendChatChannelMessage({ channelId: channel.id, chatMessage: { senderCharacterId: input.senders[i % input.senders.length]!, content: "warm-up" } }, { headers: admin });
   }
   const connections = Math.ceil(input.streams / STREAMS_PER_CONNECTION);
-  const transports: Transport[] = Array.from({ length: connections }, () => createGrpcTransport({ baseUrl: input.url }));
+  const clients = Array.from({ length: connections }, () => new LeanGrpcChatClient(input.url, input.playerToken));
   const latencies = new LatencyRecorder();
   const opened = performance.now();
   const streams = await openStreams({
     count: input.streams,
-    open: (i, signal) =>
-      createClient(ChatService, transports[i % connections]!).connectChatChannel({ channelId: channels[i % channels.length]!, characterId: input.reader }, { headers: input.player, signal }),
+    open: (i, signal) => clients[i % connections]!.connectChatChannel(channels[i % channels.length]!, input.reader, signal),
     onMessage: (content) => {
       if (content !== "warm-up") latencies.record(performance.now() - Number(content));
     },
@@ -123,7 +122,9 @@ async function runScenario(input: ScenarioInput) {
   const serverCpuPerDelivery = cpuMicros(input.serverPid, cpuBefore.server);
   const clientCpuPerDelivery = cpuMicros(process.pid, cpuBefore.client);
   const stats = latencies.summary();
+  const streamErrors = streams.errors();
   await streams.close();
+  for (const client of clients) client.close();
   return {
     connections,
     sendsPerSecond: sent.ok / SECONDS,
@@ -133,6 +134,6 @@ async function runScenario(input: ScenarioInput) {
     openSeconds,
     serverCpuPerDelivery,
     clientCpuPerDelivery,
-    streamErrors: streams.errors(),
+    streamErrors,
   };
 }
