@@ -111,6 +111,9 @@ async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2
     finish(res, sendHeaders, context, undefined);
   } catch (error) {
     finish(res, sendHeaders, context, error);
+  } finally {
+    // Unlinks the call from the shutdown signal and stops its deadline timer (as Connect does when a call ends).
+    context.abort();
   }
 }
 
