@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { ADMIN_GROUP } from '../lib/auth/access';
 import { HomePage } from '../features/public/home-page';
+import { AdminArea } from './admin-area';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
 
@@ -11,23 +11,8 @@ import { RootLayout } from './layouts/root-layout';
 const DevLogPage = lazy(() => import('../features/public/dev-log-page'));
 const ArticlePage = lazy(() => import('../features/public/article-page'));
 const NotFoundPage = lazy(() => import('../features/public/not-found-page'));
-const RouteGuard = lazy(() => import('../features/auth/route-guard'));
-const AdminConsole = lazy(() => import('./admin-console'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
-
-function AdminArea() {
-  const frame = (content: ReactNode) => <DefaultLayout>{content}</DefaultLayout>;
-  return (
-    <Suspense fallback={frame(<PageLoading message="Checking your session…" />)}>
-      <RouteGuard requiredGroups={[ADMIN_GROUP]} frame={frame}>
-        <Suspense fallback={<PageLoading message="Loading the admin console…" />}>
-          <AdminConsole />
-        </Suspense>
-      </RouteGuard>
-    </Suspense>
-  );
-}
 
 export function AppRoutes() {
   return (
