@@ -8,14 +8,17 @@ export async function signInAtProvider(page: Page, username: string, password = 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs out through the user menu; confirms at the provider if it asks. Ends signed out on '/'. */
+/**
+ * Signs out through the user menu. The app sends its id_token_hint, so the provider's logout page confirms itself
+ * (as Keycloak does) and the browser lands back on '/', signed out.
+ */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /open user menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL((url) => url.pathname.includes('/logout') || url.pathname === '/');
-  if (new URL(page.url()).pathname.includes('/logout')) {
-    await page.getByRole('button', { name: 'Sign out' }).click();
-  }
+  await Promise.all([
+    page.waitForURL(/\/protocol\/openid-connect\/logout/, { waitUntil: 'commit' }),
+    page.getByRole('menuitem', { name: 'Sign out' }).click(),
+  ]);
+  await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('state'));
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
 }

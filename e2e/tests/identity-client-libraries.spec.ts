@@ -44,9 +44,11 @@ test('keycloak-js: check-sso, login, updateToken, loadUserProfile, loadUserInfo,
   await page.goto(client.origin);
   expect(await kcInit(page)).toEqual({ authenticated: true });
 
-  await page.evaluate(() => void (window as unknown as { kc: { logout(): Promise<void> } }).kc.logout());
-  await page.waitForURL(/\/protocol\/openid-connect\/logout/);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // keycloak-js sends id_token_hint: the provider signs out without asking, as Keycloak does.
+  await Promise.all([
+    page.waitForURL(/\/protocol\/openid-connect\/logout/, { waitUntil: 'commit' }),
+    page.evaluate(() => void (window as unknown as { kc: { logout(): Promise<void> } }).kc.logout()),
+  ]);
   await page.waitForURL(atClient);
   expect(await kcInit(page)).toEqual({ authenticated: false });
 });
@@ -101,9 +103,11 @@ test('oidc-client-ts: login with userinfo, silent renew (refresh token and ifram
   });
   expect(renewed).toEqual({ refreshChanged: true, iframeChanged: true, groups: ['/Moderator'] });
 
-  await page.evaluate(() => void (window as unknown as { mgr: { signoutRedirect(): Promise<void> } }).mgr.signoutRedirect());
-  await page.waitForURL(/\/protocol\/openid-connect\/logout/);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // signoutRedirect sends id_token_hint: no confirmation step.
+  await Promise.all([
+    page.waitForURL(/\/protocol\/openid-connect\/logout/, { waitUntil: 'commit' }),
+    page.evaluate(() => void (window as unknown as { mgr: { signoutRedirect(): Promise<void> } }).mgr.signoutRedirect()),
+  ]);
   await page.waitForURL(atClient);
   const silentAfterLogout = await page.evaluate(async () => {
     const mgr = (window as unknown as { mgr: any }).mgr;

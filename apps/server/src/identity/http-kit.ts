@@ -32,14 +32,17 @@ export function redirect(res: AnyResponse, location: string, status = 303): void
  * provider then redirects to a registered client, so form-action lists the web origins (Chrome checks redirects).
  */
 export function setSecurityHeaders(res: AnyResponse, webOrigins: string[]): void {
-  const origins = webOrigins.join(" ");
-  res.setHeader(
-    "content-security-policy",
-    `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self' ${origins}; frame-ancestors 'self' ${origins}; base-uri 'none'`,
-  );
+  res.setHeader("content-security-policy", securityPolicy(webOrigins));
   res.setHeader("x-content-type-options", "nosniff");
   res.setHeader("referrer-policy", "no-referrer");
   // No Cross-Origin-Opener-Policy: a popup sign-in (oidc-client-ts signinPopup) must keep its opener.
+}
+
+/** The pages' CSP; `scripts` allows our own script files (the self-confirming logout page), never inline ones. */
+export function securityPolicy(webOrigins: string[], options: { scripts?: boolean } = {}): string {
+  const origins = webOrigins.join(" ");
+  const scripts = options.scripts ? " script-src 'self';" : "";
+  return `default-src 'none';${scripts} style-src 'self'; img-src 'self' data:; form-action 'self' ${origins}; frame-ancestors 'self' ${origins}; base-uri 'none'`;
 }
 
 /** CORS for browser calls from the SPA's origins; answers preflights itself (returns true when it did). */

@@ -55,7 +55,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
   const tokenKeys = localVerificationKeys(db, keys.publicJwks);
   const clients = clientRegistry(config);
   const realmPath = new URL(issuer).pathname;
-  const links = { stylesheet: `${realmPath}/resources/identity.css`, home: `${config.publicUrl}/` };
+  const links = { stylesheet: `${realmPath}/resources/identity.css`, home: `${config.publicUrl}/`, logoutConfirmScript: `${realmPath}/resources/logout-confirm.js` };
   const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger });
   const throttle = createLoginThrottle(db, options.now);
   const ctx: IdentityContext = {
@@ -83,6 +83,9 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
 
+  // Presses "Sign out" on the logout page (only served there when the app sent a valid id_token_hint).
+  const LOGOUT_CONFIRM_SCRIPT = `document.querySelector('button[name="logout"][value="yes"]')?.click();\n`;
+
   const route = async (req: AnyRequest, res: AnyResponse, url: URL): Promise<void> => {
     const path = url.pathname;
     if (path === ctx.adminPath || path.startsWith(`${ctx.adminPath}/`)) {
@@ -91,6 +94,10 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     }
     const rel = path.slice(realmPath.length);
     if (rel === "" || rel === "/") return sendJson(res, 200, realmInfo, { "access-control-allow-origin": "*" });
+    if (rel === "/resources/logout-confirm.js") {
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" });
+      return void res.end(LOGOUT_CONFIRM_SCRIPT);
+    }
     if (rel === "/resources/identity.css") {
       res.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" });
       return void res.end(identityCss);

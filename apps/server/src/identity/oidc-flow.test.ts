@@ -144,6 +144,9 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect(confirm.status).toBe(200);
     expect(confirm.body).toContain("Sign out");
     expect(parseForms(confirm.body, confirm.url)[0]?.fields).toHaveProperty("xsrf");
+    // A valid id_token_hint: the page confirms itself (Keycloak asks nothing then); its CSP allows only our script.
+    expect(confirm.body).toContain(`<script src="/realms/default/resources/logout-confirm.js" defer></script>`);
+    expect(confirm.headers.get("content-security-policy")).toContain("script-src 'self'");
     const done = await browser.submit(confirm, { logout: "yes" }, redirectTo(redirectUri));
     expect(done.stoppedAt).toBe(redirectUri);
     // The session is gone: a silent check now answers login_required.

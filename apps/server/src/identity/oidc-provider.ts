@@ -1,3 +1,4 @@
+import { securityPolicy } from "./http-kit.js";
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Db } from "../platform/db/database.js";
 import type { Logger } from "../platform/logger.js";
@@ -155,8 +156,11 @@ export function createOidcProvider(d: ProviderDeps): Provider {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          // oidc-provider has already verified the hint (signature, client) before it gets here.
+          const hinted = Boolean(ctx.oidc.params?.id_token_hint);
           ctx.type = "html";
-          ctx.body = logoutPage(d.links, form);
+          ctx.body = logoutPage(d.links, form, hinted ? d.links.logoutConfirmScript : undefined);
+          if (hinted) ctx.set("content-security-policy", securityPolicy(d.clients.webOrigins, { scripts: true }));
         },
         // "Stay signed in" also ends here (when no client asked to be called back): tell which way it went.
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {

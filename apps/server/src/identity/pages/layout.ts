@@ -6,6 +6,8 @@ export interface PageLinks {
   stylesheet: string;
   /** The game's site (PUBLIC_URL). */
   home: string;
+  /** Script that confirms the logout form by itself (served by the identity handler). */
+  logoutConfirmScript: string;
 }
 
 const logo = html`<svg viewBox="0 0 120 36" aria-hidden="true">
@@ -15,7 +17,7 @@ const logo = html`<svg viewBox="0 0 120 36" aria-hidden="true">
   <text x="40" y="26" fill="#f1f5f9" font-family="ui-monospace, 'Cascadia Code', Menlo, monospace" font-size="22" font-weight="700" letter-spacing="3">SRO</text>
 </svg>`;
 
-export function layout(links: PageLinks, page: { title: string; body: SafeHtml; wide?: boolean }): string {
+export function layout(links: PageLinks, page: { title: string; body: SafeHtml; wide?: boolean; script?: string }): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -24,6 +26,7 @@ export function layout(links: PageLinks, page: { title: string; body: SafeHtml; 
 <meta name="robots" content="noindex">
 <title>${page.title} · SRO</title>
 <link rel="stylesheet" href="${links.stylesheet}">
+${page.script ? html`<script src="${page.script}" defer></script>` : ""}
 </head>
 <body>
 <div class="shell">

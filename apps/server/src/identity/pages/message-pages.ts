@@ -16,11 +16,14 @@ ${p.detail ? html`<div class="alert error">${p.detail}</div>` : ""}
  * Logout confirmation. `providerForm` is oidc-provider's hidden form (action + its own xsrf token); the buttons
  * submit it: `logout=yes` ends the session, the other keeps it.
  */
-export function logoutPage(links: PageLinks, providerForm: string): string {
+export function logoutPage(links: PageLinks, providerForm: string, autoConfirmScript?: string): string {
   return layout(links, {
     title: "Sign out",
+    // Like Keycloak: an app that proves who it signs out (a valid id_token_hint) is not asked again; the page
+    // confirms itself. Without scripts the buttons still work.
+    script: autoConfirmScript,
     body: html`<h1>Sign out</h1>
-<p class="lead">Do you want to sign out of SRO? You will be signed out of the game site and the admin console.</p>
+<p class="lead">${autoConfirmScript ? "Signing you out of SRO…" : "Do you want to sign out of SRO? You will be signed out of the game site and the admin console."}</p>
 ${new SafeHtml(providerForm)}
 <div class="actions">
 <button class="button accent" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
