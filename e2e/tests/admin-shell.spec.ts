@@ -86,3 +86,16 @@ test('a signed-in player is denied the admin area', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
 });
+
+test('signing out from the profile panel clears the cached admin data', async ({ page }) => {
+  await signInTo(page, '/admin/maps');
+  await expect(page.getByRole('table', { name: 'Maps' }).locator('tbody tr')).toHaveCount(4);
+  // The persister writes at most once a second.
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('sro.query-cache'))).not.toBeNull();
+  await page.getByRole('button', { name: 'Open profile panel' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname.includes('/logout') || url.pathname === '/');
+  if (new URL(page.url()).pathname.includes('/logout')) await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('sro.query-cache'))).toBeNull();
+});
