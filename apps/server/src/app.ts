@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { Code, ConnectError, createConnectRouter, createContextValues, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
-import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
@@ -18,6 +18,7 @@ import { openDatabase, type Database } from "./platform/db/database.js";
 import { createHttpHandler, requestIdOf } from "./platform/http/http-handler.js";
 import { listen, type AnyRequest, type AnyResponse } from "./platform/http/listener.js";
 import { createRestGateway } from "./platform/http/rest-gateway.js";
+import { createRpcAdapter } from "./platform/http/rpc-adapter.js";
 import { createStaticSite } from "./platform/http/static-site.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
@@ -89,7 +90,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       keys: options.tokenKeys ?? identity?.tokenKeys,
     });
     const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier)];
-    const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal };
+    const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal, acceptCompression: [compressionGzip, compressionBrotli] };
     const routes = (router: ConnectRouter) => registerServices(router, deps);
 
     const router = createConnectRouter(routerOptions);
@@ -97,7 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     assertEveryRpcHasARule(router);
 
     const contextValues = (req: AnyRequest) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? "");
-    const connectRpc = connectNodeAdapter({ ...routerOptions, routes, contextValues });
+    const connectRpc = createRpcAdapter(router.handlers, contextValues, logger);
     // Chat streams over gRPC/HTTP2 skip Connect's per-message pipeline: fan-out to 10,000 streams (docs/chat.md).
     const grpcStreams = createGrpcStreamFastPath({ ...routerOptions, routes: chatStreamRoutes(chatServiceOf(deps)), readMaxBytes: config.bodyLimitBytes, contextValues });
     const rpc = (req: AnyRequest, res: AnyResponse) => grpcStreams(req, res) || connectRpc(req, res);
