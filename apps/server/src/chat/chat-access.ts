@@ -18,14 +18,17 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     return character!;
   }
 
-  async function channelFacts(ctx: HandlerContext, channelId: string, character: CharacterFacts): Promise<{ channel: ChannelRow; facts: AccessFacts }> {
-    const found = await store.channelAccess(channelId, character.id);
-    if (!found) {
+  /** One query: the acting character (own, or any for staff) and its standing on the channel. */
+  async function channelFacts(ctx: HandlerContext, channelId: string, characterId: string): Promise<{ character: CharacterFacts; channel: ChannelRow; facts: AccessFacts }> {
+    const found = await store.channelAccess(characterId, channelId);
+    if (!found && isStaff(ctx)) throw new ConnectError(`character ${characterId} not found`, Code.NotFound);
+    requireOwnership(ctx, found?.character.ownerId, "characters");
+    const { character, channel, authorized, ban } = found!;
+    if (!channel) {
       if (isStaff(ctx)) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
       throw new ConnectError("permission denied: this character may not use this channel", Code.PermissionDenied);
     }
-    const { channel, authorized, ban } = found;
-    return { channel, facts: { channel, character, authorized, ban, staff: isStaff(ctx), nowMs: now() } };
+    return { character, channel, facts: { channel, character, authorized, ban, staff: isStaff(ctx), nowMs: now() } };
   }
 
   return {
@@ -33,19 +36,19 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     actingCharacter,
 
     /** Throws unless the character may read the channel now. */
-    async requireRead(ctx: HandlerContext, channelId: string, character: CharacterFacts): Promise<ChannelRow> {
-      const { channel, facts } = await channelFacts(ctx, channelId, character);
+    async requireRead(ctx: HandlerContext, channelId: string, characterId: string): Promise<{ character: CharacterFacts; channel: ChannelRow }> {
+      const { character, channel, facts } = await channelFacts(ctx, channelId, characterId);
       const denial = readDenial(facts);
       if (denial) throw new ConnectError(denial, Code.PermissionDenied);
-      return channel;
+      return { character, channel };
     },
 
     /** Throws unless the character may send to the channel now (read access and no active ban). */
-    async requireSend(ctx: HandlerContext, channelId: string, character: CharacterFacts): Promise<ChannelRow> {
-      const { channel, facts } = await channelFacts(ctx, channelId, character);
+    async requireSend(ctx: HandlerContext, channelId: string, characterId: string): Promise<{ character: CharacterFacts; channel: ChannelRow }> {
+      const { character, channel, facts } = await channelFacts(ctx, channelId, characterId);
       const denial = sendDenial(facts);
       if (denial) throw new ConnectError(denial, Code.PermissionDenied);
-      return channel;
+      return { character, channel };
     },
 
     /** Direct messages stay within one dimension. A missing target looks like a foreign one to players. */

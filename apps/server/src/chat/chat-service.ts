@@ -47,8 +47,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       const channelId = requireId(req.channelId, "channel_id");
       const senderId = requireId(req.chatMessage?.senderCharacterId ?? "", "chat_message.sender_character_id");
       const content = messageContent(req.chatMessage?.content ?? "");
-      const sender = await access.actingCharacter(ctx, senderId);
-      await access.requireSend(ctx, channelId, sender);
+      await access.requireSend(ctx, channelId, senderId);
       takeSendToken(senderId);
       // The client's sent_time_ms is ignored: the server's clock orders the channel.
       const message = await store.insertMessage({ channelId, senderCharacterId: senderId, content, sentAtMs: now() });

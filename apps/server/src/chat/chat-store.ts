@@ -104,17 +104,29 @@ export function createChatStore(db: Db) {
       return row;
     },
 
-    /** A live channel with the character's authorization and ban on it, in one round trip (every send asks). */
-    async channelAccess(channelId: string, characterId: string): Promise<{ channel: ChannelRow; authorized: boolean; ban: Ban | undefined } | undefined> {
+    /**
+     * A live character, and the live channel with the character's authorization and ban on it, in one round trip:
+     * every send asks. undefined: no such character; channel undefined: no such channel.
+     */
+    async channelAccess(characterId: string, channelId: string): Promise<{ character: CharacterFacts; channel?: ChannelRow; authorized: boolean; ban: Ban | undefined } | undefined> {
       const [row] = await db
-        .select({ ...channelColumns, authorizedChannel: chatChannelAuthorizations.channelId, banChannel: chatBans.channelId, banUntil: chatBans.until })
-        .from(chatChannels)
-        .leftJoin(chatChannelAuthorizations, and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characterId)))
-        .leftJoin(chatBans, and(eq(chatBans.channelId, chatChannels.id), eq(chatBans.characterId, characterId)))
-        .where(liveChannel(channelId));
+        .select({
+          ownerId: characters.ownerId,
+          characterDimensionId: characters.dimensionId,
+          channel: channelColumns,
+          authorizedChannel: chatChannelAuthorizations.channelId,
+          banChannel: chatBans.channelId,
+          banUntil: chatBans.until,
+        })
+        .from(characters)
+        .leftJoin(chatChannels, liveChannel(channelId))
+        .leftJoin(chatChannelAuthorizations, and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characters.id)))
+        .leftJoin(chatBans, and(eq(chatBans.channelId, chatChannels.id), eq(chatBans.characterId, characters.id)))
+        .where(and(eq(characters.id, characterId), isNull(characters.deletedAt)));
       if (!row) return undefined;
       return {
-        channel: { id: row.id, name: row.name, dimensionId: row.dimensionId, public: row.public },
+        character: { id: characterId, ownerId: row.ownerId, dimensionId: row.characterDimensionId },
+        channel: row.channel ?? undefined,
         authorized: row.authorizedChannel !== null,
         ban: row.banChannel === null ? undefined : { untilMs: row.banUntil === null ? null : row.banUntil.getTime() },
       };

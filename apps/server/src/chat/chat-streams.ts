@@ -45,10 +45,9 @@ const clientGone = (error: unknown) => new ConnectError("client went away", Code
 export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequest, ctx: HandlerContext): AsyncGenerator<ChatMessage> {
   const channelId = requireId(req.channelId, "channel_id");
   const characterId = requireId(req.characterId, "character_id");
-  const character = await deps.access.actingCharacter(ctx, characterId);
   const subscription = await StreamSubscription.open(deps.bus, { kind: "channel", id: channelId }, ctx.signal);
   try {
-    await deps.access.requireRead(ctx, channelId, character);
+    await deps.access.requireRead(ctx, channelId, characterId);
     const skip = yield* sendHistory(await deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES));
     for (;;) {
       const event = await subscription.next();
@@ -70,7 +69,7 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
           }
           break;
         case "access-changed":
-          if (event.characterId === undefined || event.characterId === characterId) await deps.access.requireRead(ctx, channelId, character);
+          if (event.characterId === undefined || event.characterId === characterId) await deps.access.requireRead(ctx, channelId, characterId);
           break;
         case "deleted":
           throw new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
