@@ -82,6 +82,7 @@ export async function run(): Promise<PageResult[]> {
       [`search "${suffix}" (6 digits of a name), sort name`, () => ({ search: suffix, sortBy: CharacterSortField.NAME, filters: { limit: PAGE } })],
       ["search owner id (exact), sort created", () => ({ search: sample.ownerId, sortBy: CharacterSortField.CREATED, filters: { limit: PAGE } })],
       ["search \"trinity\" (2% of rows), sort playtime", () => ({ search: "trinity", sortBy: CharacterSortField.PLAYTIME, filters: { limit: PAGE } })],
+      ["search \"trinity\" (2% of rows), sort name", () => ({ search: "trinity", sortBy: CharacterSortField.NAME, filters: { limit: PAGE } })],
     ];
     for (const [label, request] of cases) {
       const roundTrips: number[] = [];

@@ -113,6 +113,22 @@ describe.each(storageBackends)("character lists (%s)", (backend) => {
       expect((await api.ok("GetCharacters", { search: "eon 1" }, admin)).total).toBe(String(live.filter((r) => r.name.includes("eon 1")).length));
     });
 
+    it.each(Object.keys(SORTS) as (keyof typeof SORTS)[])("search sorted by %s: long and short terms give the same pages; total survives any offset", async (sortBy) => {
+      // "eCtOr" goes through the trigram path (matches collected, then sorted); "ec" and "R_s" (no three letters or
+      // digits in a row) walk the sort index. Each must page like a plain filter of the live rows.
+      for (const term of ["eCtOr", "ec", "R_s"]) {
+        const matching = live.filter((r) => r.name.toLowerCase().includes(term.toLowerCase()));
+        expect(matching.length).toBeGreaterThan(3);
+        for (const sortDescending of [false, true]) {
+          const expected = ordered(matching, SORTS[sortBy], sortDescending);
+          const page = await api.ok("GetCharacters", { search: term, sortBy, sortDescending, filters: { limit: 3, offset: 2 } }, admin);
+          expect([ids(page), page.total]).toEqual([expected.slice(2, 5), String(matching.length)]);
+          const beyond = await api.ok("GetCharacters", { search: term, sortBy, sortDescending, filters: { limit: 3, offset: 500 } }, admin);
+          expect([ids(beyond), beyond.total]).toEqual([[], String(matching.length)]);
+        }
+      }
+    });
+
     it("search: whole owner, character and dimension ids, realms and genders; LIKE wildcards are literal", async () => {
       const count = async (search: string) => Number(totalOf(await api.ok("GetCharacters", { search, filters: { limit: 1 } }, admin)));
       expect(await count(t.users.player.sub)).toBe(live.filter((r) => r.ownerId === t.users.player.sub).length);
