@@ -128,7 +128,10 @@ export class LeanGrpcChatClient {
   private readonly session: http2.ClientHttp2Session;
 
   constructor(baseUrl: string, private readonly token: string) {
-    this.session = http2.connect(baseUrl);
+    // Large receive windows, as gRPC clients use (grpc-go sizes them by bandwidth-delay): Node's 64 KiB default
+    // makes the server wait for WINDOW_UPDATEs from a busy client process.
+    this.session = http2.connect(baseUrl, { settings: { initialWindowSize: 1 << 20 } });
+    this.session.on("connect", () => this.session.setLocalWindowSize(32 << 20));
     this.session.on("error", () => {});
   }
 
