@@ -26,17 +26,15 @@ export class LatencyRecorder {
   }
 }
 
+/** One open stream: `ended` resolves with undefined when it closed cleanly or was aborted, or with the failure. */
+export type StreamOpener = (index: number, signal: AbortSignal, onMessage: (message: ChatMessage) => void) => Promise<Error | undefined>;
+
 /**
  * Opens `count` streams and resolves once each has delivered its first message (the channel's history), i.e. is
  * subscribed on the server. Opening is paced in batches so the server's connect path (auth + a few queries) is
  * not flooded with thousands of concurrent calls.
  */
-export async function openStreams(options: {
-  count: number;
-  open: (index: number, signal: AbortSignal) => AsyncIterable<ChatMessage>;
-  onMessage: (content: string) => void;
-  batch?: number;
-}) {
+export async function openStreams(options: { count: number; open: StreamOpener; onMessage: (content: string) => void; batch?: number }) {
   const abort = new AbortController();
   let errors = 0;
   const ended: Promise<void>[] = [];
@@ -45,20 +43,20 @@ export async function openStreams(options: {
     const ready: Promise<void>[] = [];
     for (let i = start; i < Math.min(options.count, start + batch); i++) {
       let markReady!: () => void;
+      let first = true;
       ready.push(new Promise<void>((resolve) => (markReady = resolve)));
+      const onMessage = (message: ChatMessage) => {
+        if (first) {
+          first = false;
+          markReady();
+        }
+        options.onMessage(message.content);
+      };
       ended.push(
-        (async () => {
-          try {
-            for await (const message of options.open(i, abort.signal)) {
-              markReady();
-              options.onMessage(message.content);
-            }
-          } catch {
-            if (!abort.signal.aborted) errors++;
-          } finally {
-            markReady();
-          }
-        })(),
+        options.open(i, abort.signal, onMessage).then((failure) => {
+          if (failure && !abort.signal.aborted) errors++;
+          markReady();
+        }),
       );
     }
     await Promise.all(ready);
@@ -135,7 +133,8 @@ export class LeanGrpcChatClient {
     this.session.on("error", () => {});
   }
 
-  connectChatChannel(channelId: string, characterId: string, signal: AbortSignal): AsyncIterable<ChatMessage> {
+  /** Calls `onMessage` for each message (no async iteration per message); resolves when the stream ends. */
+  connectChatChannel(channelId: string, characterId: string, signal: AbortSignal, onMessage: (message: ChatMessage) => void): Promise<Error | undefined> {
     const body = toBinary(ConnectChatChannelRequestSchema, create(ConnectChatChannelRequestSchema, { channelId, characterId }));
     const envelope = Buffer.alloc(5 + body.length);
     envelope.writeUInt32BE(body.length, 1);
@@ -148,34 +147,32 @@ export class LeanGrpcChatClient {
       authorization: `Bearer ${this.token}`,
     });
     stream.end(envelope);
-    signal.addEventListener("abort", () => stream.close(http2.constants.NGHTTP2_CANCEL), { once: true });
-    return messagesOf(stream, signal);
-  }
-
-  close(): void {
-    this.session.destroy();
-  }
-}
-
-async function* messagesOf(stream: http2.ClientHttp2Stream, signal: AbortSignal): AsyncGenerator<ChatMessage> {
-  let status: string | undefined;
-  stream.once("trailers", (trailers) => (status = String(trailers["grpc-status"] ?? "")));
-  let buffer: Buffer = Buffer.alloc(0);
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const cancel = () => stream.close(http2.constants.NGHTTP2_CANCEL);
+    signal.addEventListener("abort", cancel, { once: true });
+    let buffer: Buffer = Buffer.alloc(0);
+    let status: string | undefined;
+    stream.on("data", (chunk: Buffer) => {
       buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
       let offset = 0;
       while (buffer.length - offset >= 5) {
         const length = buffer.readUInt32BE(offset + 1);
         if (buffer.length - offset < 5 + length) break;
-        yield fromBinary(ChatMessageSchema, buffer.subarray(offset + 5, offset + 5 + length));
+        onMessage(fromBinary(ChatMessageSchema, buffer.subarray(offset + 5, offset + 5 + length)));
         offset += 5 + length;
       }
-      buffer = buffer.subarray(offset);
-    }
-  } catch (error) {
-    if (!signal.aborted) throw error;
-    return;
+      buffer = offset === buffer.length ? Buffer.alloc(0) : buffer.subarray(offset);
+    });
+    stream.once("trailers", (trailers) => (status = String(trailers["grpc-status"] ?? "")));
+    return new Promise((resolve) => {
+      stream.once("close", () => {
+        signal.removeEventListener("abort", cancel);
+        resolve(signal.aborted || status === "0" ? undefined : new Error(`stream ended with grpc-status ${status ?? "(none)"}`));
+      });
+      stream.on("error", () => {});
+    });
   }
-  if (!signal.aborted && status !== "0") throw new Error(`stream ended with grpc-status ${status}`);
+
+  close(): void {
+    this.session.destroy();
+  }
 }

@@ -114,7 +114,7 @@ async function runScenario(input: ScenarioInput) {
   const opened = performance.now();
   const streams = await openStreams({
     count: input.streams,
-    open: (i, signal) => clients[i % connections]!.connectChatChannel(channels[i % channels.length]!, input.reader, signal),
+    open: (i, signal, onMessage) => clients[i % connections]!.connectChatChannel(channels[i % channels.length]!, input.reader, signal, onMessage),
     onMessage: (content) => {
       if (content !== "warm-up") latencies.record(performance.now() - Number(content));
     },

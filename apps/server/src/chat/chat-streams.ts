@@ -50,7 +50,7 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
     await deps.access.requireRead(ctx, channelId, characterId);
     const skip = yield* sendHistory(await deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES));
     for (;;) {
-      const event = await subscription.next();
+      const event = subscription.take() ?? (await subscription.next());
       switch (event.type) {
         case "message":
           if (!skip.has(event.message.id)) {
@@ -87,7 +87,7 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
   try {
     const skip = yield* sendHistory(await deps.store.recentDirectMessages(characterId, HISTORY_MESSAGES));
     for (;;) {
-      const event = await subscription.next();
+      const event = subscription.take() ?? (await subscription.next());
       if (event.type === "message" && !skip.has(event.message.id)) {
         try {
           yield liveMessage(event.message);

@@ -36,6 +36,11 @@ export class StreamSubscription {
     return subscription;
   }
 
+  /** A queued event without waiting (a stream behind on a busy channel skips a promise per event). */
+  take(): ChatEvent | undefined {
+    return this.failure === undefined ? this.pending.shift() : undefined;
+  }
+
   /** The next event; rejects once the stream must end. */
   next(): Promise<ChatEvent> {
     const event = this.pending.shift();
