@@ -84,6 +84,26 @@ describe("chat streams over the lean gRPC path", () => {
     await eventually(() => t.server.chatBus.subscriberCount() === baseline, 5_000, "subscriptions released");
   });
 
+  it("cuts loose a client that stops reading instead of buffering for it without bound", async () => {
+    const channel = await insertChannel(t.server.database.db, { public: true });
+    const baseline = t.server.chatBus.subscriberCount();
+    const session = http2.connect(t.url, { settings: { initialWindowSize: 1024 } });
+    const body = toBinary(ConnectChatChannelRequestSchema, create(ConnectChatChannelRequestSchema, { channelId: channel, characterId: await myCharacter() }));
+    const envelope = Buffer.alloc(5 + body.length);
+    envelope.writeUInt32BE(body.length, 1);
+    envelope.set(body, 5);
+    const stream = session.request({ ":method": "POST", ":path": "/sro.chat.ChatService/ConnectChatChannel", "content-type": "application/grpc", te: "trailers", authorization: `Bearer ${t.users.player.token}` });
+    stream.end(envelope);
+    stream.pause(); // never reads
+    await eventually(() => t.server.chatBus.subscriberCount() === baseline + 1, 5_000, "stream open");
+    const content = "x".repeat(900);
+    for (let i = 0; i < 6_000 && t.server.chatBus.subscriberCount() > baseline; i++) {
+      await t.server.chatBus.publish({ kind: "channel", id: channel }, { type: "message", message: { id: 1e9 + i, senderCharacterId: "", content, sentAtMs: Date.now() } });
+    }
+    await eventually(() => t.server.chatBus.subscriberCount() === baseline, 5_000, "slow stream released");
+    session.destroy();
+  });
+
   it("honors grpc-timeout with DEADLINE_EXCEEDED", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const reader = new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: await myCharacter() }, { timeoutMs: 300 }));

@@ -3,7 +3,8 @@ import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
 import { ChatMessageSchema, type ChatMessage, type ConnectChatChannelRequest } from "../gen/sro/chat/chat_pb.js";
 import type { TargetId } from "../gen/sro/common_pb.js";
 import type { ChatAccess } from "./chat-access.js";
-import type { BusMessage, ChatBus } from "./chat-bus.js";
+import { directStreamSinkKey } from "../platform/rpc/grpc-stream-fast-path.js";
+import type { BusMessage, ChatBus, ChatEvent } from "./chat-bus.js";
 import { HISTORY_MESSAGES, requireId } from "./chat-rules.js";
 import type { ChatStore, StoredMessage } from "./chat-store.js";
 import { StreamSubscription } from "./stream-subscription.js";
@@ -49,6 +50,25 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
   try {
     await deps.access.requireRead(ctx, channelId, characterId);
     const skip = yield* sendHistory(await deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES));
+    const sink = ctx.values.get(directStreamSinkKey);
+    if (sink) {
+      // The lean gRPC path: live messages go from the bus listener straight to the wire; control events end the
+      // stream through the subscription. This generator only waits for the end.
+      await subscription.deliverDirectly((event) => {
+        if (event.type === "message") {
+          if (skip.has(event.message.id)) return;
+          if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
+          deps.onDelivered?.();
+        } else if (event.type === "access-changed") {
+          if (event.characterId === undefined || event.characterId === characterId) {
+            deps.access.requireRead(ctx, channelId, characterId).catch((error: unknown) => subscription.fail(error));
+          }
+        } else {
+          const end = controlEnd(event, channelId, characterId);
+          if (end) subscription.fail(end);
+        }
+      });
+    }
     for (;;) {
       const event = subscription.take() ?? (await subscription.next());
       switch (event.type) {
@@ -62,17 +82,13 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
             deps.onDelivered?.();
           }
           break;
-        case "ban":
-          // Temporary bans only stop sends (checked at send time); a permanent one ends reading too.
-          if (event.characterId === characterId && event.untilMs === null) {
-            throw new ConnectError("permission denied: this character was permanently banned from this channel", Code.PermissionDenied);
-          }
-          break;
         case "access-changed":
           if (event.characterId === undefined || event.characterId === characterId) await deps.access.requireRead(ctx, channelId, characterId);
           break;
-        case "deleted":
-          throw new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
+        default: {
+          const end = controlEnd(event, channelId, characterId);
+          if (end) throw end;
+        }
       }
     }
   } finally {
@@ -80,12 +96,31 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
   }
 }
 
+/** How a ban or a deletion ends this stream, if it does. Temporary bans only stop sends (checked at send time). */
+function controlEnd(event: ChatEvent, channelId: string, characterId: string): ConnectError | undefined {
+  if (event.type === "ban" && event.characterId === characterId && event.untilMs === null) {
+    return new ConnectError("permission denied: this character was permanently banned from this channel", Code.PermissionDenied);
+  }
+  if (event.type === "deleted") return new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
+  return undefined;
+}
+
+const tooSlow = () => new ConnectError("client reads too slowly; reconnect", Code.ResourceExhausted);
+
 export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ctx: HandlerContext): AsyncGenerator<ChatMessage> {
   const characterId = requireId(req.id, "id");
   await deps.access.actingCharacter(ctx, characterId);
   const subscription = await StreamSubscription.open(deps.bus, { kind: "direct", id: characterId }, ctx.signal);
   try {
     const skip = yield* sendHistory(await deps.store.recentDirectMessages(characterId, HISTORY_MESSAGES));
+    const sink = ctx.values.get(directStreamSinkKey);
+    if (sink) {
+      await subscription.deliverDirectly((event) => {
+        if (event.type !== "message" || skip.has(event.message.id)) return;
+        if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
+        deps.onDelivered?.();
+      });
+    }
     for (;;) {
       const event = subscription.take() ?? (await subscription.next());
       if (event.type === "message" && !skip.has(event.message.id)) {

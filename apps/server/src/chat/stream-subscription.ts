@@ -14,6 +14,9 @@ export class StreamSubscription {
   private waiter: { resolve: (event: ChatEvent) => void; reject: (error: unknown) => void } | undefined;
   private failure: unknown;
   private leave: (() => void) | undefined;
+  /** Direct mode: events go to this handler as they arrive, nothing queues. */
+  private direct: ((event: ChatEvent) => void) | undefined;
+  private ended: { reject: (error: unknown) => void } | undefined;
   private readonly onAbort = () => this.fail(this.signal.reason instanceof ConnectError ? this.signal.reason : new ConnectError("stream cancelled", Code.Canceled));
 
   private constructor(private readonly signal: AbortSignal) {}
@@ -49,6 +52,31 @@ export class StreamSubscription {
     return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }
 
+  /**
+   * From now on hand every event to `handle` synchronously as it arrives (what was queued first, in order) instead of
+   * queueing it for `next()`. Resolves never; rejects once the stream must end (`fail`, abort).
+   */
+  deliverDirectly(handle: (event: ChatEvent) => void): Promise<never> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    const ended = new Promise<never>((_, reject) => (this.ended = { reject }));
+    this.direct = handle;
+    for (let event = this.pending.shift(); event && this.failure === undefined; event = this.pending.shift()) handle(event);
+    return ended;
+  }
+
+  /** Ends the stream with `error` (the first failure wins). */
+  fail(error: unknown): void {
+    if (this.failure !== undefined) return;
+    this.failure = error;
+    // Nothing queued matters once the stream is ending.
+    this.pending.length = 0;
+    this.direct = undefined;
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    waiter?.reject(error);
+    this.ended?.reject(error);
+  }
+
   close(): void {
     this.signal.removeEventListener("abort", this.onAbort);
     this.leave?.();
@@ -57,6 +85,7 @@ export class StreamSubscription {
 
   private push(event: ChatEvent): void {
     if (this.failure !== undefined) return;
+    if (this.direct) return this.direct(event);
     const waiter = this.waiter;
     if (waiter) {
       this.waiter = undefined;
@@ -68,15 +97,5 @@ export class StreamSubscription {
       return;
     }
     this.pending.push(event);
-  }
-
-  private fail(error: unknown): void {
-    if (this.failure !== undefined) return;
-    this.failure = error;
-    // Nothing queued matters once the stream is ending.
-    this.pending.length = 0;
-    const waiter = this.waiter;
-    this.waiter = undefined;
-    waiter?.reject(error);
   }
 }

@@ -1,6 +1,6 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import { create, fromBinary, isMessage, toBinary, type DescMethodServerStreaming, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
-import { Code, ConnectError, createHandlerContext, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
+import { Code, ConnectError, createContextKey, createHandlerContext, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
 import { createAsyncIterable } from "@connectrpc/connect/protocol";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 
@@ -34,6 +34,20 @@ export interface GrpcStreamFastPathOptions {
   readMaxBytes: number;
   contextValues: (req: AnyRequest) => ContextValues;
 }
+
+/**
+ * Offered to handlers on this path (context value `directStreamSinkKey`): write a message straight to the wire from
+ * a synchronous callback, skipping even the handler's own async iteration. Connect-served calls have none.
+ */
+export interface DirectStreamSink {
+  /** False when the message was not written: the client is gone or reads too slowly (the handler should end). */
+  write(message: unknown): boolean;
+}
+
+export const directStreamSinkKey = createContextKey<DirectStreamSink | undefined>(undefined, { description: "direct stream sink" });
+
+/** Bytes a client may leave unread before `DirectStreamSink.write` refuses (the stream then ends). */
+const MAX_UNREAD_BYTES = 4 << 20;
 
 const GRPC_CONTENT_TYPES = new Set(["application/grpc", "application/grpc+proto"]);
 /** Encoded envelopes of messages that were yielded to more than one stream. */
@@ -75,7 +89,13 @@ async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2
     requestHeader: header,
     responseHeader: { "content-type": "application/grpc" },
     responseTrailer: {},
-    contextValues: options.contextValues(req),
+    contextValues: options.contextValues(req).set(directStreamSinkKey, {
+      write(message) {
+        if (clientGone.signal.aborted || res.writableLength > MAX_UNREAD_BYTES) return false;
+        res.write(envelopeOf(method.output, message));
+        return true;
+      },
+    }),
   });
   let headersSent = false;
   const sendHeaders = () => {
