@@ -1,17 +1,11 @@
-import { tmpdir } from "node:os";
-import { count, isNull } from "drizzle-orm";
-import pg from "pg";
 import { chromium, type Page } from "playwright-core";
-import { insertBulkCharacters } from "../apps/server/src/character/bulk-characters.js";
-import { characters } from "../apps/server/src/character/schema.js";
-import { openDatabase } from "../apps/server/src/platform/db/database.js";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
+import { benchDatabaseUrl, seedUpTo } from "./bench-characters-database.js";
 import { fmt, percentiles } from "./load.js";
 
 const TARGET_ROWS = Number(process.env.BENCH_CHARACTERS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
-const BENCH_DATABASE = "sro_bench_characters";
 const TARGET_FIRST_RENDER_MS = 1000;
 const TARGET_P95_MS = 300;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -175,30 +169,3 @@ async function measurePageChanges(page: Page): Promise<number[]> {
 // Last names of the generated characters (bulk-characters.ts): every first+last pair exists, so combined searches find rows.
 const LASTS = ["voltage", "halcyon", "flatline", "marrow", "kilobyte", "daemon", "proxy"];
 
-/** The bench's own database next to DATABASE_URL's (shared with the character-pages bench; created once). */
-async function benchDatabaseUrl(base: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [BENCH_DATABASE]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return url.toString();
-}
-
-async function seedUpTo(url: string, target: number): Promise<void> {
-  const database = await openDatabase({ url, dataDir: tmpdir(), poolSize: 2 });
-  try {
-    const [row] = await database.db.select({ n: count() }).from(characters).where(isNull(characters.deletedAt));
-    const missing = target - (row?.n ?? 0);
-    if (missing <= 0) return console.log(`(reusing ${BENCH_DATABASE}: ${(row?.n ?? 0).toLocaleString("en")} live characters)\n`);
-    const result = await insertBulkCharacters(database, { count: missing });
-    console.log(`(seeded ${result.inserted.toLocaleString("en")} characters into ${BENCH_DATABASE} in ${(result.milliseconds / 1000).toFixed(1)} s)\n`);
-  } finally {
-    await database.close();
-  }
-}

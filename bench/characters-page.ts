@@ -4,16 +4,12 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { count, isNull } from "drizzle-orm";
-import pg from "pg";
 import { pino } from "pino";
 import { startServer } from "../apps/server/src/app.js";
-import { insertBulkCharacters } from "../apps/server/src/character/bulk-characters.js";
-import { characters } from "../apps/server/src/character/schema.js";
 import { CharacterService, CharacterSortField } from "../apps/server/src/gen/sro/character/character_pb.js";
 import { loadConfig } from "../apps/server/src/platform/config.js";
-import { openDatabase } from "../apps/server/src/platform/db/database.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { benchDatabaseUrl, seedUpTo } from "./bench-characters-database.js";
 import { fmt, percentiles } from "./load.js";
 
 const TARGET_ROWS = Number(process.env.BENCH_CHARACTERS ?? 1_000_000);
@@ -21,7 +17,6 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const WARMUP = 5;
 const PAGE = 50;
 const TARGET_P95_MS = 100;
-const BENCH_DATABASE = "sro_bench_characters";
 
 export interface PageResult {
   request: string;
@@ -110,30 +105,3 @@ export async function run(): Promise<PageResult[]> {
   return results;
 }
 
-/** The bench's own database next to DATABASE_URL's (created once, kept for the next run). */
-async function benchDatabaseUrl(base: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [BENCH_DATABASE]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return url.toString();
-}
-
-async function seedUpTo(url: string, target: number): Promise<void> {
-  const database = await openDatabase({ url, dataDir: tmpdir(), poolSize: 2 });
-  try {
-    const [row] = await database.db.select({ n: count() }).from(characters).where(isNull(characters.deletedAt));
-    const missing = target - (row?.n ?? 0);
-    if (missing <= 0) return console.log(`(reusing ${BENCH_DATABASE}: ${(row?.n ?? 0).toLocaleString("en")} live characters)\n`);
-    const result = await insertBulkCharacters(database, { count: missing });
-    console.log(`(seeded ${result.inserted.toLocaleString("en")} characters into ${BENCH_DATABASE} in ${(result.milliseconds / 1000).toFixed(1)} s)\n`);
-  } finally {
-    await database.close();
-  }
-}

@@ -1,0 +1,37 @@
+import { tmpdir } from "node:os";
+import { count, isNull } from "drizzle-orm";
+import pg from "pg";
+import { insertBulkCharacters } from "../apps/server/src/character/bulk-characters.js";
+import { characters } from "../apps/server/src/character/schema.js";
+import { openDatabase } from "../apps/server/src/platform/db/database.js";
+
+/** The database the character benchmarks share, next to DATABASE_URL's; created once and kept for the next run. */
+export const BENCH_DATABASE = "sro_bench_characters";
+
+export async function benchDatabaseUrl(base: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [BENCH_DATABASE]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${BENCH_DATABASE}`;
+  return url.toString();
+}
+
+/** Tops the bench database up to `target` live characters. */
+export async function seedUpTo(url: string, target: number): Promise<void> {
+  const database = await openDatabase({ url, dataDir: tmpdir(), poolSize: 2 });
+  try {
+    const [row] = await database.db.select({ n: count() }).from(characters).where(isNull(characters.deletedAt));
+    const missing = target - (row?.n ?? 0);
+    if (missing <= 0) return console.log(`(reusing ${BENCH_DATABASE}: ${(row?.n ?? 0).toLocaleString("en")} live characters)\n`);
+    const result = await insertBulkCharacters(database, { count: missing });
+    console.log(`(seeded ${result.inserted.toLocaleString("en")} characters into ${BENCH_DATABASE} in ${(result.milliseconds / 1000).toFixed(1)} s)\n`);
+  } finally {
+    await database.close();
+  }
+}
