@@ -79,13 +79,18 @@ export async function pace(perSecond: number, seconds: number, call: () => Promi
   let failed = 0;
   let firstError: unknown;
   const inFlight: Promise<void>[] = [];
+  const latencies = new LatencyRecorder();
   for (let i = 0; i < total; i++) {
     const due = startedAt + (i * 1000) / perSecond;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const callStarted = performance.now();
     inFlight.push(
       call().then(
-        () => void ok++,
+        () => {
+          ok++;
+          latencies.record(performance.now() - callStarted);
+        },
         (error: unknown) => {
           failed++;
           firstError ??= error;
@@ -95,7 +100,7 @@ export async function pace(perSecond: number, seconds: number, call: () => Promi
   }
   await Promise.all(inFlight);
   if (firstError) console.error("bench: send failed:", firstError instanceof Error ? firstError.message : firstError);
-  return { ok, failed, startedAt };
+  return { ok, failed, startedAt, latency: latencies.summary() };
 }
 
 /**

@@ -5,6 +5,7 @@ import { ChatService } from "../apps/server/src/gen/sro/chat/chat_pb.js";
 import { DimensionService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { createTestDatabase } from "../apps/server/src/test/test-server.js";
 import { closedLoop, fmt } from "./load.js";
 import { cpuSecondsOf, LatencyRecorder, LeanGrpcChatClient, openStreams, pace } from "./chat-fanout-clients.js";
 import { loadavg } from "node:os";
@@ -36,14 +37,18 @@ export async function run() {
   const issuer = await startTestIssuer();
   const env: Record<string, string> = { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "warn" };
   if (process.env.NATS_URL) env.NATS_URL = process.env.NATS_URL;
+  // With DATABASE_URL: a fresh PostgreSQL database next to it (dropped afterwards); otherwise PGlite in a temp dir.
+  const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+  env.DATABASE_URL = database?.url ?? "";
+  const storage = database ? "PostgreSQL" : "PGlite";
   const server = await startServerProcess(env, "dist");
   const bus = env.NATS_URL ? "NATS" : "in-process";
   const token = (sub: string, groups: string[]) => issuer.mint({ sub, preferred_username: sub, groups }, { lifetimeSeconds: 3600 });
   const admin = { authorization: `Bearer ${await token("bench-admin", ["/Moderator/Admin"])}` };
   const player = { sub: "bench-player", token: await token("bench-player", ["/Player/Member"]) };
   const rows = [
-    "| streams | channels | connections | sends/s | deliveries/s | p50 ms | p99 ms | max ms | lost | streams cut | server CPU µs/delivery | client CPU µs/delivery | open s |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| streams | channels | connections | sends/s | send p50/p99 ms | deliveries/s | p50 ms | p99 ms | max ms | lost | streams cut | server loop lag p99 ms | server CPU µs/delivery | client CPU µs/delivery | open s |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   const load = loadavg()[0]!;
   let sendsNote = "";
@@ -72,15 +77,16 @@ export async function run() {
     for (const scenario of SCENARIOS) {
       const result = await runScenario({ url: server.url, serverPid: server.child.pid!, chat, admin, playerToken: player.token, reader, senders, maxSends, ...scenario });
       rows.push(
-        `| ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${result.streamErrors} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
+        `| ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.sendLatency.p50, 0)} / ${fmt(result.sendLatency.p99, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${result.streamErrors} | ${fmt(result.loopLagP99, 0)} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
       );
       console.error(rows.at(-1));
     }
   } finally {
     await server.stop();
     await issuer.close();
+    await database?.drop();
   }
-  console.log(`\n## Chat fan-out: gRPC/h2c streams, ${bus} bus, PGlite, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`);
+  console.log(`\n## Chat fan-out: gRPC/h2c streams, ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`);
   console.log(rows.join("\n"));
   console.log(`\nSends: ${sendsNote}.`);
   return rows;
@@ -124,6 +130,7 @@ async function runScenario(input: ScenarioInput) {
   const perChannel = input.streams / input.channels;
   const sendsPerSecond = Math.min(input.maxSends, Math.ceil(TARGET_DELIVERIES / perChannel));
   let next = 0;
+  await serverMetrics(input.url); // resets the server's event-loop delay histogram
   const cpuBefore = { server: cpuSecondsOf(input.serverPid), client: cpuSecondsOf(process.pid) };
   const sent = await pace(sendsPerSecond, SECONDS, () => {
     const i = next++;
@@ -140,11 +147,15 @@ async function runScenario(input: ScenarioInput) {
   const clientCpuPerDelivery = cpuMicros(process.pid, cpuBefore.client);
   const stats = latencies.summary();
   const streamErrors = streams.errors();
+  const loop = await serverMetrics(input.url);
   await streams.close();
   for (const client of clients) client.close();
   return {
     connections,
     sendsPerSecond: sent.ok / SECONDS,
+    sendLatency: sent.latency,
+    loopLagP99: loop.eventLoopLagP99Ms,
+    gcSeconds: loop.gcSeconds,
     deliveriesPerSecond: latencies.count / ((latencies.lastAt - sent.startedAt) / 1000),
     ...stats,
     lost: expected - latencies.count + sent.failed * perChannel,
@@ -153,4 +164,15 @@ async function runScenario(input: ScenarioInput) {
     clientCpuPerDelivery,
     streamErrors,
   };
+}
+
+/** The server's own view (/metrics): event-loop delay p99 since the last scrape (prom-client resets it), GC time. */
+async function serverMetrics(url: string) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) => Number(/^(\S+) (\S+)$/m.exec(text.split("\n").find((l) => l.startsWith(`${name} `)) ?? "")?.[2] ?? NaN);
+  const gcSeconds = text
+    .split("\n")
+    .filter((l) => l.startsWith("sro_nodejs_gc_duration_seconds_sum"))
+    .reduce((sum, l) => sum + Number(l.split(" ").at(-1)), 0);
+  return { eventLoopLagP99Ms: value("sro_nodejs_eventloop_lag_p99_seconds") * 1000, gcSeconds };
 }
