@@ -78,6 +78,10 @@ export class StreamSubscription {
   }
 
   close(): void {
+    // A sliced delivery may still call the listener once; it must find nothing to do.
+    this.failure ??= new ConnectError("stream closed", Code.Canceled);
+    this.direct = undefined;
+    this.pending.length = 0;
     this.signal.removeEventListener("abort", this.onAbort);
     this.leave?.();
     this.leave = undefined;

@@ -91,7 +91,7 @@ async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2
     responseTrailer: {},
     contextValues: options.contextValues(req).set(directStreamSinkKey, {
       write(message) {
-        if (clientGone.signal.aborted || res.writableLength > MAX_UNREAD_BYTES) return false;
+        if (clientGone.signal.aborted || res.writableEnded || res.writableLength > MAX_UNREAD_BYTES) return false;
         res.write(envelopeOf(method.output, message));
         return true;
       },
