@@ -18,7 +18,7 @@ import { loadavg } from "node:os";
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
- * Offered load: enough sends per second for this many deliveries per second, but at most 70% of the sends/s the
+ * Offered load: enough sends per second for this many deliveries per second, but at most half the sends/s the
  * server sustains (measured first): every send is checked and stored before fan-out, and past that rate the backlog
  * of sends, not fan-out, would be measured.
  */
@@ -72,7 +72,7 @@ export async function run() {
       16,
       3,
     );
-    const maxSends = Math.max(1, Math.min(MAX_SENDS_PER_SECOND, Math.floor(sustained.perSecond * 0.7)));
+    const maxSends = Math.max(1, Math.min(MAX_SENDS_PER_SECOND, Math.floor(sustained.perSecond * 0.5)));
     sendsNote = `sustained ${fmt(sustained.perSecond, 0)} sends/s (p50 ${fmt(sustained.p50, 1)} ms); offered at most ${maxSends}/s`;
     for (const scenario of SCENARIOS) {
       const result = await runScenario({ url: server.url, serverPid: server.child.pid!, chat, admin, playerToken: player.token, reader, senders, maxSends, ...scenario });
