@@ -92,6 +92,19 @@ describe("chat streams", () => {
     expect(parsed[2]).toMatchObject({ error: { code: Code.PermissionDenied } });
   });
 
+  it("direct messages stream over REST too", async () => {
+    const me = await myCharacter();
+    const them = await insertCharacter(t.server.database.db, t.users.otherPlayer.sub, dim);
+    const abort = new AbortController();
+    const res = await fetch(`${t.url}/v1/message/character/id/${me}`, { headers: { authorization: `Bearer ${t.users.player.token}` }, signal: abort.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await chatClient(t.url, t.users.otherPlayer.token).sendDirectMessage({ characterId: me, chatMessage: { senderCharacterId: them, content: "psst" } });
+    const { value } = await reader.read();
+    expect(JSON.parse(new TextDecoder().decode(value).trim())).toMatchObject({ result: { senderCharacterId: them, content: "psst" } });
+    abort.abort();
+  });
+
   it("REST stream errors before the first message are plain HTTP errors", async () => {
     const channel = await insertChannel(t.server.database.db);
     const res = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${await myCharacter()}`, { headers: { authorization: `Bearer ${t.users.player.token}` } });
