@@ -32,11 +32,14 @@ test('the connect view reconnects by itself after a server restart', async ({ pa
   await expect(chatLines(page).filter({ hasText: 'before the restart' })).toHaveCount(1);
   await expect(status).toHaveText('Connected');
 
-  await server.stop();
+  // The stream ends as soon as the shutdown starts; the process may take a few seconds more to exit (database
+  // closed last), longer than the toasts' 5 s autohide on a busy machine: watch the page while it stops.
+  const stopped = server.stop();
   await expect(toast(page, 'Chat disconnected')).toBeVisible();
   await expect(toast(page, 'Status code: ')).toBeVisible();
   await expect(toast(page, 'Reconnecting...')).toBeVisible();
   await expect(status).toHaveText('Connection lost, retrying…');
+  await stopped;
 
   server = await start(server.port);
   await expect(status).toHaveText('Connected', { timeout: 20_000 });
