@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { fileURLToPath } from "node:url";
 import { Code, ConnectError, createConnectRouter, createContextValues, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
@@ -83,6 +84,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (config.identity.mode === "embedded") identity = await createIdentity({ config, db: database.db, logger }, options.identity);
     if (config.seedDemo) await seedDemoData(database.db, logger);
     const shutdown = new AbortController();
+    // Every open call listens to this signal; thousands of chat streams are normal, not a leak.
+    setMaxListeners(0, shutdown.signal);
     const verifier = createTokenVerifier({
       issuer: config.identity.issuer,
       audiences: config.identity.audiences,
