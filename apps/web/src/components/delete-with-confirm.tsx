@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { buttonClasses } from './button-styles';
+import { useWriteFeedback } from '../lib/api/use-write-feedback';
 import { ConfirmModal } from './modal/confirm-modal';
+import { useNavigateWithFlash } from './notifications/flash';
 
 interface Props {
   /** The button's text, e.g. 'Delete' or 'Delete Chat'. */
@@ -31,5 +33,37 @@ export function DeleteWithConfirm({ label = 'Delete', title, message, onConfirm 
       </button>
       <ConfirmModal open={open} busy={busy} title={title} message={message} onConfirm={() => void confirm()} onCancel={() => setOpen(false)} />
     </>
+  );
+}
+
+interface DeleteAndReturnProps {
+  /** What is deleted, as the failure text names it: 'Failed to delete the {what}. …'. */
+  what: string;
+  label?: string;
+  title: string;
+  message: string;
+  /** The delete call. */
+  remove: () => Promise<unknown>;
+  /** Where the user goes after a successful delete, with `deletedMessage` as a success toast. */
+  parentPath: string;
+  deletedMessage: string;
+}
+
+/** The detail pages' delete: confirm, delete, then back to the parent list with the success toast, or the failure toast (SPEC §4, §8). */
+export function DeleteAndReturn({ what, label, title, message, remove, parentPath, deletedMessage }: DeleteAndReturnProps) {
+  const feedback = useWriteFeedback();
+  const go = useNavigateWithFlash();
+  return (
+    <DeleteWithConfirm
+      label={label}
+      title={title}
+      message={message}
+      onConfirm={() =>
+        remove().then(
+          () => go(parentPath, { type: 'success', message: deletedMessage }),
+          (error: unknown) => feedback.deleteFailed(what, error),
+        )
+      }
+    />
   );
 }

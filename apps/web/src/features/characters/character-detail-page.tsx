@@ -1,16 +1,14 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
-import { DeleteWithConfirm } from '../../components/delete-with-confirm';
+import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
-import { useNavigateWithFlash } from '../../components/notifications/flash';
 import { PageHeader } from '../../components/page-header';
 import { useGlobalSearch } from '../../components/table/global-search';
 import { useCharacter, useDeleteCharacter } from '../../lib/api/characters';
 import { useAuthorizedChannels } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
 import { useOwner } from '../../lib/api/owners';
-import { useWriteFeedback } from '../../lib/api/use-write-feedback';
 import { formatAge, formatPlayTime } from '../../lib/time-format';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { CharacterChannelsTable } from './character-channels-table';
@@ -27,8 +25,6 @@ export default function CharacterDetailPage() {
   const dimensions = useDimensions();
   const channels = useAuthorizedChannels(id);
   const remove = useDeleteCharacter();
-  const feedback = useWriteFeedback();
-  const go = useNavigateWithFlash();
   const { query } = useGlobalSearch();
   if (character.isError) {
     return <ItemLoadError what="character" error={character.error} backTo="/admin/characters" backLabel="Back to characters" />;
@@ -43,15 +39,13 @@ export default function CharacterDetailPage() {
         actions={
           data && (
             <>
-              <DeleteWithConfirm
+              <DeleteAndReturn
+                what="character"
                 title="Delete character"
                 message={`Delete the character ${data.name}? The player loses it and its chat authorizations.`}
-                onConfirm={() =>
-                  remove.mutateAsync(id).then(
-                    () => go('/admin/characters', { type: 'success', message: CHARACTER_DELETED }),
-                    (error: unknown) => feedback.deleteFailed('character', error),
-                  )
-                }
+                remove={() => remove.mutateAsync(id)}
+                parentPath="/admin/characters"
+                deletedMessage={CHARACTER_DELETED}
               />
               <Link to={`/admin/characters/${id}/edit`} className={buttonClasses('primary')}>
                 Edit

@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import { VisibilityBadge } from '../../components/badge';
 import { buttonClasses } from '../../components/button-styles';
-import { DeleteWithConfirm } from '../../components/delete-with-confirm';
+import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
-import { useNavigateWithFlash } from '../../components/notifications/flash';
 import { PageHeader } from '../../components/page-header';
 import { useChannel, useDeleteChannel } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
-import { useWriteFeedback } from '../../lib/api/use-write-feedback';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { channelDimensionLabel } from './channels-table';
 import { CHAT_DELETED, CHAT_ID_REQUIRED } from './chat-messages';
@@ -18,8 +16,6 @@ export default function ChatDetailPage() {
   const channel = useChannel(id);
   const dimensions = useDimensions();
   const remove = useDeleteChannel();
-  const feedback = useWriteFeedback();
-  const go = useNavigateWithFlash();
   if (channel.isError) return <ItemLoadError what="chat" error={channel.error} backTo="/admin/chats" backLabel="Back to chats" />;
   const data = channel.data;
   return (
@@ -31,16 +27,14 @@ export default function ChatDetailPage() {
         actions={
           data && (
             <>
-              <DeleteWithConfirm
+              <DeleteAndReturn
+                what="chat"
                 label="Delete Chat"
                 title="Delete chat"
                 message={`Delete the chat channel ${data.name}? Its messages and authorizations go with it.`}
-                onConfirm={() =>
-                  remove.mutateAsync(id).then(
-                    () => go('/admin/chats', { type: 'success', message: CHAT_DELETED }),
-                    (error: unknown) => feedback.deleteFailed('chat', error),
-                  )
-                }
+                remove={() => remove.mutateAsync(id)}
+                parentPath="/admin/chats"
+                deletedMessage={CHAT_DELETED}
               />
               <Link to={`/admin/chats/${id}/edit`} className={buttonClasses('secondary')}>
                 Edit Chat

@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
-import { DeleteWithConfirm } from '../../components/delete-with-confirm';
+import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
-import { useNavigateWithFlash } from '../../components/notifications/flash';
 import { PageHeader } from '../../components/page-header';
 import { useGlobalSearch } from '../../components/table/global-search';
 import { useDeleteDimension, useDimension } from '../../lib/api/dimensions';
-import { useWriteFeedback } from '../../lib/api/use-write-feedback';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { DimensionMapsTable } from './dimension-maps-table';
 import { DIMENSION_DELETED, DIMENSION_ID_REQUIRED } from './dimension-messages';
@@ -16,8 +14,6 @@ export default function DimensionDetailPage() {
   const id = useRequiredParam('id', DIMENSION_ID_REQUIRED);
   const dimension = useDimension(id);
   const remove = useDeleteDimension();
-  const feedback = useWriteFeedback();
-  const go = useNavigateWithFlash();
   const { query } = useGlobalSearch();
   if (dimension.isError) {
     return <ItemLoadError what="dimension" error={dimension.error} backTo="/admin/dimensions" backLabel="Back to dimensions" />;
@@ -32,15 +28,13 @@ export default function DimensionDetailPage() {
         actions={
           data && (
             <>
-              <DeleteWithConfirm
+              <DeleteAndReturn
+                what="dimension"
                 title="Delete dimension"
                 message={`Delete the dimension ${data.name}? Characters in it keep their dimension id. This cannot be undone.`}
-                onConfirm={() =>
-                  remove.mutateAsync(id).then(
-                    () => go('/admin/dimensions', { type: 'success', message: DIMENSION_DELETED }),
-                    (error: unknown) => feedback.deleteFailed('dimension', error),
-                  )
-                }
+                remove={() => remove.mutateAsync(id)}
+                parentPath="/admin/dimensions"
+                deletedMessage={DIMENSION_DELETED}
               />
               <Link to={`/admin/dimensions/${id}/edit`} className={buttonClasses('primary')}>
                 Edit

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
-import { DeleteWithConfirm } from '../../components/delete-with-confirm';
+import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
-import { useNavigateWithFlash } from '../../components/notifications/flash';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteMap, useMap } from '../../lib/api/maps';
-import { useWriteFeedback } from '../../lib/api/use-write-feedback';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { MAP_DELETED, MAP_ID_REQUIRED } from './map-messages';
 
@@ -14,8 +12,6 @@ export default function MapDetailPage() {
   const id = useRequiredParam('id', MAP_ID_REQUIRED);
   const map = useMap(id);
   const remove = useDeleteMap();
-  const feedback = useWriteFeedback();
-  const go = useNavigateWithFlash();
   if (map.isError) return <ItemLoadError what="map" error={map.error} backTo="/admin/maps" backLabel="Back to maps" />;
   const data = map.data;
   return (
@@ -27,15 +23,13 @@ export default function MapDetailPage() {
         actions={
           data && (
             <>
-              <DeleteWithConfirm
+              <DeleteAndReturn
+                what="map"
                 title="Delete map"
                 message={`Delete the map ${data.name}? This cannot be undone.`}
-                onConfirm={() =>
-                  remove.mutateAsync(id).then(
-                    () => go('/admin/maps', { type: 'success', message: MAP_DELETED }),
-                    (error: unknown) => feedback.deleteFailed('map', error),
-                  )
-                }
+                remove={() => remove.mutateAsync(id)}
+                parentPath="/admin/maps"
+                deletedMessage={MAP_DELETED}
               />
               <Link to={`/admin/maps/${id}/edit`} className={buttonClasses('primary')}>
                 Edit
