@@ -4,6 +4,8 @@ import { characters } from "../character/schema.js";
 import { chatChannels } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
+import { referenceCache } from "../platform/db/reference-cache.js";
+import { announceAfter, type TableChanges } from "../platform/db/table-changes.js";
 import { dimensionMaps, dimensions, maps } from "./schema.js";
 
 export type DimensionRow = typeof dimensions.$inferSelect & { mapIds: string[] };
@@ -30,8 +32,14 @@ const live = isNull(dimensions.deletedAt);
 
 export type DimensionStore = ReturnType<typeof createDimensionStore>;
 
-/** All SQL of dimensions and their ordered map lists. Names are unique among live dimensions, ignoring case. */
-export function createDimensionStore(db: Db) {
+const cachedTables = ["dimensions", "dimension_maps"];
+
+/**
+ * All SQL of dimensions and their ordered map lists. Names are unique among live dimensions, ignoring case. Reads
+ * outside write transactions come from an in-memory copy of the live dimensions, dropped on every write to either
+ * table on any node (platform/db/reference-cache.ts).
+ */
+export function createDimensionStore(db: Db, tableChanges: TableChanges) {
   async function mapIdsOf(tx: Db, ids: string[]): Promise<Map<string, string[]>> {
     const byDimension = new Map<string, string[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return byDimension;
@@ -68,13 +76,15 @@ export function createDimensionStore(db: Db) {
     if (mapIds.length > 0) await tx.insert(dimensionMaps).values(mapIds.map((mapId, position) => ({ dimensionId, mapId, position })));
   }
 
-  async function refusingTakenNames<T>(write: () => Promise<T>): Promise<T | "name-taken"> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) return "name-taken";
-      throw error;
-    }
+  function refusingTakenNames<T>(write: () => Promise<T>): Promise<T | "name-taken"> {
+    return announceAfter(tableChanges, cachedTables, async () => {
+      try {
+        return await write();
+      } catch (error) {
+        if (isUniqueViolation(error)) return "name-taken" as const;
+        throw error;
+      }
+    });
   }
 
   async function insertIn(tx: Db, input: NewDimension): Promise<DimensionRow> {
@@ -83,13 +93,20 @@ export function createDimensionStore(db: Db) {
     return { ...row!, mapIds: input.mapIds };
   }
 
-  return {
-    find: (id: string) => findIn(db, id),
+  const liveDimensions = referenceCache(tableChanges, cachedTables, async () => {
+    const found = await db.select().from(dimensions).where(live).orderBy(asc(sql`lower(${dimensions.name})`), asc(dimensions.id));
+    const mapIds = await mapIdsOf(db, found.map((r) => r.id));
+    const rows: DimensionRow[] = found.map((row) => ({ ...row, mapIds: mapIds.get(row.id) ?? [] }));
+    return { rows, byId: new Map(rows.map((row) => [row.id, row])) };
+  });
 
-    async list(): Promise<DimensionRow[]> {
-      const rows = await db.select().from(dimensions).where(live).orderBy(asc(sql`lower(${dimensions.name})`), asc(dimensions.id));
-      const mapIds = await mapIdsOf(db, rows.map((r) => r.id));
-      return rows.map((row) => ({ ...row, mapIds: mapIds.get(row.id) ?? [] }));
+  return {
+    async find(id: string): Promise<DimensionRow | undefined> {
+      return (await liveDimensions.read()).byId.get(id);
+    },
+
+    async list(): Promise<readonly DimensionRow[]> {
+      return (await liveDimensions.read()).rows;
     },
 
     create(input: NewDimension): Promise<DimensionRow | DimensionRefusal> {
@@ -138,16 +155,18 @@ export function createDimensionStore(db: Db) {
      * (FOR UPDATE) waits for character writes that hold it FOR SHARE, so the counts are not stale.
      */
     softDelete(id: string): Promise<"deleted" | DimensionRefusal> {
-      return db.transaction(async (tx) => {
-        if (!(await findIn(tx, id, "update"))) return "not-found" as const;
-        // One after the other: a transaction is one connection.
-        const [chars] = await tx.select({ n: count() }).from(characters).where(and(eq(characters.dimensionId, id), isNull(characters.deletedAt)));
-        const [channels] = await tx.select({ n: count() }).from(chatChannels).where(and(eq(chatChannels.dimensionId, id), isNull(chatChannels.deletedAt)));
-        const inUse = { characters: chars?.n ?? 0, channels: channels?.n ?? 0 };
-        if (inUse.characters > 0 || inUse.channels > 0) return { inUse };
-        await tx.update(dimensions).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(dimensions.id, id));
-        return "deleted" as const;
-      });
+      return announceAfter(tableChanges, cachedTables, () =>
+        db.transaction(async (tx) => {
+          if (!(await findIn(tx, id, "update"))) return "not-found" as const;
+          // One after the other: a transaction is one connection.
+          const [chars] = await tx.select({ n: count() }).from(characters).where(and(eq(characters.dimensionId, id), isNull(characters.deletedAt)));
+          const [channels] = await tx.select({ n: count() }).from(chatChannels).where(and(eq(chatChannels.dimensionId, id), isNull(chatChannels.deletedAt)));
+          const inUse = { characters: chars?.n ?? 0, channels: channels?.n ?? 0 };
+          if (inUse.characters > 0 || inUse.channels > 0) return { inUse };
+          await tx.update(dimensions).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(dimensions.id, id));
+          return "deleted" as const;
+        }),
+      );
     },
   };
 }

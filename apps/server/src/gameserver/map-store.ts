@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
+import { referenceCache } from "../platform/db/reference-cache.js";
+import { announceAfter, type TableChanges } from "../platform/db/table-changes.js";
 import { dimensionMaps, maps } from "./schema.js";
 
 export type MapRow = typeof maps.$inferSelect;
@@ -15,25 +17,34 @@ const live = isNull(maps.deletedAt);
 
 export type MapStore = ReturnType<typeof createMapStore>;
 
-/** All SQL of maps. Names are unique among live maps, ignoring case (maps_live_name_key). */
-export function createMapStore(db: Db) {
-  async function refusingTakenNames<T>(write: () => Promise<T>): Promise<T | "name-taken"> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) return "name-taken";
-      throw error;
-    }
+/**
+ * All SQL of maps. Names are unique among live maps, ignoring case (maps_live_name_key). Reads come from an
+ * in-memory copy of the live maps, dropped on every write to maps on any node (platform/db/reference-cache.ts).
+ */
+export function createMapStore(db: Db, tableChanges: TableChanges) {
+  const liveMaps = referenceCache(tableChanges, ["maps"], async () => {
+    const rows = await db.select().from(maps).where(live).orderBy(asc(sql`lower(${maps.name})`), asc(maps.id));
+    return { rows, byId: new Map(rows.map((row) => [row.id, row])) };
+  });
+
+  function refusingTakenNames<T>(write: () => Promise<T>): Promise<T | "name-taken"> {
+    return announceAfter(tableChanges, ["maps"], async () => {
+      try {
+        return await write();
+      } catch (error) {
+        if (isUniqueViolation(error)) return "name-taken" as const;
+        throw error;
+      }
+    });
   }
 
   return {
     async find(id: string): Promise<MapRow | undefined> {
-      const [row] = await db.select().from(maps).where(and(eq(maps.id, id), live));
-      return row;
+      return (await liveMaps.read()).byId.get(id);
     },
 
-    list(): Promise<MapRow[]> {
-      return db.select().from(maps).where(live).orderBy(asc(sql`lower(${maps.name})`), asc(maps.id));
+    async list(): Promise<readonly MapRow[]> {
+      return (await liveMaps.read()).rows;
     },
 
     create(input: { name: string; mapPath: string }): Promise<MapRow | "name-taken"> {
@@ -58,17 +69,19 @@ export function createMapStore(db: Db) {
      * Soft-deletes the map and takes it out of every dimension's map list, in one transaction; the row lock
      * orders it against dimension writes that check the map is live (dimension-store.ts).
      */
-    async softDelete(id: string): Promise<{ removedFromDimensions: number } | "not-found"> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(maps)
-          .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(maps.id, id), live))
-          .returning({ id: maps.id });
-        if (!row) return "not-found" as const;
-        const removed = await tx.delete(dimensionMaps).where(eq(dimensionMaps.mapId, id)).returning({ dimensionId: dimensionMaps.dimensionId });
-        return { removedFromDimensions: removed.length };
-      });
+    softDelete(id: string): Promise<{ removedFromDimensions: number } | "not-found"> {
+      return announceAfter(tableChanges, ["maps", "dimension_maps"], () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(maps)
+            .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(and(eq(maps.id, id), live))
+            .returning({ id: maps.id });
+          if (!row) return "not-found" as const;
+          const removed = await tx.delete(dimensionMaps).where(eq(dimensionMaps.mapId, id)).returning({ dimensionId: dimensionMaps.dimensionId });
+          return { removedFromDimensions: removed.length };
+        }),
+      );
     },
   };
 }

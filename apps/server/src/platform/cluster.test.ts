@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { Code } from "@connectrpc/connect";
+import { Code, createClient } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
 import { startServerProcess, type ServerProcess } from "../test/server-process.js";
 import { startTestIssuer, type TestIssuer } from "../test/test-issuer.js";
@@ -8,6 +11,15 @@ import { createTestDatabase } from "../test/test-server.js";
 import { openDatabase, type Database } from "./db/database.js";
 
 const natsUrl = process.env.NATS_URL;
+
+/** Notices between nodes are asynchronous: a few milliseconds here, 2 s is the bound the test allows. */
+async function eventuallyAsync(check: () => Promise<boolean>, what: string, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 const databaseUrl = process.env.DATABASE_URL;
 
 /**
@@ -45,6 +57,19 @@ describe.skipIf(!natsUrl || !databaseUrl)("two nodes as processes", () => {
     await chatClient(a.url, admin.token).editChatChannel({ channelId, name: "Renamed on A", public: false });
     const seen = await chatClient(b.url, admin.token).getChatChannel({ id: channelId });
     expect(seen).toMatchObject({ id: channelId, name: "Renamed on A", public: false });
+  });
+
+  it("B's cached map and dimension lists follow writes through A and writes by scripts", async () => {
+    const maps = (url: string) => createClient(MapService, createConnectTransport({ baseUrl: url, httpVersion: "1.1" }));
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const namesOnB = async () => (await maps(b.url).getMaps({}, { headers })).maps.map((m) => m.name);
+    expect(await namesOnB()).not.toContain("Cached on B"); // B now holds the list in memory
+    const created = await maps(a.url).createMap({ name: "Cached on B", mapPath: "/maps/cached.umap" }, { headers });
+    await eventuallyAsync(async () => (await namesOnB()).includes("Cached on B"), "B to see A's new map");
+    await store.db.execute(sql`UPDATE maps SET name = 'Renamed by a script' WHERE id = ${created.id}`);
+    await eventuallyAsync(async () => (await namesOnB()).includes("Renamed by a script"), "B to see the script's rename");
+    await maps(a.url).deleteMap({ id: created.id }, { headers });
+    await eventuallyAsync(async () => !(await namesOnB()).includes("Renamed by a script"), "B to see A's delete");
   });
 
   it("SIGTERM ends A's streams with UNAVAILABLE, A exits 0, and the client receives through B within 2 s", async () => {

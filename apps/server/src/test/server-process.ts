@@ -57,7 +57,9 @@ export async function startServerProcess(
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "sro-node-"));
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const child = spawn(process.execPath, entries[entry], {
+  // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under a benchmark.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...entries[entry]], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: publicUrl, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.js";
+import { pgliteTableChanges, postgresTableChanges, type TableChanges } from "./table-changes.js";
 
 export type Schema = typeof schema;
 /** The query builder every store uses; the same on PGlite and PostgreSQL. */
@@ -20,6 +21,8 @@ export interface Database {
   readonly kind: "pglite" | "postgres";
   /** The PostgreSQL pool (for metrics); absent on PGlite. */
   readonly pool?: pg.Pool;
+  /** Which tables changed, on this node or any other (for the in-memory reference caches). */
+  readonly changes: TableChanges;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,13 +60,18 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await client.close();
     throw error;
   }
+  const changes = await pgliteTableChanges(client);
   return {
     db,
     kind: "pglite",
+    changes,
     ping: async () => {
       await client.query("SELECT 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }
 
@@ -85,13 +93,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await pool.end();
     throw error;
   }
+  const changes = postgresTableChanges(url);
   return {
     db,
     kind: "postgres",
     pool,
+    changes,
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
