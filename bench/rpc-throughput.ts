@@ -5,43 +5,92 @@ import autocannon from "autocannon";
 import { MapService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { findH2load, h2load } from "./h2load.js";
 import { fmt, percentiles } from "./load.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LEVELS = [1, 16, 64, 256];
+const TRANSPORTS = (process.env.BENCH_RPC_TRANSPORTS ?? "connect,grpc").split(",");
 const PATH = process.env.BENCH_RPC_PATH ?? "/sro.gameserver.MapService/GetMaps";
 
 /**
- * Issue 2: a read rpc (GetMaps: 5 maps from PGlite) with token verification on, over Connect on HTTP/1.1 and
- * gRPC on h2c. The server runs in its own process; the load comes from lean clients (autocannon; raw HTTP/2
- * streams with a pre-encoded request), because a Connect-ES client costs about as much CPU per call as the server.
+ * Issue 2: a read rpc (GetMaps: 5 maps, PGlite, served from the in-memory reference cache) with token verification
+ * on, over Connect on HTTP/1.1 and gRPC on h2c. The server runs in its own process; the load comes from h2load
+ * (native), or from lean Node clients (autocannon; raw HTTP/2 streams with a pre-encoded request) where h2load
+ * cannot be had, because a Connect-ES client costs about as much CPU per call as the server.
  */
 export async function run() {
   const issuer = await startTestIssuer();
   const server = await startServerProcess({ OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "warn" }, "dist");
   const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });
+  // BENCH_CLIENT=node: the lean Node clients even where h2load is available (to compare).
+  const native = process.env.BENCH_CLIENT === "node" ? undefined : findH2load();
+  const client = native ? "h2load" : "lean Node clients (autocannon, raw HTTP/2)";
   const rows = ["| transport | concurrency | req/s | p50 ms | p99 ms | errors |", "|---|---|---|---|---|---|"];
   try {
     const admin = createClient(MapService, createConnectTransport({ baseUrl: server.url, httpVersion: "1.1" }));
     for (let i = 0; i < 5; i++) await admin.createMap({ name: `Bench map ${i}`, mapPath: `/maps/bench-${i}.umap` }, { headers: { authorization: `Bearer ${token}` } });
-    await connectHttp1(server.url, token, 8, 1); // warm-up
-    for (const c of LEVELS) {
-      const r = await connectHttp1(server.url, token, c, SECONDS);
+    const level = async (transport: "connect" | "grpc", concurrency: number, seconds: number) => {
+      const before = await notOk(server.url);
+      const r = native
+        ? await h2load(native, transport === "connect" ? connectRun(server.url, token, concurrency, seconds) : grpcRun(server.url, token, concurrency, seconds))
+        : transport === "connect"
+          ? await connectHttp1(server.url, token, concurrency, seconds)
+          : await grpcH2c(server.url, token, concurrency, seconds);
+      // gRPC answers 200 with the status in trailers: count failures on the server's side too.
+      return { ...r, errors: Math.max(r.errors, (await notOk(server.url)) - before) };
+    };
+    await level("connect", 8, 2); // warm-up
+    for (const c of TRANSPORTS.includes("connect") ? LEVELS : []) {
+      const r = await level("connect", c, SECONDS);
       rows.push(`| Connect / HTTP 1.1 | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} |`);
     }
-    await grpcH2c(server.url, token, 8, 1);
-    for (const c of LEVELS) {
-      const r = await grpcH2c(server.url, token, c, SECONDS);
+    await level("grpc", 8, 2);
+    for (const c of TRANSPORTS.includes("grpc") ? LEVELS : []) {
+      const r = await level("grpc", c, SECONDS);
       rows.push(`| gRPC / h2c | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} |`);
     }
   } finally {
     await server.stop();
     await issuer.close();
   }
-  console.log(`\n## RPC throughput: GetMaps, token verification on, PGlite (${SECONDS} s per level)\n`);
+  console.log(`\n## RPC throughput: ${PATH}, token verification on, PGlite (${SECONDS} s per level, load from ${client})\n`);
   console.log(rows.join("\n"));
   return rows;
 }
+
+/** Calls of the benchmarked rpc that failed, from the server's /metrics (the client cancels the calls in flight when its time is up). */
+async function notOk(baseUrl: string): Promise<number> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const rpc = PATH.slice(1);
+  let total = 0;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("sro_rpc_total{") && line.includes(`rpc="${rpc}"`) && !line.includes('code="ok"') && !line.includes('code="Canceled"')) total += Number(line.split(" ").at(-1));
+  }
+  return total;
+}
+
+/** HTTP/1.1 has one request in flight per connection: `concurrency` connections. */
+const connectRun = (baseUrl: string, token: string, concurrency: number, seconds: number) => ({
+  url: baseUrl + PATH,
+  http1: true,
+  connections: concurrency,
+  streams: 1,
+  seconds,
+  headers: { "content-type": "application/json", "connect-protocol-version": "1", authorization: `Bearer ${token}` },
+  body: "{}",
+});
+
+/** `concurrency` gRPC calls in flight on one HTTP/2 connection, as a gRPC client multiplexes them. */
+const grpcRun = (baseUrl: string, token: string, concurrency: number, seconds: number) => ({
+  url: baseUrl + PATH,
+  http1: false,
+  connections: 1,
+  streams: concurrency,
+  seconds,
+  headers: { "content-type": "application/grpc", te: "trailers", authorization: `Bearer ${token}` },
+  body: new Uint8Array([0, 0, 0, 0, 0]),
+});
 
 async function connectHttp1(baseUrl: string, token: string, connections: number, seconds: number) {
   const result = await autocannon({
