@@ -4,7 +4,7 @@ import type { Db } from "../platform/db/database.js";
 import { isUniqueViolation, sqlState } from "../platform/db/errors.js";
 import { dimensions } from "../gameserver/schema.js";
 import type { Page, Search, Sort, SortColumn } from "./character-list-query.js";
-import { characters, characterTotals, type StoredLocation } from "./schema.js";
+import { characters, characterSearchNames, characterTotals, type StoredLocation } from "./schema.js";
 
 export type CharacterRow = typeof characters.$inferSelect;
 
@@ -153,7 +153,14 @@ export function createCharacterStore(db: Db) {
         }
         return { rows: await pageOf(filter, query.sort, query.page), total };
       }
-      if (query.search !== undefined && usesTrigramPath(query.search)) return matchesPage(filter, query.sort, query.page);
+      const search = query.search;
+      if (search !== undefined && query.ownerId === undefined && hasTrigrams(search)) {
+        if (equalityArm(search) === undefined) return namesPage(filter, search, query.sort, query.page);
+        // A realm, gender or dimension id can match up to every row: walking the sort index finds a page of dense
+        // matches at once (and the planner estimates these arms well); the total counts each arm on its own.
+        const [rows, total] = await Promise.all([pageOf(filter, query.sort, query.page), countByArms(search)]);
+        return { rows, total };
+      }
       const [rows, total] = await Promise.all([pageOf(filter, query.sort, query.page), db.select({ n: count() }).from(characters).where(filter).then(([row]) => BigInt(row?.n ?? 0))]);
       return { rows, total };
     },
@@ -201,25 +208,75 @@ export function createCharacterStore(db: Db) {
   }
 
   /**
-   * A search page and its exact total from one pass over the matches: the matching ids and sort keys are collected
-   * once (MATERIALIZED, so the planner cannot walk a sort index and filter instead: 1-7 s for a broad term sorted by
-   * name), then counted and sorted for the page. The count has to read every match from the heap anyway (trigram
-   * hits are candidates), so the page costs little on top of it. Only the page's rows are read in full afterwards.
+   * A name search over all characters (a term with trigrams that is neither a realm, a gender nor a UUID): its page
+   * and exact total from one statement. The matches are collected once (MATERIALIZED) from the narrow
+   * `character_search_names` (trigram candidates are rechecked there, not in the wide `characters` heap) plus the
+   * owner-id arm, and counted. The page:
+   * - sorted by name: the names are in the matches already; a top-N sort of them, `characters` is not read;
+   * - sorted by anything else: either walk that column's index (index-only) and keep the ids in the matches (a
+   *   hashed lookup), which reads about (offset + limit) · live / total entries, or collect every match's sort key
+   *   from `characters` (`keyed`: its own trigram index, one bitmap heap scan of `total` pages; MATERIALIZED, so
+   *   the planner cannot walk a sort index and filter instead, which took 1-7 s for a broad term sorted by name).
+   *   The walk is chosen when it reads fewer than WALK_PER_FETCH index entries per heap page it saves: broad terms
+   *   (the first page of 20,000 matches in ~2,500 index entries instead of 20,000 heap pages), not narrow ones
+   *   (400 matches would be a walk of 125,000 entries) and not deep pages of a broad term. Matches that cluster in
+   *   sort order make the walk longer than estimated, at worst the whole index (index-only, no heap reads).
+   * Only the page's rows are then read in full.
    */
-  async function matchesPage(filter: SQL | undefined, sort: Sort, page: Page): Promise<{ rows: CharacterRow[]; total: bigint }> {
-    const direction = sql.raw(sort.descending ? "DESC" : "ASC");
+  async function namesPage(filter: SQL | undefined, search: Search, sort: Sort, page: Page): Promise<{ rows: CharacterRow[]; total: bigint }> {
+    const dir = sql.raw(sort.descending ? "DESC" : "ASC");
+    const column = sortColumn[sort.column];
+    const window = sql`ORDER BY sort_key ${dir}, id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`;
+    // The page's ids in page order, as one JSON array.
+    const idsOf = (rows: SQL) => sql`(SELECT json_agg(id ORDER BY sort_key ${dir}, id ${dir}) FROM (${rows}) page)`;
+    const byName = idsOf(sql`SELECT id, name AS sort_key FROM matches ${window}`);
+    // "IS TRUE" keeps the IN a hashed filter on the index walk: as a plain IN the planner turns it into a join that
+    // reads every match by primary key (it cannot know how few index entries the page needs).
+    const walked = idsOf(sql`SELECT ${characters.id} AS id, ${column} AS sort_key FROM ${characters}
+      WHERE ${live} AND (${characters.id} IN (SELECT id FROM matches)) IS TRUE ${window}`);
+    const fetched = idsOf(sql`SELECT id, sort_key FROM keyed ${window}`);
+    // Only the chosen branch runs (each is an InitPlan, evaluated when first needed).
+    const pageIds =
+      sort.column === "name"
+        ? byName
+        : sql`CASE WHEN ${page.offset + page.limit}::float8 * (SELECT ${characterTotals.live} FROM ${characterTotals}) < ${WALK_PER_FETCH}::float8 * total * total
+            THEN ${walked} ELSE ${fetched} END`;
     const result = await db.execute(sql`
-      WITH matches AS MATERIALIZED (SELECT ${characters.id} AS id, ${sortColumn[sort.column]} AS sort_key FROM ${characters} WHERE ${filter})
-      SELECT (SELECT count(*) FROM matches) AS total,
-        coalesce((SELECT json_agg(page.id ORDER BY page.sort_key ${direction}, page.id ${direction})
-          FROM (SELECT id, sort_key FROM matches ORDER BY sort_key ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}) page), '[]'::json) AS ids`);
-    const [row] = rowsOf<{ total: string | number | bigint; ids: string[] | string }>(result);
+      WITH matches AS MATERIALIZED (
+        SELECT ${characterSearchNames.id} AS id, ${characterSearchNames.name} AS name FROM ${characterSearchNames}
+        WHERE lower(${characterSearchNames.name}) LIKE ${search.namePattern}
+        UNION ALL
+        SELECT ${characters.id}, ${characters.name} FROM ${characters}
+        WHERE ${live} AND ${characters.ownerId} = ${search.ownerId} AND NOT lower(${characters.name}) LIKE ${search.namePattern}),
+      counted AS (SELECT count(*) AS total FROM matches),
+      keyed AS MATERIALIZED (SELECT ${characters.id} AS id, ${column} AS sort_key FROM ${characters} WHERE ${filter})
+      SELECT total, ${pageIds} AS ids FROM counted`);
+    const [row] = rowsOf<{ total: string | number | bigint; ids: string[] | string | null }>(result);
     const total = BigInt(row?.total ?? 0);
     const ids: string[] = typeof row?.ids === "string" ? (JSON.parse(row.ids) as string[]) : (row?.ids ?? []);
     if (ids.length === 0) return { rows: [], total };
     const found = new Map((await db.select().from(characters).where(and(inArray(characters.id, ids), live))).map((r) => [r.id, r]));
     // A character deleted between the two statements is left out of this page rather than shown.
     return { rows: ids.flatMap((id) => found.get(id) ?? []), total };
+  }
+
+  /**
+   * The exact total of a realm, gender or UUID search, arm by arm instead of one OR over the whole table (which
+   * reads every row: ~700 ms for "cyborg" here): the equality arm that may match up to every row is counted on its
+   * own (an index-only scan of its sort index), then the few rows matched by the other arms (name, owner id,
+   * character id) but not by it are added.
+   */
+  async function countByArms(search: Search): Promise<bigint> {
+    const wide = equalityArm(search)!;
+    const narrow = [eq(characters.ownerId, search.ownerId), ...(search.uuid ? [eq(characters.id, search.uuid), eq(characters.ownerId, search.uuid)] : [])];
+    const result = await db.execute(sql`
+      SELECT (SELECT count(*) FROM ${characters} WHERE ${live} AND ${wide})
+        + (SELECT count(*) FROM ${characters} WHERE ${live} AND NOT (${wide}) AND ${characters.id} IN (
+            SELECT ${characterSearchNames.id} FROM ${characterSearchNames} WHERE lower(${characterSearchNames.name}) LIKE ${search.namePattern}
+            UNION ALL
+            SELECT ${characters.id} FROM ${characters} WHERE ${live} AND (${or(...narrow)}))) AS total`);
+    const [row] = rowsOf<{ total: string | number | bigint }>(result);
+    return BigInt(row?.total ?? 0);
   }
 
   /** The exact number of live characters, kept by triggers (drizzle/0003): O(1) instead of a full count. */
@@ -229,16 +286,27 @@ export function createCharacterStore(db: Db) {
   }
 }
 
+/** Index entries a page of a name search may walk per match it would otherwise read by primary key (namesPage). */
+const WALK_PER_FETCH = 20;
+
 /**
- * Whether a search collects its matches through the trigram index (see matchesPage). Trigrams need a run of three
- * letters or digits (pg_trgm splits words at anything else); shorter terms would scan the whole trigram index, so
- * they keep the sort-index walk. So do realm, gender and UUID terms: a realm or gender matches about half of all
- * rows and a dimension id can match all of them (one dimension holds the bench's million), so walking the sort index
- * finds a page at once, while collecting every match would mean sorting up to a million rows. The planner's
- * estimates for those equality arms are good, and a character id (one row) is planned as a lookup and a sort.
+ * Whether the term's name arm can use a trigram index: pg_trgm needs a run of three letters or digits (it splits
+ * words at anything else). Shorter terms would scan the whole trigram index; they walk the sort index and count
+ * with one OR over the table instead (no trigrams, so no side table to help either).
  */
-function usesTrigramPath(search: Search): boolean {
-  return search.realm === undefined && search.gender === undefined && search.uuid === undefined && /[\p{L}\p{N}]{3}/u.test(search.ownerId);
+function hasTrigrams(search: Search): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(search.ownerId);
+}
+
+/**
+ * The arm of a search that can match up to every row: a realm or gender (about half of all rows), a dimension id
+ * (one dimension holds the bench's million). Absent for plain name terms.
+ */
+function equalityArm(search: Search): SQL | undefined {
+  if (search.realm) return eq(characters.realm, search.realm);
+  if (search.gender) return eq(characters.gender, search.gender);
+  if (search.uuid) return eq(characters.dimensionId, search.uuid);
+  return undefined;
 }
 
 function rowsOf<T>(result: unknown): T[] {
