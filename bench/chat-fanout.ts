@@ -9,6 +9,7 @@ import { createTestDatabase } from "../apps/server/src/test/test-server.js";
 import { closedLoop, fmt } from "./load.js";
 import { cpuSecondsOf, LatencyRecorder, LeanGrpcChatClient, openStreams, pace } from "./chat-fanout-clients.js";
 import { loadavg } from "node:os";
+import { profileProcess } from "./server-profile.js";
 
 /**
  * Issue 7: chat fan-out. The server runs in its own process (one core, PGlite, in-process bus unless NATS_URL is
@@ -28,6 +29,8 @@ const STREAMS_PER_CONNECTION = 1_000;
 /** The per-character send limit is 5/s: spread sends over enough characters to stay under it. */
 const SENDS_PER_CHARACTER_PER_SECOND = 4;
 /** BENCH_CHAT_SCENARIOS=1000x1,10000x100 picks scenarios (streams x channels). */
+/** BENCH_CHAT_PROFILE=dir: a CPU profile of the server during each scenario's send phase (see server-profile.ts). */
+const PROFILE_DIR = process.env.BENCH_CHAT_PROFILE;
 const SCENARIOS = (process.env.BENCH_CHAT_SCENARIOS ?? "1000x1,1000x100,10000x1,10000x100").split(",").map((s) => {
   const [streams, channels] = s.split("x").map(Number);
   return { streams: streams!, channels: channels! };
@@ -65,22 +68,25 @@ export async function run() {
     for (let i = 0; i < senderCount; i++) senders.push(await newCharacter("bench-admin", i));
 
     // How many sends per second does the server sustain (closed loop, no streams)?
+    const sender = new LeanGrpcChatClient(server.url, admin.authorization.slice("Bearer ".length));
     const calibration = await chat.createChatChannel({ name: "Bench calibration", public: true }, { headers: admin });
     let turn = 0;
-    const sustained = await closedLoop(
-      () => chat.sendChatChannelMessage({ channelId: calibration.id, chatMessage: { senderCharacterId: senders[turn++ % senders.length]!, content: "x" } }, { headers: admin }),
-      16,
-      3,
-    );
+    const cpuBefore = cpuSecondsOf(server.child.pid!);
+    const stopProfile = PROFILE_DIR ? await profileProcess(server.child.pid!, PROFILE_DIR, `chat-sends-${Date.now()}`) : undefined;
+    const sustained = await closedLoop(() => sender.sendChatChannelMessage(calibration.id, senders[turn++ % senders.length]!, "x"), 16, 3);
+    if (stopProfile) console.error(`server profile: ${await stopProfile()}`);
+    const cpuPerSend = ((cpuSecondsOf(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, sustained.requests);
     const maxSends = Math.max(1, Math.min(MAX_SENDS_PER_SECOND, Math.floor(sustained.perSecond * 0.5)));
-    sendsNote = `sustained ${fmt(sustained.perSecond, 0)} sends/s (p50 ${fmt(sustained.p50, 1)} ms); offered at most ${maxSends}/s`;
+    sendsNote = `sustained ${fmt(sustained.perSecond, 0)} sends/s (p50 ${fmt(sustained.p50, 1)} ms, ${sustained.errors} failed, server CPU ${fmt(cpuPerSend, 0)} µs/send); offered at most ${maxSends}/s`;
+    console.error(`Sends: ${sendsNote}`);
     for (const scenario of SCENARIOS) {
-      const result = await runScenario({ url: server.url, serverPid: server.child.pid!, chat, admin, playerToken: player.token, reader, senders, maxSends, ...scenario });
+      const result = await runScenario({ url: server.url, serverPid: server.child.pid!, chat, sender, admin, playerToken: player.token, reader, senders, maxSends, ...scenario });
       rows.push(
         `| ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.sendLatency.p50, 0)} / ${fmt(result.sendLatency.p99, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${result.streamErrors} | ${fmt(result.loopLagP99, 0)} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
       );
       console.error(rows.at(-1));
     }
+    sender.close();
   } finally {
     await server.stop();
     await issuer.close();
@@ -96,6 +102,8 @@ interface ScenarioInput {
   url: string;
   serverPid: number;
   chat: Client<typeof ChatService>;
+  /** Sends go over a lean gRPC client: Connect-ES's would take CPU from the server on a 2-core machine. */
+  sender: LeanGrpcChatClient;
   admin: Record<string, string>;
   playerToken: string;
   reader: string;
@@ -131,13 +139,11 @@ async function runScenario(input: ScenarioInput) {
   const sendsPerSecond = Math.min(input.maxSends, Math.ceil(TARGET_DELIVERIES / perChannel));
   let next = 0;
   await serverMetrics(input.url); // resets the server's event-loop delay histogram
+  const stopProfile = PROFILE_DIR ? await profileProcess(input.serverPid, PROFILE_DIR, `chat-${input.streams}x${input.channels}-${Date.now()}`) : undefined;
   const cpuBefore = { server: cpuSecondsOf(input.serverPid), client: cpuSecondsOf(process.pid) };
   const sent = await pace(sendsPerSecond, SECONDS, () => {
     const i = next++;
-    return chat.sendChatChannelMessage(
-      { channelId: channels[i % channels.length]!, chatMessage: { senderCharacterId: input.senders[i % input.senders.length]!, content: String(performance.now()) } },
-      { headers: admin },
-    );
+    return input.sender.sendChatChannelMessage(channels[i % channels.length]!, input.senders[i % input.senders.length]!, String(performance.now()));
   });
   const expected = sent.ok * perChannel;
   const deadline = performance.now() + 10_000;
@@ -145,6 +151,7 @@ async function runScenario(input: ScenarioInput) {
   const cpuMicros = (pid: number, before: number) => ((cpuSecondsOf(pid) - before) * 1e6) / Math.max(1, latencies.count);
   const serverCpuPerDelivery = cpuMicros(input.serverPid, cpuBefore.server);
   const clientCpuPerDelivery = cpuMicros(process.pid, cpuBefore.client);
+  if (stopProfile) console.error(`server profile: ${await stopProfile()}`);
   const stats = latencies.summary();
   const streamErrors = streams.errors();
   const loop = await serverMetrics(input.url);

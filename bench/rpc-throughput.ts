@@ -5,11 +5,12 @@ import autocannon from "autocannon";
 import { MapService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { cpuSecondsOf } from "./chat-fanout-clients.js";
 import { findH2load, h2load } from "./h2load.js";
 import { fmt, percentiles } from "./load.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const LEVELS = [1, 16, 64, 256];
+const LEVELS = (process.env.BENCH_RPC_LEVELS ?? "1,16,64,256").split(",").map(Number);
 const TRANSPORTS = (process.env.BENCH_RPC_TRANSPORTS ?? "connect,grpc").split(",");
 const PATH = process.env.BENCH_RPC_PATH ?? "/sro.gameserver.MapService/GetMaps";
 
@@ -26,29 +27,33 @@ export async function run() {
   // BENCH_CLIENT=node: the lean Node clients even where h2load is available (to compare).
   const native = process.env.BENCH_CLIENT === "node" ? undefined : findH2load();
   const client = native ? "h2load" : "lean Node clients (autocannon, raw HTTP/2)";
-  const rows = ["| transport | concurrency | req/s | p50 ms | p99 ms | errors |", "|---|---|---|---|---|---|"];
+  // Server CPU per call holds on a busy machine, where req/s does not: one core / it = what one core can serve.
+  const rows = ["| transport | concurrency | req/s | p50 ms | p99 ms | errors | server CPU µs/call |", "|---|---|---|---|---|---|---|"];
   try {
     const admin = createClient(MapService, createConnectTransport({ baseUrl: server.url, httpVersion: "1.1" }));
     for (let i = 0; i < 5; i++) await admin.createMap({ name: `Bench map ${i}`, mapPath: `/maps/bench-${i}.umap` }, { headers: { authorization: `Bearer ${token}` } });
     const level = async (transport: "connect" | "grpc", concurrency: number, seconds: number) => {
-      const before = await notOk(server.url);
+      const before = await outcomes(server.url);
+      const cpuBefore = cpuSecondsOf(server.child.pid!);
       const r = native
         ? await h2load(native, transport === "connect" ? connectRun(server.url, token, concurrency, seconds) : grpcRun(server.url, token, concurrency, seconds))
         : transport === "connect"
           ? await connectHttp1(server.url, token, concurrency, seconds)
           : await grpcH2c(server.url, token, concurrency, seconds);
+      const cpuMicros = (cpuSecondsOf(server.child.pid!) - cpuBefore) * 1e6;
+      const after = await outcomes(server.url);
       // gRPC answers 200 with the status in trailers: count failures on the server's side too.
-      return { ...r, errors: Math.max(r.errors, (await notOk(server.url)) - before) };
+      return { ...r, errors: Math.max(r.errors, after.failed - before.failed), cpuPerCall: cpuMicros / Math.max(1, after.ok - before.ok) };
     };
     await level("connect", 8, 2); // warm-up
     for (const c of TRANSPORTS.includes("connect") ? LEVELS : []) {
       const r = await level("connect", c, SECONDS);
-      rows.push(`| Connect / HTTP 1.1 | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} |`);
+      rows.push(`| Connect / HTTP 1.1 | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} | ${fmt(r.cpuPerCall, 0)} |`);
     }
     await level("grpc", 8, 2);
     for (const c of TRANSPORTS.includes("grpc") ? LEVELS : []) {
       const r = await level("grpc", c, SECONDS);
-      rows.push(`| gRPC / h2c | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} |`);
+      rows.push(`| gRPC / h2c | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} | ${fmt(r.cpuPerCall, 0)} |`);
     }
   } finally {
     await server.stop();
@@ -59,15 +64,19 @@ export async function run() {
   return rows;
 }
 
-/** Calls of the benchmarked rpc that failed, from the server's /metrics (the client cancels the calls in flight when its time is up). */
-async function notOk(baseUrl: string): Promise<number> {
+/**
+ * Calls of the benchmarked rpc so far, from the server's /metrics: succeeded, and failed (not counting the calls
+ * the client cancels when its time is up).
+ */
+async function outcomes(baseUrl: string): Promise<{ ok: number; failed: number }> {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
   const rpc = PATH.slice(1);
-  let total = 0;
+  const counts = { ok: 0, failed: 0 };
   for (const line of text.split("\n")) {
-    if (line.startsWith("sro_rpc_total{") && line.includes(`rpc="${rpc}"`) && !line.includes('code="ok"') && !line.includes('code="Canceled"')) total += Number(line.split(" ").at(-1));
+    if (!line.startsWith("sro_rpc_total{") || !line.includes(`rpc="${rpc}"`) || line.includes('code="Canceled"')) continue;
+    counts[line.includes('code="ok"') ? "ok" : "failed"] += Number(line.split(" ").at(-1));
   }
-  return total;
+  return counts;
 }
 
 /** HTTP/1.1 has one request in flight per connection: `concurrency` connections. */
