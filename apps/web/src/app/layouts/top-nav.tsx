@@ -90,9 +90,12 @@ export function TopNav() {
         </ul>
         <div className="border-t border-white/10 px-4 py-4">
           {signedIn ? (
-            <Suspense fallback={null}>
-              <MobileAccountActions />
-            </Suspense>
+            // Loaded when the menu first opens: desktop users never need it.
+            mobileOpen && (
+              <Suspense fallback={null}>
+                <MobileAccountActions />
+              </Suspense>
+            )
           ) : (
             <LoginButton className="w-full" />
           )}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { useSession } from '../../lib/auth/session-context';
+import { preloadSignIn } from '../../lib/auth/session-provider';
 import { GameplaySection } from './gameplay-section';
 import { HeroArt } from './hero-art';
 
@@ -34,7 +35,13 @@ export function HomePage() {
               your own leads through the districts and rise with the crew you trust.
             </p>
             <div className="mt-10 flex flex-wrap items-center gap-4">
-              <button type="button" onClick={register} className={buttonClasses('accent', 'lg')}>
+              <button
+                type="button"
+                onClick={register}
+                onPointerEnter={preloadSignIn}
+                onFocus={preloadSignIn}
+                className={buttonClasses('accent', 'lg')}
+              >
                 Create an Account
               </button>
               <a href="#gameplay" className={buttonClasses('ghost', 'lg')}>
@@ -58,7 +65,13 @@ export function HomePage() {
             The city is waiting. <span className="text-neon-pink">It's free.</span>
           </h2>
           <p className="max-w-xl text-slate-300">No subscription, no credit card, no catch. Make an account and step in.</p>
-          <button type="button" onClick={register} className={buttonClasses('primary', 'lg')}>
+          <button
+            type="button"
+            onClick={register}
+            onPointerEnter={preloadSignIn}
+            onFocus={preloadSignIn}
+            className={buttonClasses('primary', 'lg')}
+          >
             Create an Account
           </button>
         </div>

@@ -1,12 +1,12 @@
 import type { LogoutReason } from './session-context';
+import { LOGOUT_REASON_KEY } from './session-hint';
 
 // The inactivity notice must survive the sign-out round trip through the identity
 // provider, so the reason waits in sessionStorage until the app starts again.
-const KEY = 'sro.logout-reason';
 
 export function rememberLogoutReason(reason: LogoutReason): void {
   try {
-    window.sessionStorage.setItem(KEY, reason);
+    window.sessionStorage.setItem(LOGOUT_REASON_KEY, reason);
   } catch {
     // Storage can be disabled; the notice is then shown only if we stay on the page.
   }
@@ -14,8 +14,8 @@ export function rememberLogoutReason(reason: LogoutReason): void {
 
 export function takeLogoutReason(): LogoutReason | null {
   try {
-    const value = window.sessionStorage.getItem(KEY);
-    window.sessionStorage.removeItem(KEY);
+    const value = window.sessionStorage.getItem(LOGOUT_REASON_KEY);
+    window.sessionStorage.removeItem(LOGOUT_REASON_KEY);
     return value === 'user' || value === 'inactivity' ? value : null;
   } catch {
     return null;

@@ -8,6 +8,7 @@ import { rememberLogoutReason, takeLogoutReason } from './logout-reason';
 import { classifySilentError, signinCallbackMessage, wasRequested } from './oidc-errors';
 import { buildOidcSettings, currentPath, safeReturnPath, TOKEN_MIN_VALIDITY_S } from './oidc-settings';
 import type { LogoutReason, Session } from './session-context';
+import { forgetSignedIn, rememberSignedIn } from './session-hint';
 import {
   MSG_LOGGED_OUT_INACTIVE,
   MSG_LOGIN_UNAVAILABLE,
@@ -20,6 +21,8 @@ import { useInactivityLogout } from './use-inactivity-logout';
 
 interface Props {
   config: RuntimeConfig;
+  /** Ask the provider silently for a session at start (false when a sign-in click brought this code in). */
+  silentCheck: boolean;
   /** Client-side navigation (the router's), used to leave the callback URL. */
   navigate: (to: string) => void;
   onSessionChange: (session: Session) => void;
@@ -32,7 +35,7 @@ function isSignoutReturn(): boolean {
   return window.location.pathname === '/' && params.has('state') && !params.has('code') && !params.has('error');
 }
 
-export default function OidcSessionProvider({ config, navigate, onSessionChange }: Props) {
+export default function OidcSessionProvider({ config, silentCheck, navigate, onSessionChange }: Props) {
   const userManager = useMemo(() => new UserManager(buildOidcSettings(config)), [config]);
   // Only the registered redirect URI ('/') carries our callback parameters.
   const [isCallback] = useState(() => window.location.pathname === '/' && hasAuthParams());
@@ -48,6 +51,7 @@ export default function OidcSessionProvider({ config, navigate, onSessionChange 
         userManager={userManager}
         accountUrl={config.accountUrl}
         isCallback={isCallback}
+        silentCheck={silentCheck}
         navigate={navigate}
         onSessionChange={onSessionChange}
       />
@@ -59,12 +63,13 @@ interface BridgeProps {
   userManager: UserManager;
   accountUrl: string;
   isCallback: boolean;
+  silentCheck: boolean;
   navigate: (to: string) => void;
   onSessionChange: (session: Session) => void;
 }
 
 /** Adapts react-oidc-context to the app's Session interface and adds the SPEC §4 rules. */
-function OidcSessionBridge({ userManager, accountUrl, isCallback, navigate, onSessionChange }: BridgeProps) {
+function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, navigate, onSessionChange }: BridgeProps) {
   const auth = useAuth();
   const notify = useNotify();
   const [silentCheckDone, setSilentCheckDone] = useState(false);
@@ -79,7 +84,7 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, navigate, onSe
   useEffect(() => {
     if (auth.isLoading || started.current) return;
     started.current = true;
-    if (isCallback || (auth.user && !auth.user.expired)) {
+    if (!silentCheck || isCallback || (auth.user && !auth.user.expired)) {
       setSilentCheckDone(true);
       return;
     }
@@ -87,7 +92,9 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, navigate, onSe
       .signinSilent()
       .catch((error: unknown) => {
         const outcome = classifySilentError(error);
-        if (outcome === 'blocked') {
+        // Nobody is signed in at the provider: later page loads need not ask again.
+        if (outcome === 'no-session') forgetSignedIn();
+        else if (outcome === 'blocked') {
           console.warn(MSG_THIRD_PARTY_COOKIES);
           // Renewing through the hidden iframe would fail the same way.
           userManager.stopSilentRenew();
@@ -96,7 +103,7 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, navigate, onSe
         }
       })
       .finally(() => setSilentCheckDone(true));
-  }, [auth.isLoading, auth.user, isCallback, userManager]);
+  }, [auth.isLoading, auth.user, isCallback, silentCheck, userManager]);
 
   // A failed callback leaves ?code&state in the address bar: report it and clean up.
   const callbackError = auth.error?.source === 'signinCallback' ? auth.error : null;
@@ -123,6 +130,9 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, navigate, onSe
       return { user: null, failed: true };
     }
   }, [oidcUser]);
+  useEffect(() => {
+    if (profile.user) rememberSignedIn();
+  }, [profile.user]);
   useEffect(() => {
     if (profile.failed) notify.error(MSG_PROFILE_ERROR, { ...SESSION_ERROR, key: 'session-profile' });
   }, [profile.failed, notify]);
@@ -163,6 +173,7 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, navigate, onSe
   const logout = useCallback(
     async (reason: LogoutReason = 'user') => {
       runSignOutCleanups();
+      forgetSignedIn();
       if (reason === 'inactivity') rememberLogoutReason(reason);
       try {
         await userManager.signoutRedirect();

@@ -1,5 +1,6 @@
 import { WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../runtime-config';
+import { OIDC_STORE_PREFIX } from './session-hint';
 
 /** SPEC §9: refresh 15 s before expiry; a token handed to a call must stay valid 30 s. */
 export const TOKEN_REFRESH_BEFORE_EXPIRY_S = 15;
@@ -28,8 +29,8 @@ export function buildOidcSettings(config: RuntimeConfig, origin = window.locatio
     requestTimeoutInSeconds: 10,
     // Tokens live for the tab only; unfinished login states in localStorage so a
     // redirect that opens in a new tab still completes. Stale states expire after 1 h.
-    userStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: 'sro.oidc.' }),
-    stateStore: new WebStorageStateStore({ store: window.localStorage, prefix: 'sro.oidc.' }),
+    userStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: OIDC_STORE_PREFIX }),
+    stateStore: new WebStorageStateStore({ store: window.localStorage, prefix: OIDC_STORE_PREFIX }),
     staleStateAgeInSeconds: 60 * 60,
   };
 }

@@ -1,10 +1,39 @@
-import { describe, expect, it } from 'vitest';
+import { useEffect } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { NotificationProvider } from '../../components/notifications/notification-context';
+import type { RuntimeConfig } from '../runtime-config';
 import { useSession, type Session } from './session-context';
 import { SessionProvider } from './session-provider';
 import { MSG_LOGIN_NOT_CONFIGURED } from './session-messages';
+
+// The real sign-in code (oidc-client-ts) is exercised by the e2e tests; here a stand-in records how it was mounted.
+const mounted = vi.hoisted(() => ({ silentCheck: [] as boolean[], logins: 0 }));
+vi.mock('./oidc-session-provider', () => ({
+  default: function FakeOidc({ silentCheck, onSessionChange }: { silentCheck: boolean; onSessionChange: (s: Session) => void }) {
+    useEffect(() => {
+      mounted.silentCheck.push(silentCheck);
+      onSessionChange({
+        status: 'anonymous',
+        user: null,
+        accountUrl: null,
+        login: async () => void mounted.logins++,
+        register: async () => {},
+        logout: async () => {},
+        getAccessToken: async () => null,
+      });
+    }, [silentCheck, onSessionChange]);
+    return null;
+  },
+}));
+
+const CONFIG: RuntimeConfig = {
+  oidc: { authority: 'http://idp.test/realms/default', clientId: 'sro-web' },
+  identityAdminUrl: '',
+  accountUrl: '',
+  apiBaseUrl: '',
+};
 
 let session: Session;
 function Capture() {
@@ -12,7 +41,7 @@ function Capture() {
   return <p>status: {session.status}</p>;
 }
 
-function tree(config: null | undefined) {
+function tree(config: RuntimeConfig | null | undefined) {
   return (
     <MemoryRouter>
       <NotificationProvider>
@@ -24,10 +53,15 @@ function tree(config: null | undefined) {
   );
 }
 
+function reset() {
+  mounted.silentCheck.length = 0;
+  mounted.logins = 0;
+}
+
 describe('SessionProvider without an identity configuration', () => {
-  it("is 'loading' until the config arrives, then 'unavailable'", () => {
+  it("is 'anonymous' while the config loads, then 'unavailable'", () => {
     const { rerender } = render(tree(undefined));
-    expect(screen.getByText('status: loading')).toBeTruthy();
+    expect(screen.getByText('status: anonymous')).toBeTruthy();
     rerender(tree(null));
     expect(screen.getByText('status: unavailable')).toBeTruthy();
   });
@@ -35,7 +69,7 @@ describe('SessionProvider without an identity configuration', () => {
   it('keeps an early Login click and explains once the config turns out missing', async () => {
     const { rerender } = render(tree(undefined));
     let settled = false;
-    void session.login().then(() => (settled = true));
+    void act(() => void session.login().then(() => (settled = true)));
     expect(screen.queryByText(MSG_LOGIN_NOT_CONFIGURED)).toBeNull();
     rerender(tree(null));
     await act(async () => {});
@@ -48,5 +82,35 @@ describe('SessionProvider without an identity configuration', () => {
     await act(async () => void (await session.register()));
     expect(screen.getByRole('alert').textContent).toBe(MSG_LOGIN_NOT_CONFIGURED);
     expect(await session.getAccessToken()).toBeNull();
+  });
+});
+
+describe('SessionProvider: the sign-in code loads only when it has something to do', () => {
+  it('a visitor who never signed in is signed out at once, without the sign-in code', async () => {
+    reset();
+    render(tree(CONFIG));
+    await act(async () => {});
+    expect(screen.getByText('status: anonymous')).toBeTruthy();
+    expect(mounted.silentCheck).toEqual([]);
+  });
+
+  it('a Login click loads it without a silent check and then starts the sign-in', async () => {
+    reset();
+    render(tree(CONFIG));
+    let login: Promise<void> = Promise.resolve();
+    await act(async () => void (login = session.login()));
+    await act(() => login);
+    expect(mounted.silentCheck).toEqual([false]);
+    expect(mounted.logins).toBe(1);
+  });
+
+  it('a stored session is restored at start (with the silent check allowed)', async () => {
+    reset();
+    window.sessionStorage.setItem('sro.oidc.user:http://idp.test/realms/default:sro-web', '{}');
+    const { rerender } = render(tree(undefined));
+    expect(screen.getByText('status: loading')).toBeTruthy();
+    rerender(tree(CONFIG));
+    await act(async () => {});
+    expect(mounted.silentCheck).toEqual([true]);
   });
 });

@@ -3,10 +3,25 @@ import { useNavigate } from 'react-router';
 import { useNotify } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
+import { sessionStartReason } from './session-hint';
 import { MSG_LOGIN_NOT_CONFIGURED } from './session-messages';
 
-// oidc-client-ts is ~17 kB gzip: it loads right after first paint instead of delaying it.
-const OidcSessionProvider = lazy(() => import('./oidc-session-provider'));
+// oidc-client-ts and react-oidc-context are ~20 kB gzip. They load only when there is something for them to do:
+// a session to restore or look for (session-hint.ts), a return from the provider, the admin console, or a Login /
+// 'Create an Account' click. A visitor who never signed in here never downloads them.
+const loadOidcSessionProvider = () => import('./oidc-session-provider');
+const OidcSessionProvider = lazy(loadOidcSessionProvider);
+
+/** Starts downloading the sign-in code (on hover or focus of a sign-in button) so a click redirects sooner. */
+export function preloadSignIn(): void {
+  void loadOidcSessionProvider();
+}
+
+/**
+ * 'check': run the sign-in code at start, with the silent session check.
+ * 'demand': a sign-in button was used; no silent check, the click redirects to the provider.
+ */
+type OidcNeed = 'check' | 'demand';
 
 interface Props {
   /** undefined while /app-config.json is loading, null when it could not be loaded. */
@@ -22,8 +37,10 @@ export function SessionProvider({ config, children }: Props) {
   const notify = useNotify();
   const navigate = useNavigate();
   const replaceTo = useCallback((to: string) => void navigate(to, { replace: true }), [navigate]);
+  const [need, setNeed] = useState<OidcNeed | null>(() => (sessionStartReason() ? 'check' : null));
   const [oidcSession, setOidcSession] = useState<Session | null>(null);
-  const fallbackStatus: SessionStatus = config === null ? 'unavailable' : 'loading';
+  // Without the sign-in code, a visitor is signed out: nothing is stored or known about a session.
+  const fallbackStatus: SessionStatus = config === null ? 'unavailable' : need ? 'loading' : 'anonymous';
   // A Login or 'Create an Account' click that comes before the sign-in code has
   // loaded is kept and carried out as soon as it can be (or explained if it cannot).
   const pending = useRef<((session: Session | null) => void) | null>(null);
@@ -34,6 +51,7 @@ export function SessionProvider({ config, children }: Props) {
       () =>
         new Promise<void>((resolve) => {
           pending.current = (session) => void (session ? start(session) : explain()).then(resolve);
+          setNeed((current) => current ?? 'demand');
         });
     const unavailable = fallbackStatus === 'unavailable';
     return {
@@ -56,9 +74,14 @@ export function SessionProvider({ config, children }: Props) {
 
   return (
     <>
-      {config && (
+      {config && need && (
         <Suspense fallback={null}>
-          <OidcSessionProvider config={config} navigate={replaceTo} onSessionChange={setOidcSession} />
+          <OidcSessionProvider
+            config={config}
+            silentCheck={need === 'check'}
+            navigate={replaceTo}
+            onSessionChange={setOidcSession}
+          />
         </Suspense>
       )}
       <SessionContext value={(config && oidcSession) || fallback}>{children}</SessionContext>

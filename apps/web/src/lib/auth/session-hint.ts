@@ -1,0 +1,64 @@
+// Decides, without loading oidc-client-ts (~20 kB gzip), whether this page load has anything for the sign-in code
+// to do. A visitor who never signed in on this browser gets the signed-out header at once and downloads the sign-in
+// code only on Login or 'Create an Account'.
+
+/** oidc-client-ts keys (users in sessionStorage, unfinished logins in localStorage) start with this. */
+export const OIDC_STORE_PREFIX = 'sro.oidc.';
+/** Where the reason of a sign-out waits for the round trip through the provider (logout-reason.ts). */
+export const LOGOUT_REASON_KEY = 'sro.logout-reason';
+/** Set in localStorage while this browser has a session at the provider (another tab may hold the tokens). */
+const SIGNED_IN_KEY = 'sro.signed-in';
+
+export type SessionStartReason =
+  /** Tokens of this tab in sessionStorage: restore them (a reload keeps the user signed in). */
+  | 'stored-session'
+  /** Signed in on this browser before (another tab, or a tab since closed): ask the provider silently. */
+  | 'signed-in-before'
+  /** Back from the provider: a sign-in callback (?code or ?error with state) or a sign-out return (?state). */
+  | 'auth-return'
+  /** The inactivity notice waits for the sign-out round trip to finish. */
+  | 'logout-notice'
+  /** The admin console needs a session: check silently before sending the visitor to sign in. */
+  | 'admin-route';
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null; // Storage disabled: there is nothing to restore either.
+  }
+}
+
+function hasKey(store: Storage | null, test: (key: string) => boolean): boolean {
+  if (!store) return false;
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key !== null && test(key)) return true;
+  }
+  return false;
+}
+
+/** Why the sign-in code must run at start on this page load, or null when it has nothing to do. */
+export function sessionStartReason(loc: Pick<Location, 'pathname' | 'search'> = window.location): SessionStartReason | null {
+  const session = storage('sessionStorage');
+  if (hasKey(session, (key) => key.startsWith(`${OIDC_STORE_PREFIX}user:`))) return 'stored-session';
+  if (storage('localStorage')?.getItem(SIGNED_IN_KEY)) return 'signed-in-before';
+  if (loc.pathname === '/' && new URLSearchParams(loc.search).has('state')) return 'auth-return';
+  if (session?.getItem(LOGOUT_REASON_KEY)) return 'logout-notice';
+  if (loc.pathname === '/admin' || loc.pathname.startsWith('/admin/')) return 'admin-route';
+  return null;
+}
+
+/** A sign-in succeeded: later page loads (and other tabs) look for the session at the provider. */
+export function rememberSignedIn(): void {
+  try {
+    storage('localStorage')?.setItem(SIGNED_IN_KEY, '1');
+  } catch {
+    // Quota or disabled storage: later loads simply start signed out.
+  }
+}
+
+/** Signed out, or the provider says there is no session: later page loads start signed out without asking. */
+export function forgetSignedIn(): void {
+  storage('localStorage')?.removeItem(SIGNED_IN_KEY);
+}
