@@ -1,49 +1,82 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
-
-const dist = fileURLToPath(new URL("../apps/web/dist/", import.meta.url));
-const BUDGET_KB = 90;
+import {
+  kB,
+  LANDING_JS_BUDGET_KB,
+  landingScripts,
+  totalGzipBytes,
+  type LandingScript,
+} from "../apps/web/scripts/landing-js.mjs";
 
 /**
- * Issue 5: JavaScript of the landing route, measured in Chromium: every script the browser fetches while loading
- * `/` until the network is idle (entry, its preloads, and the chunks loaded right after first paint such as the
- * sign-in code for the silent session check), gzip-compressed. The critical path (entry + modulepreloads, what
- * `npm run size -w apps/web` gates in CI) must stay ≤ 90 kB; the full figure is reported beside it.
+ * Issue 5: JavaScript of the landing route, measured in Chromium against the built server: every script the browser
+ * fetches while loading `/` until the network is idle (and 2 s more), gzip level 9, kB of 1,000 bytes
+ * (apps/web/scripts/landing-js.mjs, shared with `npm run size -w apps/web` and the e2e landing-size spec).
+ * Two cases: a visitor without a session (budget ≤ 90 kB), and a user who signed in through the embedded provider
+ * (demo account) and reloads `/` (reported: restoring the session needs the sign-in code).
  */
 export async function run() {
   const server = await startServerProcess({ LOG_LEVEL: "warn" }, "dist");
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   try {
-    const page = await browser.newPage();
-    const scripts = new Set<string>();
-    page.on("response", (res) => {
-      const path = new URL(res.url()).pathname;
-      if (path.endsWith(".js") && new URL(res.url()).origin === new URL(server.url).origin) scripts.add(path);
-    });
-    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
-    await page.waitForTimeout(1_000);
-    const html = readFileSync(`${dist}index.html`, "utf8");
-    const critical = new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!));
-    const rows = [...scripts].map((path) => {
-      const kb = gzipSync(readFileSync(dist + path.replace(/^\//, "")), { level: 9 }).length / 1024;
-      return { path, kb, critical: critical.has(path) };
-    });
-    const criticalKb = rows.filter((r) => r.critical).reduce((s, r) => s + r.kb, 0);
-    const allKb = rows.reduce((s, r) => s + r.kb, 0);
-    console.log(`\n## Landing route JavaScript in Chromium (gzip), budget ${BUDGET_KB} kB for the critical path\n`);
-    console.log("| script | gzip kB | critical path |\n|---|---|---|");
-    for (const r of rows.sort((a, b) => b.kb - a.kb)) console.log(`| ${r.path} | ${r.kb.toFixed(1)} | ${r.critical ? "yes" : "no (after first paint)"} |`);
-    console.log(`| **critical path** | **${criticalKb.toFixed(1)}** | |\n| **everything loaded on /** | **${allKb.toFixed(1)}** | |`);
-    if (criticalKb > BUDGET_KB) throw new Error(`landing critical-path JavaScript is ${criticalKb.toFixed(1)} kB gzip, over ${BUDGET_KB} kB`);
-    return { criticalKb, allKb };
+    // The provider's redirect URIs are registered for PUBLIC_URL's origin.
+    const home = `${server.publicUrl}/`;
+    const visitor = await measureVisitor(browser, home);
+    const signedIn = await measureSignedIn(browser, home);
+
+    console.log(`\n## Landing route JavaScript in Chromium (gzip), budget ${LANDING_JS_BUDGET_KB} kB for a visitor\n`);
+    const paths = [...new Set([...visitor, ...signedIn].map((s) => s.path))];
+    const size = (list: LandingScript[], path: string) => {
+      const hit = list.find((s) => s.path === path);
+      return hit ? kB(hit.gzipBytes).toFixed(1) : "–";
+    };
+    console.log("| script | visitor without a session, kB | signed-in user reloading /, kB |\n|---|---|---|");
+    for (const path of paths) console.log(`| ${path} | ${size(visitor, path)} | ${size(signedIn, path)} |`);
+    const visitorKb = kB(totalGzipBytes(visitor));
+    const signedInKb = kB(totalGzipBytes(signedIn));
+    console.log(`| **total** | **${visitorKb.toFixed(1)}** | **${signedInKb.toFixed(1)}** |`);
+    if (visitorKb > LANDING_JS_BUDGET_KB) {
+      throw new Error(`a visitor downloads ${visitorKb.toFixed(1)} kB gzip of JavaScript on /, over ${LANDING_JS_BUDGET_KB} kB`);
+    }
+    return { visitorKb, signedInKb };
   } finally {
     await browser.close();
     await server.stop();
+  }
+}
+
+async function measureVisitor(browser: Browser, home: string): Promise<LandingScript[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const scripts = await landingScripts(page, home);
+    if (!(await page.getByRole("button", { name: "Login" }).first().isVisible())) throw new Error("visitor: no Login button on /");
+    return scripts;
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureSignedIn(browser: Browser, home: string): Promise<LandingScript[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(home);
+    await page.getByRole("button", { name: "Login" }).first().click();
+    await page.waitForURL(/\/realms\/default\//);
+    await page.getByLabel("Username or email").fill("player");
+    await page.getByLabel("Password").fill("player");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: /open user menu/ }).waitFor();
+    // A fresh load of the same tab: the browser cache is off for the measurement, so every script is fetched again.
+    await context.route("**/*", (route) => route.continue());
+    const scripts = await landingScripts(page, home);
+    if (!(await page.getByRole("button", { name: /open user menu/ }).isVisible())) throw new Error("signed in: no user menu after reload");
+    return scripts;
+  } finally {
+    await context.close();
   }
 }
