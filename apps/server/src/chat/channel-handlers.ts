@@ -42,8 +42,10 @@ export function channelHandlers({ store, bus, access }: { store: ChatStore; bus:
     return ids;
   }
 
-  const accessLost = (characterId: string, channelIds: string[]) =>
-    Promise.all(channelIds.map((id) => bus.publish({ kind: "channel", id }, { type: "access-changed", characterId })));
+  const accessLost = (characterId: string, channelIds: string[]) => {
+    for (const id of channelIds) access.forgetSendFacts(id, characterId);
+    return Promise.all(channelIds.map((id) => bus.publish({ kind: "channel", id }, { type: "access-changed", characterId })));
+  };
 
   return {
     async getChatChannels() {
@@ -72,6 +74,7 @@ export function channelHandlers({ store, bus, access }: { store: ChatStore; bus:
       const row = Object.keys(changes).length > 0 ? await store.updateChannel(id, changes) : await store.channel(id);
       if (!row) throw notFound("chat channel", id);
       if (changes.dimensionId !== undefined || changes.public !== undefined) {
+        access.forgetChannel(id);
         await bus.publish({ kind: "channel", id }, { type: "access-changed" });
       }
       return toChannel(row);
@@ -81,6 +84,7 @@ export function channelHandlers({ store, bus, access }: { store: ChatStore; bus:
       const id = requireId(req.id, "id");
       const row = await store.deleteChannel(id);
       if (!row) throw notFound("chat channel", id);
+      access.forgetChannel(id);
       await bus.publish({ kind: "channel", id }, { type: "deleted" });
       return toChannel(row);
     },
@@ -94,7 +98,9 @@ export function channelHandlers({ store, bus, access }: { store: ChatStore; bus:
       const characterId = requireId(req.characterId, "character_id");
       const ids = await requireChannels(req.ids);
       await requireCharacter(characterId);
-      await accessLost(characterId, await store.replaceAuthorizations(characterId, ids));
+      const removed = await store.replaceAuthorizations(characterId, ids);
+      for (const id of ids) access.forgetSendFacts(id, characterId);
+      await accessLost(characterId, removed);
       return create(EmptySchema);
     },
 
@@ -102,7 +108,9 @@ export function channelHandlers({ store, bus, access }: { store: ChatStore; bus:
       const characterId = requireId(req.characterId, "character_id");
       await requireCharacter(characterId);
       if (req.add) {
-        await store.addAuthorizations(characterId, await requireChannels(req.ids));
+        const ids = await requireChannels(req.ids);
+        await store.addAuthorizations(characterId, ids);
+        for (const id of ids) access.forgetSendFacts(id, characterId);
       } else {
         // Removing a row that is not there (or of a deleted channel) is already the wanted state.
         const ids = [...new Set(req.ids.map((id, i) => requireId(id, `ids[${i}]`)))];

@@ -1,7 +1,20 @@
 import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
-import { grantOf, requireOwnership } from "../platform/auth/caller.js";
+import { LRUCache } from "lru-cache";
+import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
 import { readDenial, sendDenial, type AccessFacts } from "./chat-rules.js";
-import type { ChannelRow, CharacterFacts, ChatStore } from "./chat-store.js";
+import type { ChannelRow, CharacterFacts, ChatStore, SendFacts } from "./chat-store.js";
+
+/**
+ * Send facts kept in memory, per (channel, character): a busy sender would otherwise pay a database round trip per
+ * message just to learn again that nothing changed. A copy is only ever used to ALLOW a send, and the message is
+ * then stored by a statement that re-checks the very same facts in the database (chat-store
+ * insertGuardedChannelMessages): if anything changed — ban, deleted or moved character, channel edited or
+ * deleted, authorization — the row is not written and the send is decided again on fresh facts. A refusal is
+ * always decided on fresh facts. So the copy can be stale without any rule being weakened; dropping it on local
+ * writes (`forget*`) only saves that extra round trip.
+ */
+const SEND_FACTS_MAX = 100_000;
+const SEND_FACTS_TTL_MS = 60_000;
 
 /**
  * Gathers the facts the chat rules decide on, for the caller of one rpc. Staff ("all" grant) see missing rows as
@@ -31,22 +44,58 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     return { character, channel, facts: { channel, character, authorized, ban, staff: isStaff(ctx), nowMs: now() } };
   }
 
+  const sendFacts = new LRUCache<string, SendFacts>({ max: SEND_FACTS_MAX, ttl: SEND_FACTS_TTL_MS });
+  const factsKey = (channelId: string, characterId: string) => `${channelId}/${characterId}`;
+
+  /** Would these facts let the caller send now? Never throws: a "no" is re-decided on fresh facts. */
+  function allowsSend(ctx: HandlerContext, found: SendFacts): boolean {
+    const staff = isStaff(ctx);
+    if (!staff && found.character.ownerId !== callerOf(ctx).sub) return false;
+    return sendDenial({ channel: found.channel, character: found.character, authorized: found.authorized, ban: found.ban, staff, nowMs: now() }) === undefined;
+  }
+
+  /** Throws unless the character may send to the channel now, decided on facts read from the database now. */
+  async function requireSendFresh(ctx: HandlerContext, channelId: string, characterId: string): Promise<SendFacts> {
+    const { character, channel, facts } = await channelFacts(ctx, channelId, characterId);
+    const found: SendFacts = { character, channel, authorized: facts.authorized, ban: facts.ban };
+    sendFacts.set(factsKey(channelId, characterId), found);
+    const denial = sendDenial(facts);
+    if (denial) throw new ConnectError(denial, Code.PermissionDenied);
+    return found;
+  }
+
   return {
     isStaff,
     actingCharacter,
+
+    /**
+     * Throws unless the character may send to the channel now (read access and no active ban); returns the facts
+     * that decided it, from memory when they allow the send, otherwise from the database (requireSendFresh). The
+     * caller must store the message guarded by these facts, and decide again with requireSendFresh when the guard
+     * refuses.
+     */
+    async requireSendFacts(ctx: HandlerContext, channelId: string, characterId: string): Promise<SendFacts> {
+      const cached = sendFacts.get(factsKey(channelId, characterId));
+      if (cached && allowsSend(ctx, cached)) return cached;
+      return requireSendFresh(ctx, channelId, characterId);
+    },
+
+    requireSendFresh,
+
+    forgetSendFacts(channelId: string, characterId: string): void {
+      sendFacts.delete(factsKey(channelId, characterId));
+    },
+
+    /** A channel changed (visibility, deletion): every copy of its facts goes. */
+    forgetChannel(channelId: string): void {
+      const prefix = `${channelId}/`;
+      for (const key of [...sendFacts.keys()]) if (key.startsWith(prefix)) sendFacts.delete(key);
+    },
 
     /** Throws unless the character may read the channel now. */
     async requireRead(ctx: HandlerContext, channelId: string, characterId: string): Promise<{ character: CharacterFacts; channel: ChannelRow }> {
       const { character, channel, facts } = await channelFacts(ctx, channelId, characterId);
       const denial = readDenial(facts);
-      if (denial) throw new ConnectError(denial, Code.PermissionDenied);
-      return { character, channel };
-    },
-
-    /** Throws unless the character may send to the channel now (read access and no active ban). */
-    async requireSend(ctx: HandlerContext, channelId: string, characterId: string): Promise<{ character: CharacterFacts; channel: ChannelRow }> {
-      const { character, channel, facts } = await channelFacts(ctx, channelId, characterId);
-      const denial = sendDenial(facts);
       if (denial) throw new ConnectError(denial, Code.PermissionDenied);
       return { character, channel };
     },

@@ -9,7 +9,8 @@ import { createChatAccess } from "./chat-access.js";
 import type { ChatBus } from "./chat-bus.js";
 import { channelHandlers } from "./channel-handlers.js";
 import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
-import { createChatStore, type ChatStore } from "./chat-store.js";
+import { createChatStore, type ChatStore, type GuardedChannelMessage } from "./chat-store.js";
+import { BatchWriter } from "./message-writer.js";
 import { connectChatChannel, connectDirectMessages } from "./chat-streams.js";
 import { RateLimiter } from "./rate-limiter.js";
 
@@ -23,6 +24,9 @@ export interface ChatServiceDeps {
   onDelivered?: () => void;
 }
 
+/** A send whose facts keep changing under it (each attempt re-reads them) gives up after this many writes. */
+const MAX_SEND_ATTEMPTS = 3;
+
 /** Thin handlers: request → rules (chat-rules, chat-access) → store → bus → response. */
 export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof ChatService> {
   const { store, bus } = deps;
@@ -30,6 +34,8 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
   const access = createChatAccess(store, now);
   const limiter = deps.sendLimiter ?? new RateLimiter();
   const streams = { store, bus, access, onDelivered: deps.onDelivered };
+
+  const channelWriter = new BatchWriter({ write: (batch: GuardedChannelMessage[]) => store.insertGuardedChannelMessages(batch) });
 
   const takeSendToken = (characterId: string) => {
     const waitMs = limiter.take(characterId);
@@ -47,12 +53,25 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       const channelId = requireId(req.channelId, "channel_id");
       const senderId = requireId(req.chatMessage?.senderCharacterId ?? "", "chat_message.sender_character_id");
       const content = messageContent(req.chatMessage?.content ?? "");
-      await access.requireSend(ctx, channelId, senderId);
+      let facts = await access.requireSendFacts(ctx, channelId, senderId);
       takeSendToken(senderId);
-      // The client's sent_time_ms is ignored: the server's clock orders the channel.
-      const message = await store.insertMessage({ channelId, senderCharacterId: senderId, content, sentAtMs: now() });
-      await publishStored(bus.publish({ kind: "channel", id: channelId }, { type: "message", message }), "channel message");
-      return create(EmptySchema);
+      for (let attempt = 1; ; attempt++) {
+        // The client's sent_time_ms is ignored: the server's clock orders the channel.
+        const message = await channelWriter.write({ channelId, senderCharacterId: senderId, content, sentAtMs: now(), facts });
+        if (message) {
+          await publishStored(bus.publish({ kind: "channel", id: channelId }, { type: "message", message }), "channel message");
+          return create(EmptySchema);
+        }
+        // What the send was allowed on no longer holds in the database (a ban, a deleted character, …): decide again.
+        access.forgetSendFacts(channelId, senderId);
+        if (attempt === MAX_SEND_ATTEMPTS) throw new ConnectError("chat access changed while sending; try again", Code.Aborted);
+        try {
+          facts = await access.requireSendFresh(ctx, channelId, senderId);
+        } catch (error) {
+          limiter.refund(senderId);
+          throw error;
+        }
+      }
     },
 
     async sendDirectMessage(req, ctx) {
@@ -76,9 +95,12 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       await requireBanTargets(characterId, channelId);
       if (decision.lift) {
         await store.liftBan(characterId, channelId);
+        access.forgetSendFacts(channelId, characterId);
       } else {
         await store.setBan(characterId, channelId, decision.ban);
-        // Open streams on every node learn of it at once; sends read the ban from the database anyway.
+        // Sends check the ban in the database (every node agrees at once); dropping this node's copy of the facts
+        // only spares the next send a refused write. Open streams on every node learn of it from the bus.
+        access.forgetSendFacts(channelId, characterId);
         await bus.publish({ kind: "channel", id: channelId }, { type: "ban", characterId, untilMs: decision.ban.untilMs });
       }
       return create(EmptySchema);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { dimensions } from "../gameserver/schema.js";
 import type { Db } from "../platform/db/database.js";
@@ -19,6 +19,23 @@ export interface CharacterFacts {
   id: string;
   ownerId: string;
   dimensionId: string;
+}
+
+/** What channelAccess found for a live character on a live channel: the facts a send was allowed on. */
+export interface SendFacts {
+  character: CharacterFacts;
+  channel: ChannelRow;
+  authorized: boolean;
+  ban: Ban | undefined;
+}
+
+/** A channel message to store only if the facts it was allowed on still hold (see insertGuardedChannelMessages). */
+export interface GuardedChannelMessage {
+  channelId: string;
+  senderCharacterId: string;
+  content: string;
+  sentAtMs: number;
+  facts: SendFacts;
 }
 
 export interface StoredMessage {
@@ -203,6 +220,50 @@ export function createChatStore(db: Db) {
         })
         .returning(messageColumns);
       return toStored(row!);
+    },
+
+    /**
+     * Stores channel messages in one statement (group commit), each only if what its send was decided on still holds
+     * in the database when the statement runs: the character is live with the same owner and dimension, the channel is
+     * live with the same visibility, the authorization row is there or not as before, and no ban is active at the
+     * message's time. The decision may come from an in-memory copy of those facts (chat-access.ts); this re-check in
+     * the same round trip as the write means a stale copy can never let a message through. Returns, per input, the
+     * stored message, or undefined when the facts changed (decide again on fresh ones).
+     */
+    async insertGuardedChannelMessages(batch: GuardedChannelMessage[]): Promise<(StoredMessage | undefined)[]> {
+      if (batch.length === 0) return [];
+      const values = sql.join(
+        batch.map(
+          (m, i) =>
+            sql`(${i}::int, ${m.channelId}::uuid, ${m.senderCharacterId}::uuid, ${m.content}::text, ${new Date(m.sentAtMs).toISOString()}::timestamptz, ${m.facts.character.ownerId}::text, ${m.facts.character.dimensionId}::uuid, ${m.facts.channel.public}::boolean, ${m.facts.channel.dimensionId}::uuid, ${m.facts.authorized}::boolean)`,
+        ),
+        sql`, `,
+      );
+      // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at.
+      // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends.
+      const rows = await db
+        .insert(chatMessages)
+        .select(
+          sql`SELECT nextval('chat_messages_id_seq'), v.channel_id, NULL::uuid, v.sender::text, v.content, v.sent_at
+            FROM (VALUES ${values}) AS v(ord, channel_id, sender, content, sent_at, owner_id, character_dimension_id, channel_public, channel_dimension_id, authorized)
+            WHERE EXISTS (SELECT 1 FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL AND c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id)
+              AND EXISTS (SELECT 1 FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL AND ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id)
+              AND EXISTS (SELECT 1 FROM ${chatChannelAuthorizations} a WHERE a.character_id = v.sender AND a.channel_id = v.channel_id) = v.authorized
+              AND NOT EXISTS (SELECT 1 FROM ${chatBans} b WHERE b.character_id = v.sender AND b.channel_id = v.channel_id AND (b.until IS NULL OR b.until > v.sent_at))
+            ORDER BY v.ord`,
+        )
+        .returning(messageColumns);
+      // Match rows to inputs by what they hold (identical messages are interchangeable).
+      const key = (channelId: string | null, sender: string, content: string, sentAtMs: number) => `${channelId}\u0000${sender}\u0000${sentAtMs}\u0000${content}`;
+      const stored = new Map<string, StoredMessage[]>();
+      for (const row of rows) {
+        const message = toStored(row);
+        const k = key(message.channelId, message.senderCharacterId, message.content, message.sentAtMs);
+        const list = stored.get(k);
+        if (list) list.push(message);
+        else stored.set(k, [message]);
+      }
+      return batch.map((m) => stored.get(key(m.channelId, m.senderCharacterId, m.content, m.sentAtMs))?.shift());
     },
 
     /** The newest `limit` messages of a channel, oldest first. */

@@ -40,6 +40,12 @@ export class RateLimiter {
     return Math.ceil(((1 - bucket.tokens) / this.limit.ratePerSecond) * 1000);
   }
 
+  /** Gives back a token taken by a send that was then refused (a refused send does not count). */
+  refund(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.limit.burst, bucket.tokens + 1);
+  }
+
   size(): number {
     return this.buckets.size;
   }
