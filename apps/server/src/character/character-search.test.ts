@@ -7,7 +7,7 @@ import { createTestDatabase, storageBackends } from "../test/test-server.js";
 import { insertDimension } from "../test/game-fixtures.js";
 import { insertBulkCharacters } from "./bulk-characters.js";
 import { searchOf, type SortColumn } from "./character-list-query.js";
-import { createCharacterStore, type CharacterStore } from "./character-store.js";
+import { createCharacterStore, SEARCH_TUNING, type CharacterStore, type SearchTuning } from "./character-store.js";
 import { characters } from "./schema.js";
 
 type Row = typeof characters.$inferInsert & { id: string; name: string; ownerId: string; realm: string; gender: string; dimensionId: string; playTime: number; createdAt: Date };
@@ -178,22 +178,36 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
       return [...rows].sort((a, b) => sign * (compare(keys[column](a), keys[column](b)) || compare(a.id, b.id))).map((r) => r.id);
     };
 
-    // With 600 live rows, "MID" (30 matches) walks the sort index for the first pages and reads the matches' sort
-    // keys for later ones (WALK_PER_FETCH); "rare" (4) always reads them; "wide" (300) and "mid" (the 30 names and
-    // the owner's 60 rows, 60 in all) always walk.
-    it.each(Object.keys(keys) as SortColumn[])("sorted by %s, both ways, every page", async (column) => {
-      for (const term of ["MID", "mid", "wide", "rare", "owner-b", "nothing-matches"]) {
+    const expectPages = async (pages: CharacterStore, column: SortColumn, terms: string[]) => {
+      for (const term of terms) {
         const lower = term.toLowerCase();
         const matching = live.filter((r) => r.name.toLowerCase().includes(lower) || r.ownerId === term);
         for (const descending of [false, true]) {
           const expected = ordered(matching, column, descending);
           const limit = term === "wide" ? 50 : 7;
           for (let offset = 0; offset <= expected.length + limit; offset += term === "wide" ? 125 : limit) {
-            const page = await store.list({ page: { limit, offset }, sort: { column, descending }, search: searchOf(term) });
+            const page = await pages.list({ page: { limit, offset }, sort: { column, descending }, search: searchOf(term) });
             expect([page.rows.map((r) => r.id), page.total]).toEqual([expected.slice(offset, offset + limit), BigInt(matching.length)]);
           }
         }
       }
+    };
+
+    // With 600 live rows and the default tuning, "MID" (30 matches) walks the sort index for the first pages and
+    // looks the matches' sort keys up by id for later ones; "rare" (4) always looks them up; "wide" (300) and "mid"
+    // (the 30 names and the owner's 60 rows, 60 in all) always walk.
+    it.each(Object.keys(keys) as SortColumn[])("sorted by %s, both ways, every page", async (column) => {
+      await expectPages(store, column, ["MID", "mid", "wide", "rare", "owner-b", "nothing-matches"]);
+    }, 60_000);
+
+    const forced: [string, SearchTuning][] = [
+      ["always walking the sort index", { walkPerFetch: 1e15, lookupMax: SEARCH_TUNING.lookupMax }],
+      ["always looking sort keys up by id", { walkPerFetch: 0, lookupMax: 1e15 }],
+      ["always collecting sort keys through the trigram index", { walkPerFetch: 0, lookupMax: 0 }],
+    ];
+    it.each(forced)("every page plan gives the same pages: %s", async (_, tuning) => {
+      const pages = createCharacterStore(db, tuning);
+      for (const column of ["owner", "playtime", "created"] as SortColumn[]) await expectPages(pages, column, ["MID", "mid", "rare", "nothing-matches"]);
     }, 60_000);
 
     it("realm, gender and dimension terms count each arm once (names and owner ids that say the same)", async () => {

@@ -61,7 +61,7 @@ const NUMERIC_OUT_OF_RANGE = "22003";
 export type CharacterStore = ReturnType<typeof createCharacterStore>;
 
 /** All SQL of characters. Names are unique among live characters (characters_live_name_key), ids are UUIDs. */
-export function createCharacterStore(db: Db) {
+export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNING) {
   /**
    * Shares a lock on the live dimension row until the transaction ends, so a concurrent DeleteDimension (which
    * locks it for update before counting its characters) either sees this character or runs first and wins.
@@ -214,10 +214,11 @@ export function createCharacterStore(db: Db) {
    * owner-id arm, and counted. The page:
    * - sorted by name: the names are in the matches already; a top-N sort of them, `characters` is not read;
    * - sorted by anything else: either walk that column's index (index-only) and keep the ids in the matches (a
-   *   hashed lookup), which reads about (offset + limit) · live / total entries, or collect every match's sort key
-   *   from `characters` (`keyed`: its own trigram index, one bitmap heap scan of `total` pages; MATERIALIZED, so
-   *   the planner cannot walk a sort index and filter instead, which took 1-7 s for a broad term sorted by name).
-   *   The walk is chosen when it reads fewer than WALK_PER_FETCH index entries per heap page it saves: broad terms
+   *   hashed lookup), which reads about (offset + limit) · live / total entries; or read every match's sort key
+   *   from `characters`, which reads `total` heap pages: by primary key for up to `lookupMax` matches, else
+   *   through the table's own trigram index (`keyed`: one bitmap heap scan in page order; MATERIALIZED, so the
+   *   planner cannot walk a sort index and filter instead, which took 1-7 s for a broad term sorted by name).
+   *   The walk is chosen when it reads fewer than `walkPerFetch` index entries per heap page it saves: broad terms
    *   (the first page of 20,000 matches in ~2,500 index entries instead of 20,000 heap pages), not narrow ones
    *   (400 matches would be a walk of 125,000 entries) and not deep pages of a broad term. Matches that cluster in
    *   sort order make the walk longer than estimated, at worst the whole index (index-only, no heap reads).
@@ -234,13 +235,18 @@ export function createCharacterStore(db: Db) {
     // reads every match by primary key (it cannot know how few index entries the page needs).
     const walked = idsOf(sql`SELECT ${characters.id} AS id, ${column} AS sort_key FROM ${characters}
       WHERE ${live} AND (${characters.id} IN (SELECT id FROM matches)) IS TRUE ${window}`);
-    const fetched = idsOf(sql`SELECT id, sort_key FROM keyed ${window}`);
+    // A few matches: each one's sort key by primary key (a subquery per row, so never a hash join over the table).
+    // The LIMIT changes nothing (this branch runs for at most lookupMax matches) but keeps the planner's cost
+    // estimate of the whole statement low: above jit_above_cost PostgreSQL compiles it first (+30 ms measured).
+    const looked = idsOf(sql`SELECT id, (SELECT ${column} FROM ${characters} WHERE ${characters.id} = few.id) AS sort_key
+      FROM (SELECT id FROM matches LIMIT ${tuning.lookupMax}) few ${window}`);
+    const keyedPage = idsOf(sql`SELECT id, sort_key FROM keyed ${window}`);
     // Only the chosen branch runs (each is an InitPlan, evaluated when first needed).
     const pageIds =
       sort.column === "name"
         ? byName
-        : sql`CASE WHEN ${page.offset + page.limit}::float8 * (SELECT ${characterTotals.live} FROM ${characterTotals}) < ${WALK_PER_FETCH}::float8 * total * total
-            THEN ${walked} ELSE ${fetched} END`;
+        : sql`CASE WHEN ${page.offset + page.limit}::float8 * (SELECT ${characterTotals.live} FROM ${characterTotals}) < ${tuning.walkPerFetch}::float8 * total * total
+            THEN ${walked} WHEN total <= ${tuning.lookupMax} THEN ${looked} ELSE ${keyedPage} END`;
     const result = await db.execute(sql`
       WITH matches AS MATERIALIZED (
         SELECT ${characterSearchNames.id} AS id, ${characterSearchNames.name} AS name FROM ${characterSearchNames}
@@ -286,8 +292,20 @@ export function createCharacterStore(db: Db) {
   }
 }
 
-/** Index entries a page of a name search may walk per match it would otherwise read by primary key (namesPage). */
-const WALK_PER_FETCH = 20;
+/** How namesPage chooses a page's plan (tests force each one). */
+export interface SearchTuning {
+  /** Index entries the walk may read per heap page it saves. */
+  walkPerFetch: number;
+  /** Up to this many matches, their sort keys are read by primary key rather than through the trigram index. */
+  lookupMax: number;
+}
+
+/**
+ * From timings on the bench's million rows: an index-only walk costs ~0.2-0.3 µs per entry, a match's sort key read
+ * from the heap 6-9 µs; by primary key 11 ms for 400 matches against 17 ms through the trigram index, but 240
+ * against 200 ms for 20,000.
+ */
+export const SEARCH_TUNING: SearchTuning = { walkPerFetch: 20, lookupMax: 2_000 };
 
 /**
  * Whether the term's name arm can use a trigram index: pg_trgm needs a run of three letters or digits (it splits
