@@ -13,6 +13,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sro-e2e-restart-'));
 const start = (port?: number) => startServerProcess({ LOG_LEVEL: 'silent' }, 'dist', { port, dataDir });
 
 test.beforeAll(async () => {
+  // A fresh data dir: the first start migrates and seeds, which took over 30 s on a loaded 2-core machine.
+  test.setTimeout(120_000);
   server = await start();
 });
 

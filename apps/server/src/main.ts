@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { startServer } from "./app.js";
 import { ConfigError, loadConfig } from "./platform/config.js";
 import { createLogger } from "./platform/logger.js";
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`SRO server failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  // Not every throw is an Error (PGlite rejects with plain objects): inspect shows what it was.
+  process.stderr.write(`SRO server failed to start: ${error instanceof Error ? error.message : inspect(error, { depth: 3 })}\n`);
   process.exit(1);
 });
