@@ -209,3 +209,19 @@ describe('Table manual (server-side) mode', () => {
     expect(bodyRows()).toHaveLength(10);
   });
 });
+
+describe('Table scroll area', () => {
+  it('is an ordinary box while the table fits', () => {
+    renderTable();
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('becomes a named, focusable region when the table is wider than the screen', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(375);
+    renderTable();
+    const region = screen.getByRole('region', { name: 'Characters (scrolls sideways)' });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('table', { name: 'Characters' })).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   flexRender,
   functionalUpdate,
@@ -20,6 +20,7 @@ import { SortableHeader } from './table-header';
 import { TablePagination } from './table-pagination';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pagination';
 import { flattenFields, parseTableQuery, rowMatchesQuery } from './table-query';
+import { useHorizontalOverflow } from './use-horizontal-overflow';
 
 /** Server-side mode: the parent owns sorting and paging and fetches one page at a time. */
 export interface ManualTableState {
@@ -57,6 +58,8 @@ export function Table<T>(props: TableProps<T>) {
   const { label, data, columns, getRowId, loading = false, manual, selectable = false } = props;
   const { viewHref, editHref, rowLabel, pageSizeOptions = PAGE_SIZE_OPTIONS, emptyMessage = 'No results found' } = props;
   const searchId = useId();
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const overflowing = useHorizontalOverflow(scrollerRef);
 
   const [innerFilter, setInnerFilter] = useState('');
   const globalFilter = props.globalFilter ?? innerFilter;
@@ -165,8 +168,14 @@ export function Table<T>(props: TableProps<T>) {
           />
         </div>
       )}
-      {/* relative: visually hidden (absolute) labels in wide tables stay inside the scroller instead of widening the page. */}
-      <div className="relative overflow-x-auto">
+      {/* relative: visually hidden (absolute) labels in wide tables stay inside the scroller instead of widening the page.
+          When the table is wider than the screen, the scroller is a named, focusable region so keyboard users can
+          scroll it with the arrow keys (WCAG 2.1.1). */}
+      <div
+        ref={scrollerRef}
+        className="relative overflow-x-auto focus-visible:outline-offset-[-2px]"
+        {...(overflowing ? { role: 'region', 'aria-label': `${label} (scrolls sideways)`, tabIndex: 0 } : {})}
+      >
         <table className="w-full text-left text-sm" aria-busy={loading || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-white/5 text-xs uppercase tracking-wide text-slate-300">
