@@ -5,7 +5,7 @@ import { CharacterSelect } from '../../components/character-select';
 import { useNotify } from '../../components/notifications/notification-context';
 import { PageHeader } from '../../components/page-header';
 import { useChannel } from '../../lib/api/chat-channels';
-import { rpcFailureText } from '../../lib/rpc/rpc-error';
+import { isNetworkFailure, rpcFailureText } from '../../lib/rpc/rpc-error';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { useBanFromChannel, useSendChatMessage } from './chat-api';
 import { ChatComposer } from './chat-composer';
@@ -15,6 +15,7 @@ import {
   banFailedText,
   banSuccessText,
   CHAT_ID_REQUIRED,
+  CHAT_SERVER_UNREACHABLE,
   NO_CHARACTER_SELECTED,
   SELECT_CHARACTER_INFO,
   sendFailedText,
@@ -22,6 +23,9 @@ import {
 } from './chat-texts';
 import { ConnectionStatus } from './connection-status';
 import { useChatSession } from './use-chat-session';
+
+/** '{code}: {message}' from the server, or what a failed fetch means. */
+const callFailureText = (error: unknown) => (isNetworkFailure(error) ? CHAT_SERVER_UNREACHABLE : rpcFailureText(error));
 
 /** /admin/chats/:id/connect: read and write a channel live as a chosen character, and ban senders. */
 export default function ChatConnectPage() {
@@ -41,7 +45,7 @@ export default function ChatConnectPage() {
     try {
       await send.mutateAsync({ characterId, content: text });
     } catch (error) {
-      notify.error(sendFailedText(rpcFailureText(error)));
+      notify.error(sendFailedText(callFailureText(error)));
       throw error;
     }
   }
@@ -51,7 +55,7 @@ export default function ChatConnectPage() {
       { characterId: senderId, option },
       {
         onSuccess: () => notify.success(banSuccessText(senderName, option)),
-        onError: (error) => notify.error(banFailedText(rpcFailureText(error)), { persist: true, position: 'top-center' }),
+        onError: (error) => notify.error(banFailedText(callFailureText(error)), { persist: true, position: 'top-center' }),
       },
     );
   }

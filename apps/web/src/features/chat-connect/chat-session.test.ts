@@ -128,12 +128,34 @@ describe('ChatSession', () => {
   it("says 'Connecting to chat: …' when the stream never opened, and keeps retrying", async () => {
     const t = setup();
     t.session.start();
-    t.current().finish(new ConnectError('Failed to fetch', Code.Unknown));
+    t.current().finish(new ConnectError('channel store busy', Code.Unknown));
     await flush();
-    expect(t.texts()).toContain('error: Connecting to chat: Failed to fetch');
+    expect(t.texts()).toContain('error: Connecting to chat: channel store busy');
     expect(t.statuses.at(-1)).toBe('reconnecting');
     (t.timer as ManualTimer).fireAll();
     expect(t.openStream).toHaveBeenCalledTimes(2);
+  });
+
+  it("explains a failed fetch in words (UNAVAILABLE), not as 'UNKNOWN' and 'Failed to fetch'", async () => {
+    const t = setup();
+    t.session.start();
+    // What connect-web throws when the browser cannot reach the server.
+    t.current().finish(ConnectError.from(new TypeError('Failed to fetch')));
+    await flush();
+    expect(t.texts()).toEqual([
+      'warning: Chat disconnected',
+      'info: Status code: UNAVAILABLE (14)',
+      'error: Connecting to chat: The chat server could not be reached. Check your network connection.',
+      'info: Reconnecting...',
+    ]);
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    (t.timer as ManualTimer).fireAll();
+    t.current().onHeader();
+    t.current().finish(ConnectError.from(new TypeError('network error')));
+    await flush();
+    expect(t.texts()).toContain('error: Chat connection: The connection to the chat server was lost.');
+    (t.timer as ManualTimer).fireAll();
+    expect(t.openStream).toHaveBeenCalledTimes(3);
   });
 
   it('a stream that ends with OK is reported without an error and reconnects', async () => {

@@ -1,7 +1,9 @@
 import { Code } from '@connectrpc/connect';
-import { rpcErrorParts } from '../../lib/rpc/rpc-error';
+import { codeName, isNetworkFailure, rpcErrorParts } from '../../lib/rpc/rpc-error';
 import {
+  CHAT_CONNECTION_LOST,
   CHAT_DISCONNECTED,
+  CHAT_SERVER_UNREACHABLE,
   connectingFailedText,
   connectionFailedText,
   PERMISSION_DENIED_TEXT,
@@ -83,10 +85,17 @@ const FINAL_TEXTS = new Map<number, string>([
 // Remembered keys of shown lines; the server's history is far shorter, so older keys can go.
 const SEEN_KEYS_MAX = 5000;
 
-/** The gRPC code of a failure (ConnectError carries one; anything else counts as UNKNOWN). */
+/** The gRPC code of a failure (ConnectError carries one; a failed fetch is UNAVAILABLE; anything else is UNKNOWN). */
 function codeOf(error: unknown): number {
+  if (isNetworkFailure(error)) return Code.Unavailable;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'number' ? code : Code.Unknown;
+}
+
+/** What went wrong, for people: the server's message, or what a failed fetch means instead of 'Failed to fetch'. */
+function failureDetail(error: unknown, opened: boolean): string {
+  if (isNetworkFailure(error)) return opened ? CHAT_CONNECTION_LOST : CHAT_SERVER_UNREACHABLE;
+  return rpcErrorParts(error).message;
 }
 const OK_CODE = 0;
 
@@ -164,12 +173,11 @@ export class ChatSession {
   private ended(error: unknown, opened: boolean): void {
     const notice = this.deps.listener.onNotice;
     const code = error === null ? OK_CODE : codeOf(error);
-    const codeName = error === null ? 'OK' : rpcErrorParts(error).code;
     notice({ type: 'warning', message: CHAT_DISCONNECTED, key: 'chat-disconnected' });
-    notice({ type: 'info', message: statusCodeText(codeName, code), key: 'chat-status' });
+    notice({ type: 'info', message: statusCodeText(error === null ? 'OK' : codeName(code), code), key: 'chat-status' });
     if (error !== null) {
       const final = FINAL_TEXTS.get(code);
-      const detail = rpcErrorParts(error).message;
+      const detail = failureDetail(error, opened);
       if (final) notice({ type: 'error', message: final, key: 'chat-error', persist: true });
       else notice({ type: 'error', message: (opened ? connectionFailedText : connectingFailedText)(detail), key: 'chat-error' });
     }

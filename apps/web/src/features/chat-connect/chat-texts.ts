@@ -8,6 +8,10 @@ export const PERMISSION_DENIED_TEXT = 'You do not have permission to access this
 export const UNAUTHENTICATED_TEXT = 'You are not authenticated';
 export const SCROLL_TO_BOTTOM = 'SCROLL TO BOTTOM';
 
+// The details of those texts when the network failed, instead of the browser's 'Failed to fetch'.
+export const CHAT_SERVER_UNREACHABLE = 'The chat server could not be reached. Check your network connection.';
+export const CHAT_CONNECTION_LOST = 'The connection to the chat server was lost.';
+
 export const connectionFailedText = (message: string) => `Chat connection: ${message}`;
 export const connectingFailedText = (message: string) => `Connecting to chat: ${message}`;
 export const sendFailedText = (message: string) => `Sending message: ${message}`;

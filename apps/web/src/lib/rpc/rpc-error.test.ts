@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { deleteFailureText, isNotFound, itemLoadFailureText, listLoadFailureText, rpcErrorParts, rpcFailureText } from './rpc-error';
+import {
+  codeName,
+  deleteFailureText,
+  isNetworkFailure,
+  isNotFound,
+  itemLoadFailureText,
+  listLoadFailureText,
+  rpcErrorParts,
+  rpcFailureText,
+} from './rpc-error';
 
 describe('rpc error texts', () => {
   it("formats '{code}: {message}' with the upper-case code name and the raw message", () => {
@@ -26,5 +35,14 @@ describe('rpc error texts', () => {
     const error = new ConnectError('db down', Code.Unavailable);
     expect(listLoadFailureText('dimensions', error)).toBe('Failed to load dimensions: UNAVAILABLE db down');
     expect(itemLoadFailureText('dimension', error)).toBe('Failed to load dimension. db down');
+  });
+
+  it('tells a failed fetch from a server error', () => {
+    expect(isNetworkFailure(ConnectError.from(new TypeError('Failed to fetch')))).toBe(true);
+    expect(isNetworkFailure(new TypeError('Load failed'))).toBe(true);
+    expect(isNetworkFailure(new ConnectError('Failed to fetch', Code.Unknown))).toBe(false);
+    expect(isNetworkFailure(new ConnectError('db down', Code.Unavailable))).toBe(false);
+    expect(isNetworkFailure(ConnectError.from(new DOMException('stop', 'AbortError')))).toBe(false);
+    expect(codeName(Code.Unavailable)).toBe('UNAVAILABLE');
   });
 });

@@ -13,10 +13,25 @@ const CODE_NAMES: Record<number, string> = Object.fromEntries(
     .map(([name, value]) => [value, name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()]),
 );
 
+/** The upper-case name of a gRPC code, e.g. 14 → 'UNAVAILABLE'. */
+export function codeName(code: Code): string {
+  return CODE_NAMES[code] ?? 'UNKNOWN';
+}
+
+/**
+ * The call never reached the server, or lost it on the way: the browser's fetch failed ('Failed to fetch',
+ * 'NetworkError when attempting to fetch resource.', 'Load failed', 'network error' — a TypeError in every browser).
+ * Connect reports these as UNKNOWN with the TypeError as cause; gRPC's name for them is UNAVAILABLE.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  const cause = error instanceof ConnectError ? (error.code === Code.Unknown ? error.cause : null) : error;
+  return cause instanceof TypeError;
+}
+
 /** SPEC §8: the RPC error carries a message and a code (default 'UNKNOWN'). */
 export function rpcErrorParts(error: unknown): RpcErrorParts {
   if (error instanceof ConnectError) {
-    return { code: CODE_NAMES[error.code] ?? 'UNKNOWN', message: error.rawMessage };
+    return { code: codeName(error.code), message: error.rawMessage };
   }
   if (error instanceof Error) return { code: 'UNKNOWN', message: error.message };
   return { code: 'UNKNOWN', message: String(error) };
