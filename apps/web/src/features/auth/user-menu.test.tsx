@@ -32,4 +32,25 @@ describe('UserMenu', () => {
     expect(document.activeElement).toBe(button);
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
+
+  it('opens from the keyboard on its first or last item (ArrowDown / ArrowUp); Home, End and Tab work inside', async () => {
+    const user = userEvent.setup();
+    renderApp(<UserMenu />, { session: signedIn() });
+    const button = screen.getByRole('button', { name: /Nova Reyes/ });
+    button.focus();
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Your Profile' }));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Your Profile' }));
+    await user.keyboard('{Tab}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(document.body);
+    button.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Your Profile' }));
+  });
 });

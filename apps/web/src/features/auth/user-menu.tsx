@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
+import { useMenuButton } from '../../components/menu/use-menu-button';
 import { MENU_EXIT_MS, usePresence } from '../../components/motion/use-presence';
 import { useSession } from '../../lib/auth/session-context';
 import { displayName, initials } from './display-name';
@@ -9,69 +10,20 @@ const itemClass =
 /** The signed-in user's menu: 'Your Profile' and 'Sign out' (menu-button pattern). */
 export default function UserMenu() {
   const session = useSession();
-  const [open, setOpen] = useState(false);
+  const { open, close, buttonProps, menuProps } = useMenuButton();
   const { mounted, closing } = usePresence(open, MENU_EXIT_MS);
   const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-
-  useEffect(() => {
-    if (open) items()[0]?.focus();
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
 
   if (!session.user) return null;
-
-  function close(returnFocus: boolean) {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }
-
-  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(list.length - 1);
-    else if (event.key === 'Tab') close(false);
-  }
 
   const name = displayName(session.user);
   return (
     <div className="relative">
       <button
-        ref={buttonRef}
+        {...buttonProps}
         type="button"
         aria-label={`${name}, open user menu`}
-        aria-haspopup="menu"
-        aria-expanded={open}
         aria-controls={mounted ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-slate-200 hover:bg-white/10"
       >
         <span
@@ -84,11 +36,9 @@ export default function UserMenu() {
       </button>
       {mounted && (
         <div
-          ref={menuRef}
+          {...menuProps}
           id={menuId}
-          role="menu"
           aria-label="User menu"
-          onKeyDown={onMenuKey}
           className={`absolute right-0 z-50 mt-2 w-56 origin-top-right rounded-lg border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 ${
             closing ? 'animate-menu-out' : 'animate-menu-in'
           }`}
@@ -107,7 +57,7 @@ export default function UserMenu() {
             type="button"
             className={itemClass}
             onClick={() => {
-              setOpen(false);
+              close(false);
               void session.logout();
             }}
           >
