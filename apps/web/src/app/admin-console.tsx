@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { preloadNotificationStacks } from '../components/notifications/notification-viewport';
 import { GlobalSearchProvider } from '../components/table/global-search';
 import { QueryProvider } from '../lib/query-provider';
 import AdminShell from '../features/admin-shell/admin-shell';
@@ -24,6 +25,9 @@ import ChatEditPage from '../features/chats/chat-edit-page';
 import ChatConnectPage from '../features/chat-connect/chat-connect-page';
 import ChatHistoryPage from '../features/chat-history/chat-history-page';
 import SettingsPage from '../features/settings/settings-page';
+
+// The console reports lost connections with notifications: their code must already be here when the server goes.
+preloadNotificationStacks();
 
 /**
  * The admin console (one lazily loaded chunk, behind the route guard): its data cache,

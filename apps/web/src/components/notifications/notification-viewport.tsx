@@ -1,12 +1,40 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { AppNotification } from './notification-types';
-
-// The visible stacks load with the first notification; most page views never show one.
-const NotificationStacks = lazy(() => import('./notification-stacks'));
 
 interface Props {
   notifications: AppNotification[];
   onDismiss: (id: number) => void;
+}
+
+const loadStacks = () => import('./notification-stacks');
+/** Screens that show notifications when the server may be gone (the admin console) fetch the stacks early. */
+export function preloadNotificationStacks(): void {
+  void loadStacks().catch(() => {});
+}
+
+// The visible stacks load with the first notification; most page views never show one. That first notification
+// may say the server is gone, and then the chunk cannot load either: plain stacks stand in rather than the app
+// failing as a whole.
+const NotificationStacks = lazy<ComponentType<Props>>(() => loadStacks().catch(() => ({ default: PlainNotificationStacks })));
+
+function PlainNotificationStacks({ notifications, onDismiss }: Props) {
+  return (
+    <section aria-label="Notifications" className="fixed right-0 top-0 z-[100] flex max-w-full flex-col gap-5 p-5">
+      {notifications.map(({ id, message }) => (
+        <p
+          key={id}
+          data-testid="notification"
+          className="flex max-w-sm items-start gap-3 rounded-lg border border-white/20 bg-night-900 px-4 py-3 text-sm text-slate-100"
+        >
+          <span className="flex-1">{message}</span>
+          <button type="button" onClick={() => onDismiss(id)} className="text-slate-300 hover:text-white">
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">Dismiss</span>
+          </button>
+        </p>
+      ))}
+    </section>
+  );
 }
 
 /**
