@@ -5,7 +5,7 @@ import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
-import { chatServiceOf, chatStreamRoutes } from "./chat/chat-service.js";
+import { chatFastRoutes, chatServiceOf } from "./chat/chat-service.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { seedDemoData } from "./gameserver/demo-data.js";
@@ -102,8 +102,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     const contextValues = (req: AnyRequest) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? "");
     const connectRpc = createRpcAdapter(router.handlers, contextValues, logger);
-    // Chat streams over gRPC/HTTP2 skip Connect's per-message pipeline: fan-out to 10,000 streams (docs/chat.md).
-    const grpcStreams = createGrpcStreamFastPath({ ...routerOptions, routes: chatStreamRoutes(chatServiceOf(deps)), readMaxBytes: config.bodyLimitBytes, contextValues });
+    // Chat streams and sends over gRPC/HTTP2 skip Connect's pipeline: fan-out to 10,000 streams (docs/chat.md).
+    const grpcStreams = createGrpcStreamFastPath({ ...routerOptions, routes: chatFastRoutes(chatServiceOf(deps)), readMaxBytes: config.bodyLimitBytes, contextValues });
     const rpc = (req: AnyRequest, res: AnyResponse) => grpcStreams(req, res) || connectRpc(req, res);
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({

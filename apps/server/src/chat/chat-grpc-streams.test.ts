@@ -110,6 +110,29 @@ describe("chat streams over the lean gRPC path", () => {
     expect((await reader.ended)?.code).toBe(Code.DeadlineExceeded);
   });
 
+  it("sends over gRPC take the lean path too: same answers, same rules, same metrics as over Connect", async () => {
+    const channel = await insertChannel(t.server.database.db, { public: true });
+    const me = await myCharacter();
+    const count = async (code: string) => {
+      const text = await (await fetch(`${t.url}/metrics`)).text();
+      const line = text.split("\n").find((l) => l.startsWith(`sro_rpc_total{rpc="sro.chat.ChatService/SendChatChannelMessage",code="${code}"}`));
+      return Number(line?.split(" ")[1] ?? 0);
+    };
+    const okBefore = await count("ok");
+    const send = (content: string, characterId = me) => grpcPlayer.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: characterId, content } });
+    await send("  over grpc  ");
+    expect((await admin.getChatLogs({ channelId: channel })).logs.map((l) => l.content)).toEqual(["over grpc"]);
+    expect(await count("ok")).toBe(okBefore + 1);
+    await expect(send("   ")).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: "message content is empty" });
+    const foreign = await insertCharacter(t.server.database.db, t.users.otherPlayer.sub, dim);
+    await expect(send("x", foreign)).rejects.toMatchObject({ code: Code.PermissionDenied, rawMessage: "permission denied: you may only use your own characters" });
+    const anonymous = chatClient(t.url, "", (interceptors) => createGrpcTransport({ baseUrl: t.url, interceptors }));
+    await expect(anonymous.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "x" } })).rejects.toMatchObject({ code: Code.Unauthenticated });
+    let refusal: unknown;
+    for (let i = 0; i < 30 && !refusal; i++) await send(`flood ${i}`).catch((error: unknown) => (refusal = error));
+    expect(refusal).toMatchObject({ code: Code.ResourceExhausted, rawMessage: expect.stringMatching(/^too many messages from this character; try again in \d/) });
+  });
+
   it("keeps the rpc log and metrics: open streams go up and back down", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const openStreams = async () => {
