@@ -4,7 +4,6 @@ import {
   Code,
   ConnectError,
   createContextKey,
-  createHandlerContext,
   type ContextValues,
   type HandlerContext,
   type Interceptor,
@@ -113,136 +112,149 @@ function requestHeaders(req: Http2ServerRequest): Headers {
   return header;
 }
 
+interface Call {
+  context: HandlerContext;
+  header: Headers;
+  /** The client reset the stream or the connection went away. */
+  readonly gone: boolean;
+  sendHeaders(): void;
+  /** Ends the call's bookkeeping: deadline timer, close listener, shutdown relay, signal. */
+  end(): void;
+}
+
 /**
- * One request message, one response message; the same interceptors and handler as Connect's gRPC handler, and
- * the same wire answer (headers, one envelope, trailers with grpc-status; errors in trailers).
+ * What Connect's createHandlerContext builds, with one AbortController per call instead of four (a linked one, the
+ * deadline's, the client's, the shutdown relay's): the signal aborts, with the first reason, when the deadline
+ * passes (DEADLINE_EXCEEDED), the client goes away (CANCELED) or the server shuts down (its reason).
  */
-async function serveUnary(route: FastUnaryRoute, req: Http2ServerRequest, res: Http2ServerResponse, options: GrpcStreamFastPathOptions, shutdown: ShutdownRelay): Promise<void> {
-  const clientGone = new AbortController();
-  const onClose = () => clientGone.abort(new ConnectError("client went away", Code.Canceled));
-  res.once("close", onClose);
+function openCall(method: DescMethodUnary | DescMethodServerStreaming, req: Http2ServerRequest, res: Http2ServerResponse, values: ContextValues, shutdown: ShutdownRelay): Call {
+  const controller = new AbortController();
   const header = requestHeaders(req);
-  const { method } = route;
-  const shutdownSignal = shutdown.join();
-  const context = createHandlerContext({
+  const timeoutMs = parseTimeout(header.get("grpc-timeout"));
+  const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded)), timeoutMs);
+  let gone = false;
+  const onClose = () => {
+    gone = true;
+    controller.abort(new ConnectError("client went away", Code.Canceled));
+  };
+  res.once("close", onClose);
+  shutdown.join(controller);
+  const context: HandlerContext = {
     service: method.parent,
     method,
     protocolName: "grpc",
     requestMethod: "POST",
     url: `http://${req.headers[":authority"] ?? "localhost"}${req.url}`,
-    timeoutMs: parseTimeout(header.get("grpc-timeout")),
-    shutdownSignal,
-    requestSignal: clientGone.signal,
+    signal: controller.signal,
+    timeoutMs: () => (deadline === undefined ? undefined : deadline - Date.now()),
     requestHeader: header,
-    responseHeader: { "content-type": "application/grpc" },
-    responseTrailer: {},
-    contextValues: options.contextValues(req),
-  });
-  let headersSent = false;
-  const sendHeaders = () => {
-    if (headersSent) return;
-    headersSent = true;
-    const headers: Record<string, string> = {};
-    context.responseHeader.forEach((value, name) => (headers[name] = value));
-    res.writeHead(200, headers);
+    responseHeader: new Headers({ "content-type": "application/grpc" }),
+    responseTrailer: new Headers(),
+    values,
   };
+  let headersSent = false;
+  return {
+    context,
+    header,
+    get gone() {
+      return gone;
+    },
+    sendHeaders() {
+      if (headersSent) return;
+      headersSent = true;
+      const headers: Record<string, string> = {};
+      context.responseHeader.forEach((value, name) => (headers[name] = value));
+      res.writeHead(200, headers);
+    },
+    end() {
+      clearTimeout(timer);
+      res.off("close", onClose);
+      shutdown.leave(controller);
+      controller.abort(CALL_ENDED);
+    },
+  };
+}
+
+/**
+ * One request message, one response message; the same interceptors and handler as Connect's gRPC handler, and
+ * the same wire answer (headers, one envelope, trailers with grpc-status; errors in trailers).
+ */
+async function serveUnary(route: FastUnaryRoute, req: Http2ServerRequest, res: Http2ServerResponse, options: GrpcStreamFastPathOptions, shutdown: ShutdownRelay): Promise<void> {
+  const { method } = route;
+  const call = openCall(method, req, res, options.contextValues(req), shutdown);
+  const { context } = call;
   try {
     const input = fromBinary(method.input, await readSingleEnvelope(req, options.readMaxBytes));
-    const call = applyInterceptors(async (request: UnaryRequest): Promise<UnaryResponse> => {
+    const invoke = applyInterceptors(async (request: UnaryRequest): Promise<UnaryResponse> => {
       const handlerContext: HandlerContext = { ...context, requestHeader: request.header, signal: request.signal, values: request.contextValues };
       const output = await route.impl(request.message as never, handlerContext);
       const message = isMessage(output, method.output) ? output : create(method.output, output as never);
       return { stream: false, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message };
     }, options.interceptors);
-    const response = await call({
+    const response = await invoke({
       stream: false,
       service: method.parent,
       method,
       requestMethod: "POST",
       url: context.url,
       signal: context.signal,
-      header,
+      header: call.header,
       contextValues: context.values,
       message: input,
     });
-    if (!res.writableEnded && !res.destroyed) {
-      sendHeaders();
+    if (!call.gone && !res.writableEnded && !res.destroyed) {
+      call.sendHeaders();
       res.write(encodeEnvelope(method.output, response.message));
     }
-    finish(res, sendHeaders, context, undefined);
+    finish(res, call, undefined);
   } catch (error) {
-    finish(res, sendHeaders, context, error);
+    finish(res, call, error);
   } finally {
-    res.off("close", onClose);
-    shutdown.leave(shutdownSignal);
-    context.abort(CALL_ENDED);
+    call.end();
   }
 }
 
 async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2ServerResponse, options: GrpcStreamFastPathOptions, shutdown: ShutdownRelay): Promise<void> {
-  const clientGone = new AbortController();
-  const shutdownSignal = shutdown.join();
-  res.once("close", () => clientGone.abort(new ConnectError("client went away", Code.Canceled)));
-  const header = requestHeaders(req);
   const { method } = route;
-  const context = createHandlerContext({
-    service: method.parent,
-    method,
-    protocolName: "grpc",
-    requestMethod: "POST",
-    url: `http://${req.headers[":authority"] ?? "localhost"}${req.url}`,
-    timeoutMs: parseTimeout(header.get("grpc-timeout")),
-    shutdownSignal,
-    requestSignal: clientGone.signal,
-    requestHeader: header,
-    responseHeader: { "content-type": "application/grpc" },
-    responseTrailer: {},
-    contextValues: options.contextValues(req).set(directStreamSinkKey, {
-      write(message) {
-        if (clientGone.signal.aborted || res.writableEnded || res.writableLength > MAX_UNREAD_BYTES) return false;
-        res.write(envelopeOf(method.output, message));
-        return true;
-      },
-    }),
-  });
-  let headersSent = false;
-  const sendHeaders = () => {
-    if (headersSent) return;
-    headersSent = true;
-    const headers: Record<string, string> = {};
-    context.responseHeader.forEach((value, name) => (headers[name] = value));
-    res.writeHead(200, headers);
+  let call: Call | undefined;
+  const sink: DirectStreamSink = {
+    write(message) {
+      if (call!.gone || res.writableEnded || res.writableLength > MAX_UNREAD_BYTES) return false;
+      res.write(envelopeOf(method.output, message));
+      return true;
+    },
   };
+  call = openCall(method, req, res, options.contextValues(req).set(directStreamSinkKey, sink), shutdown);
+  const { context } = call;
   try {
     const input = fromBinary(method.input, await readSingleEnvelope(req, options.readMaxBytes));
-    const call = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
+    const invoke = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
       const handlerContext: HandlerContext = { ...context, requestHeader: request.header, signal: request.signal, values: request.contextValues };
       return { stream: true, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message: route.impl(input as never, handlerContext) as AsyncIterable<never> };
     }, options.interceptors);
-    const response = await call({
+    const response = await invoke({
       stream: true,
       service: method.parent,
       method,
       requestMethod: "POST",
       url: context.url,
       signal: context.signal,
-      header,
+      header: call.header,
       contextValues: context.values,
       message: createAsyncIterable([input]),
     });
     // Headers go out now, not with the first message: a quiet stream is visibly open.
-    sendHeaders();
+    call.sendHeaders();
     for await (const message of response.message) {
-      if (clientGone.signal.aborted) break;
-      if (!res.write(envelopeOf(method.output, message))) await drained(res, clientGone.signal);
+      if (call.gone) break;
+      if (!res.write(envelopeOf(method.output, message))) await drained(res, context.signal);
     }
-    finish(res, sendHeaders, context, undefined);
+    finish(res, call, undefined);
   } catch (error) {
-    finish(res, sendHeaders, context, error);
+    finish(res, call, error);
   } finally {
-    // Unlinks the call from the shutdown signal and stops its deadline timer (as Connect does when a call ends).
-    shutdown.leave(shutdownSignal);
-    context.abort(CALL_ENDED);
+    call.end();
   }
 }
 
@@ -254,39 +266,37 @@ async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2
  * is a Set operation.
  */
 interface ShutdownRelay {
-  join(): AbortSignal;
-  leave(signal: AbortSignal): void;
+  join(call: AbortController): void;
+  leave(call: AbortController): void;
 }
 
 function shutdownRelay(shutdownSignal: AbortSignal): ShutdownRelay {
-  const calls = new Map<AbortSignal, AbortController>();
+  const calls = new Set<AbortController>();
   shutdownSignal.addEventListener(
     "abort",
     () => {
-      const controllers = [...calls.values()];
+      const open = [...calls];
       calls.clear();
-      for (const controller of controllers) controller.abort(shutdownSignal.reason);
+      for (const call of open) call.abort(shutdownSignal.reason);
     },
     { once: true },
   );
   return {
-    join() {
-      const controller = new AbortController();
-      if (shutdownSignal.aborted) controller.abort(shutdownSignal.reason);
-      else calls.set(controller.signal, controller);
-      return controller.signal;
+    join(call) {
+      if (shutdownSignal.aborted) call.abort(shutdownSignal.reason);
+      else calls.add(call);
     },
-    leave(signal) {
-      calls.delete(signal);
+    leave(call) {
+      calls.delete(call);
     },
   };
 }
 
-function finish(res: Http2ServerResponse, sendHeaders: () => void, context: HandlerContext, error: unknown): void {
+function finish(res: Http2ServerResponse, call: Call, error: unknown): void {
   if (res.writableEnded || res.destroyed) return;
-  sendHeaders();
+  call.sendHeaders();
   const trailers: Record<string, string> = {};
-  context.responseTrailer.forEach((value, name) => (trailers[name] = value));
+  call.context.responseTrailer.forEach((value, name) => (trailers[name] = value));
   const status = error === undefined ? undefined : ConnectError.from(error, Code.Internal);
   trailers["grpc-status"] = String(status?.code ?? 0);
   if (status) trailers["grpc-message"] = encodeURIComponent(status.rawMessage);
