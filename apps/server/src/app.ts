@@ -6,6 +6,7 @@ import type { JWTVerifyGetKey } from "jose";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
 import { chatFastRoutes, chatServiceOf } from "./chat/chat-service.js";
+import { withChatNotices } from "./chat/character-notices.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { seedDemoData } from "./gameserver/demo-data.js";
@@ -60,7 +61,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Every service the server speaks; an rpc without a permission rule stops the start (see permissions.ts). */
 function registerServices(router: ConnectRouter, deps: ServiceDeps): void {
   const game = gameServicesOf(deps);
-  router.service(CharacterService, game.characters);
+  // Chat streams of a deleted or edited character end or re-check access (chat/character-notices.ts).
+  router.service(CharacterService, withChatNotices(game.characters, deps.chatBus, deps.logger));
   router.service(ChatService, chatServiceOf(deps));
   router.service(DimensionService, game.dimensions);
   router.service(MapService, game.maps);

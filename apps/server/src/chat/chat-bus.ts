@@ -22,9 +22,16 @@ export type ChatEvent =
   | { type: "ban"; characterId: string; untilMs: number | null }
   /** The channel's visibility or a character's authorizations changed: streams re-check access. */
   | { type: "access-changed"; characterId?: string }
-  | { type: "deleted" };
+  | { type: "deleted" }
+  /** On a character topic: the character was deleted (its streams end) or edited (its streams re-check access). */
+  | { type: "character-deleted" }
+  | { type: "character-changed" };
 
-export type ChatTopic = { kind: "channel"; id: string } | { kind: "direct"; id: string };
+/** Messages and control events go to channel and direct topics; character topics carry control events only. */
+export type ChatTopic = { kind: "channel"; id: string } | { kind: "direct"; id: string } | { kind: "character"; id: string };
+
+/** Hears every control event (not messages) of every topic, published on any node. */
+export type ControlWatcher = (topic: ChatTopic, event: ChatEvent) => void;
 
 export type ChatListener = (event: ChatEvent) => void;
 
@@ -36,6 +43,8 @@ export interface ChatBus {
   subscribe(topic: ChatTopic, listener: ChatListener): Promise<() => void>;
   /** Local listeners across all topics (streams open on this node). */
   subscriberCount(): number;
+  /** Every control event of every topic from every node, whether or not this node has listeners on the topic. */
+  watchControl(watcher: ControlWatcher): () => void;
   /** Throws when the bus cannot deliver (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -11,7 +11,7 @@ import { channelHandlers } from "./channel-handlers.js";
 import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
 import { createChatStore, type ChatStore, type GuardedChannelMessage } from "./chat-store.js";
 import { BatchWriter } from "./message-writer.js";
-import { connectChatChannel, connectDirectMessages } from "./chat-streams.js";
+import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
 import { RateLimiter } from "./rate-limiter.js";
 
 export interface ChatServiceDeps {
@@ -33,7 +33,12 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
   const now = deps.now ?? Date.now;
   const access = createChatAccess(store, now);
   const limiter = deps.sendLimiter ?? new RateLimiter();
-  const streams = { store, bus, access, onDelivered: deps.onDelivered };
+  const characterStreams = new CharacterStreams();
+  // Deletions and edits of characters, from any node (character-notices.ts): this node's streams of that character.
+  bus.watchControl((topic, event) => {
+    if (topic.kind === "character") characterStreams.deliver(topic.id, event);
+  });
+  const streams = { store, bus, access, characterStreams, onDelivered: deps.onDelivered };
 
   const channelWriter = new BatchWriter({ write: (batch: GuardedChannelMessage[]) => store.insertGuardedChannelMessages(batch) });
 

@@ -20,7 +20,31 @@ export interface StreamDeps {
   store: ChatStore;
   bus: ChatBus;
   access: ChatAccess;
+  /** This node's streams by the character they read as: events about a character (deletion, edit) reach them. */
+  characterStreams?: CharacterStreams;
   onDelivered?: () => void;
+}
+
+/**
+ * This node's open streams by character. Character events come from every node through the bus's control watch
+ * (chat-bus.ts) — one watcher per node, not a bus subscription per stream.
+ */
+export class CharacterStreams {
+  private readonly byCharacter = new Map<string, Set<StreamSubscription>>();
+
+  add(characterId: string, subscription: StreamSubscription): () => void {
+    let set = this.byCharacter.get(characterId);
+    if (!set) this.byCharacter.set(characterId, (set = new Set()));
+    set.add(subscription);
+    return () => {
+      set.delete(subscription);
+      if (set.size === 0 && this.byCharacter.get(characterId) === set) this.byCharacter.delete(characterId);
+    };
+  }
+
+  deliver(characterId: string, event: ChatEvent): void {
+    for (const subscription of [...(this.byCharacter.get(characterId) ?? [])]) subscription.inject(event);
+  }
 }
 
 /** After this long any message published before our history query has arrived; the skip list can go. */
@@ -47,6 +71,7 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
   const channelId = requireId(req.channelId, "channel_id");
   const characterId = requireId(req.characterId, "character_id");
   const subscription = await StreamSubscription.open(deps.bus, { kind: "channel", id: channelId }, ctx.signal);
+  const leaveCharacter = deps.characterStreams?.add(characterId, subscription);
   try {
     await deps.access.requireRead(ctx, channelId, characterId);
     const skip = yield* sendHistory(await deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES));
@@ -59,8 +84,8 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
           if (skip.has(event.message.id)) return;
           if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
           deps.onDelivered?.();
-        } else if (event.type === "access-changed") {
-          if (event.characterId === undefined || event.characterId === characterId) {
+        } else if (event.type === "access-changed" || event.type === "character-changed") {
+          if (event.type === "character-changed" || event.characterId === undefined || event.characterId === characterId) {
             deps.access.requireRead(ctx, channelId, characterId).catch((error: unknown) => subscription.fail(error));
           }
         } else {
@@ -85,6 +110,9 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
         case "access-changed":
           if (event.characterId === undefined || event.characterId === characterId) await deps.access.requireRead(ctx, channelId, characterId);
           break;
+        case "character-changed":
+          await deps.access.requireRead(ctx, channelId, characterId);
+          break;
         default: {
           const end = controlEnd(event, channelId, characterId);
           if (end) throw end;
@@ -92,6 +120,7 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
       }
     }
   } finally {
+    leaveCharacter?.();
     subscription.close();
   }
 }
@@ -102,20 +131,30 @@ function controlEnd(event: ChatEvent, channelId: string, characterId: string): C
     return new ConnectError("permission denied: this character was permanently banned from this channel", Code.PermissionDenied);
   }
   if (event.type === "deleted") return new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
+  if (event.type === "character-deleted") return characterDeleted(characterId);
   return undefined;
 }
+
+const characterDeleted = (characterId: string) => new ConnectError(`character ${characterId} was deleted`, Code.NotFound);
 
 const tooSlow = () => new ConnectError("client reads too slowly; reconnect", Code.ResourceExhausted);
 
 export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ctx: HandlerContext): AsyncGenerator<ChatMessage> {
   const characterId = requireId(req.id, "id");
-  await deps.access.actingCharacter(ctx, characterId);
   const subscription = await StreamSubscription.open(deps.bus, { kind: "direct", id: characterId }, ctx.signal);
+  const leaveCharacter = deps.characterStreams?.add(characterId, subscription);
   try {
+    // Checked once listening, like channel streams: a deletion right after the check cannot pass unseen.
+    await deps.access.actingCharacter(ctx, characterId);
     const skip = yield* sendHistory(await deps.store.recentDirectMessages(characterId, HISTORY_MESSAGES));
     const sink = ctx.values.get(directStreamSinkKey);
     if (sink) {
       await subscription.deliverDirectly((event) => {
+        if (event.type === "character-deleted") return subscription.fail(characterDeleted(characterId));
+        if (event.type === "character-changed") {
+          deps.access.actingCharacter(ctx, characterId).catch((error: unknown) => subscription.fail(error));
+          return;
+        }
         if (event.type !== "message" || skip.has(event.message.id)) return;
         if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
         deps.onDelivered?.();
@@ -123,6 +162,8 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
     }
     for (;;) {
       const event = subscription.take() ?? (await subscription.next());
+      if (event.type === "character-deleted") throw characterDeleted(characterId);
+      if (event.type === "character-changed") await deps.access.actingCharacter(ctx, characterId);
       if (event.type === "message" && !skip.has(event.message.id)) {
         try {
           yield liveMessage(event.message);
@@ -133,6 +174,7 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
       }
     }
   } finally {
+    leaveCharacter?.();
     subscription.close();
   }
 }

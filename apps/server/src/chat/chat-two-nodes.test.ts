@@ -1,9 +1,18 @@
-import { Code } from "@connectrpc/connect";
+import { Code, createClient, type Interceptor } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
+import { CharacterService } from "../gen/sro/character/character_pb.js";
+import { chatClient, codeOf, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
 
 const natsUrl = process.env.NATS_URL;
+const bearer =
+  (token: string): Interceptor =>
+  (next) =>
+  (req) => {
+    req.header.set("authorization", `Bearer ${token}`);
+    return next(req);
+  };
 const databaseUrl = process.env.DATABASE_URL;
 
 /**
@@ -74,6 +83,39 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
     await adminOnA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "bye" } });
     await reader.waitFor(1);
     await adminOnA.deleteChatChannel({ id: channel });
+    expect((await reader.ended)?.code).toBe(Code.NotFound);
+  });
+
+  it("B remembers what let a character send; bans, lifts, authorization changes and deletions through A still count on B's next send", async () => {
+    const send = (channelId: string, characterId: string) => playerOnB.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content: "x" } });
+    const channel = await insertChannel(a.server.database.db, { public: true });
+    const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
+    await send(channel, me);
+    await adminOnA.banCharacterFromChatChannel({ channelId: channel, characterId: me, duration: 60n });
+    await expect(send(channel, me)).rejects.toThrow(/banned from this channel for another/);
+    await adminOnA.banCharacterFromChatChannel({ channelId: channel, characterId: me, duration: 0n });
+    await send(channel, me);
+
+    const secret = await insertChannel(a.server.database.db);
+    await adminOnA.updateCharacterChatChannelAuth({ characterId: me, add: true, ids: [secret] });
+    await send(secret, me);
+    await adminOnA.updateCharacterChatChannelAuth({ characterId: me, add: false, ids: [secret] });
+    expect(await codeOf(send(secret, me))).toBe(Code.PermissionDenied);
+
+    await adminOnA.deleteChatChannel({ id: channel });
+    expect(await codeOf(send(channel, me))).toBe(Code.PermissionDenied);
+    const elsewhere = await insertChannel(a.server.database.db, { public: true });
+    await send(elsewhere, me);
+    await createClient(CharacterService, createConnectTransport({ baseUrl: a.url, httpVersion: "2", interceptors: [bearer(a.users.admin.token)] })).deleteCharacter({ id: me });
+    expect(await codeOf(send(elsewhere, me))).toBe(Code.PermissionDenied);
+  });
+
+  it("deleting a character through A ends its stream on B", async () => {
+    const channel = await insertChannel(a.server.database.db, { public: true });
+    const { me, reader } = await streamOnB(channel);
+    await adminOnA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "hello" } });
+    await reader.waitFor(1);
+    await createClient(CharacterService, createConnectTransport({ baseUrl: a.url, httpVersion: "2", interceptors: [bearer(a.users.admin.token)] })).deleteCharacter({ id: me });
     expect((await reader.ended)?.code).toBe(Code.NotFound);
   });
 

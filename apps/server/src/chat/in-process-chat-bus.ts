@@ -1,14 +1,24 @@
-import { topicKey, type ChatBus } from "./chat-bus.js";
+import { topicKey, type ChatBus, type ControlWatcher } from "./chat-bus.js";
 import { LocalFanout } from "./local-fanout.js";
 
 /** One node: events go straight from the publisher to this process's streams. */
 export function createInProcessChatBus(onError: (error: unknown) => void): ChatBus {
   const fanout = new LocalFanout();
+  const watchers = new Set<ControlWatcher>();
   let closed = false;
   return {
     kind: "in-process",
     async publish(topic, event) {
       if (closed) throw new Error("chat bus is closed");
+      if (event.type !== "message") {
+        for (const watcher of watchers) {
+          try {
+            watcher(topic, event);
+          } catch (error) {
+            onError(error);
+          }
+        }
+      }
       fanout.deliver(topicKey(topic), event, onError);
     },
     async subscribe(topic, listener) {
@@ -17,6 +27,10 @@ export function createInProcessChatBus(onError: (error: unknown) => void): ChatB
       return () => void fanout.remove(key, listener);
     },
     subscriberCount: () => fanout.size(),
+    watchControl(watcher) {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
     async ping() {
       if (closed) throw new Error("chat bus is closed");
     },

@@ -1,7 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { connect, type NatsConnection, type Subscription } from "nats";
 import type { Logger } from "../platform/logger.js";
-import { topicKey, type ChatBus, type ChatEvent, type ChatTopic } from "./chat-bus.js";
+import { topicKey, type ChatBus, type ChatEvent, type ChatTopic, type ControlWatcher } from "./chat-bus.js";
 import { LocalFanout } from "./local-fanout.js";
 
 /**
@@ -27,15 +27,18 @@ export async function createNatsChatBus(url: string, logger: Logger): Promise<Ch
   const subscribing = new Map<string, Promise<void>>();
   const onListenerError = (error: unknown) => logger.error({ err: error }, "chat listener failed");
 
-  const deliver = (key: string, data: Uint8Array) => {
-    let event: ChatEvent;
+  const watchers = new Set<ControlWatcher>();
+  const parse = (key: string, data: Uint8Array): ChatEvent | undefined => {
     try {
-      event = JSON.parse(decoder.decode(data)) as ChatEvent;
+      return JSON.parse(decoder.decode(data)) as ChatEvent;
     } catch (error) {
       logger.warn({ err: error, key }, "chat bus: unreadable event dropped");
-      return;
+      return undefined;
     }
-    fanout.deliver(key, event, onListenerError);
+  };
+  const deliver = (key: string, data: Uint8Array) => {
+    const event = parse(key, data);
+    if (event) fanout.deliver(key, event, onListenerError);
   };
 
   nc.subscribe(CONTROL_WILDCARD, {
@@ -43,7 +46,19 @@ export async function createNatsChatBus(url: string, logger: Logger): Promise<Ch
       if (error) return logger.error({ err: error }, "chat bus: control subscription failed");
       // sro.chat.control.<kind>.<id>
       const [, , , kind, id] = msg.subject.split(".");
-      if (kind && id) deliver(`${kind}:${id}`, msg.data);
+      if (!kind || !id) return;
+      const key = `${kind}:${id}`;
+      const event = parse(key, msg.data);
+      if (!event) return;
+      const topic = { kind, id } as ChatTopic;
+      for (const watcher of watchers) {
+        try {
+          watcher(topic, event);
+        } catch (error) {
+          onListenerError(error);
+        }
+      }
+      fanout.deliver(key, event, onListenerError);
     },
   });
   await brokerRoundTrip(nc);
@@ -80,6 +95,10 @@ export async function createNatsChatBus(url: string, logger: Logger): Promise<Ch
       return leave;
     },
     subscriberCount: () => fanout.size(),
+    watchControl(watcher) {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
     ping: () => brokerRoundTrip(nc),
     async close() {
       if (!nc.isClosed()) await nc.close();

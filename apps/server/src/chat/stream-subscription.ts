@@ -87,6 +87,11 @@ export class StreamSubscription {
     this.leave = undefined;
   }
 
+  /** Hands the stream an event that did not come through its bus topic (e.g. about its character). */
+  inject(event: ChatEvent): void {
+    this.push(event);
+  }
+
   private push(event: ChatEvent): void {
     if (this.failure !== undefined) return;
     if (this.direct) return this.direct(event);
