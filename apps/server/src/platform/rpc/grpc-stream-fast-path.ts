@@ -218,10 +218,13 @@ async function serveUnary(route: FastUnaryRoute, req: Http2ServerRequest, res: H
 async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2ServerResponse, options: GrpcStreamFastPathOptions, shutdown: ShutdownRelay): Promise<void> {
   const { method } = route;
   let call: Call | undefined;
+  // Live messages go to the HTTP/2 stream itself, past the compatibility response's per-write checks (headers are
+  // sent before the handler switches to the sink).
+  const stream = res.stream;
   const sink: DirectStreamSink = {
     write(message) {
-      if (call!.gone || res.writableEnded || res.writableLength > MAX_UNREAD_BYTES) return false;
-      res.write(envelopeOf(method.output, message));
+      if (call!.gone || stream.destroyed || stream.writableEnded || stream.writableLength > MAX_UNREAD_BYTES) return false;
+      stream.write(envelopeOf(method.output, message));
       return true;
     },
   };
