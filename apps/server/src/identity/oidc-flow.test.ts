@@ -4,9 +4,25 @@ import { demoAccounts } from "../platform/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { authorizationUrl, parseForms, redirectTo, signIn, TestBrowser, tokenRequest } from "../test/oidc-test-client.js";
 import { storageBackends } from "../test/test-server.js";
+import { SESSION_HINT_COOKIE } from "./session-hint-cookie.js";
 
 const admin = demoAccounts.find((a) => a.username === "admin")!;
 const player = demoAccounts.find((a) => a.username === "player")!;
+
+/** A Set-Cookie header's attributes, names lower-cased ("" for flags). */
+function attributesOf(header: string): Map<string, string> {
+  return new Map(
+    header
+      .split(";")
+      .slice(1)
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .map((a) => {
+        const eq = a.indexOf("=");
+        return eq < 0 ? [a.toLowerCase(), ""] : [a.slice(0, eq).toLowerCase(), a.slice(eq + 1)];
+      }),
+  );
+}
 
 describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) => {
   let s: EmbeddedServer;
@@ -155,6 +171,87 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     // …and refresh tokens of that session are dead.
     const refreshed = await tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "sro-web" });
     expect(refreshed.status).toBe(400);
+  });
+});
+
+describe.each(storageBackends)("session hint cookie for the SPA's silent check (%s)", (backend) => {
+  let s: EmbeddedServer;
+  let redirectUri: string;
+  beforeAll(async () => {
+    s = await startEmbeddedServer({ backend });
+    redirectUri = `${s.url}/`;
+  });
+  afterAll(() => s.close());
+
+  const logoutUrl = (idToken: string) =>
+    `${s.issuer}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: "sro-web", id_token_hint: idToken, post_logout_redirect_uri: redirectUri })}`;
+
+  it("is set with the session cookie's lifetime after a sign-in, readable, and says nothing else", async () => {
+    const browser = new TestBrowser();
+    const before = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri }).url);
+    expect(before.body).toContain("<h1>Sign in</h1>");
+    // Starting a sign-in is no session yet.
+    expect(browser.jar.names()).not.toContain(SESSION_HINT_COOKIE);
+    await browser.submit(before, { username: player.username, password: player.password }, redirectTo(redirectUri));
+    expect(browser.jar.value("_session")).toBeTruthy();
+    expect(browser.jar.value(SESSION_HINT_COOKIE)).toBe("1");
+    const hint = attributesOf(browser.jar.lastSetCookie(SESSION_HINT_COOKIE)!);
+    const session = attributesOf(browser.jar.lastSetCookie("_session")!);
+    expect(hint.get("path")).toBe("/");
+    expect(hint.get("samesite")?.toLowerCase()).toBe("lax");
+    expect(hint.has("httponly")).toBe(false);
+    expect(hint.has("secure")).toBe(false); // plain-HTTP PUBLIC_URL; Secure follows the session cookie (unit tests)
+    // Same lifetime: the session cookie is a browser-session cookie (sign-ins are not "remembered"), so is the hint.
+    expect(session.has("expires") || session.has("max-age")).toBe(false);
+    expect(hint.get("expires")).toBe(session.get("expires"));
+    expect(hint.get("max-age")).toBe(session.get("max-age"));
+    // The hint is the only cookie a script can read, and its value is never more than "1".
+    for (const header of browser.jar.received) {
+      if (header.startsWith(`${SESSION_HINT_COOKIE}=`)) expect(header).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=1?;`));
+      else expect(attributesOf(header).has("httponly"), header).toBe(true);
+    }
+  });
+
+  it("is set by a sign-in on the account page (no SPA involved)", async () => {
+    const browser = new TestBrowser();
+    const login = await browser.navigate(`${s.issuer}/account`);
+    expect(browser.jar.names()).not.toContain(SESSION_HINT_COOKIE);
+    const account = await browser.submit(login, { username: admin.username, password: admin.password });
+    expect(account.body).toContain("<h1>Your Profile</h1>");
+    expect(browser.jar.value(SESSION_HINT_COOKIE)).toBe("1");
+    // …and the SPA's silent check then finds that session.
+    const silent = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri, prompt: "none" }).url, {}, redirectTo(redirectUri));
+    expect(silent.stoppedAt).toContain("code=");
+    expect(browser.jar.value(SESSION_HINT_COOKIE)).toBe("1");
+  });
+
+  it("is deleted when logout ends the session", async () => {
+    const browser = new TestBrowser();
+    const tokens = await signIn(browser, { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
+    expect(browser.jar.value(SESSION_HINT_COOKIE)).toBe("1");
+    const confirm = await browser.navigate(logoutUrl(tokens.id_token!));
+    const done = await browser.submit(confirm, { logout: "yes" }, redirectTo(redirectUri));
+    expect(done.stoppedAt).toBe(redirectUri);
+    expect(browser.jar.names()).not.toContain("_session");
+    expect(browser.jar.names()).not.toContain(SESSION_HINT_COOKIE);
+    const deletion = attributesOf(browser.jar.lastSetCookie(SESSION_HINT_COOKIE)!);
+    expect(deletion.get("path")).toBe("/");
+    expect(deletion.get("max-age")).toBe("0");
+  });
+
+  it("is deleted when a stale session cookie comes back with it (one silent check, not one per page load)", async () => {
+    const browser = new TestBrowser();
+    const tokens = await signIn(browser, { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
+    const kept = { session: browser.jar.value("_session")!, sig: browser.jar.value("_session.sig")! };
+    const confirm = await browser.navigate(logoutUrl(tokens.id_token!));
+    await browser.submit(confirm, { logout: "yes" }, redirectTo(redirectUri));
+    // A browser that still holds the cookies of the ended session (e.g. the session expired at the provider).
+    browser.jar.set("_session", kept.session);
+    browser.jar.set("_session.sig", kept.sig);
+    browser.jar.set(SESSION_HINT_COOKIE, "1");
+    const silent = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri, prompt: "none" }).url, {}, redirectTo(redirectUri));
+    expect(silent.stoppedAt).toContain("error=login_required");
+    expect(browser.jar.names()).not.toContain(SESSION_HINT_COOKIE);
   });
 });
 

@@ -8,6 +8,7 @@ import { createOidcAdapterFactory } from "./oidc-adapter.js";
 import { errorPage, loggedOutPage, logoutPage, stillSignedInPage } from "./pages/message-pages.js";
 import type { PageLinks } from "./pages/layout.js";
 import { shapeRefreshTokensLikeKeycloak } from "./refresh-token-shape.js";
+import { mirrorSessionHint } from "./session-hint-cookie.js";
 import type { SigningKeySet } from "./signing-keys.js";
 import type { UserStore } from "./user-store.js";
 
@@ -198,6 +199,8 @@ export function createOidcProvider(d: ProviderDeps): Provider {
       ctx.body = errorPage(d.links, { title: "Page not found", message: "There is nothing at this address." });
     }
   });
+  // A readable "a session may exist" cookie beside the session cookie, for the SPA's silent check at start.
+  mirrorSessionHint(provider);
   provider.on("server_error", (_ctx, error) => d.logger.error({ err: error }, "identity provider error"));
   return provider;
 }

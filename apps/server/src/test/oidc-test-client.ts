@@ -11,9 +11,12 @@ interface StoredCookie {
 
 export class CookieJar {
   private readonly cookies = new Map<string, StoredCookie>();
+  /** Every Set-Cookie header received, in order (to check attributes). */
+  readonly received: string[] = [];
 
   store(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
+      this.received.push(header);
       const [pair, ...attributes] = header.split(";").map((p) => p.trim());
       const eq = pair!.indexOf("=");
       const name = pair!.slice(0, eq);
@@ -40,6 +43,19 @@ export class CookieJar {
     return [...this.cookies.keys()].map((k) => k.split(";")[0]!);
   }
 
+  value(name: string, path = "/"): string | undefined {
+    return this.cookies.get(`${name};${path}`)?.value;
+  }
+
+  /** Puts a cookie back by hand (e.g. a session cookie kept from before a logout). */
+  set(name: string, value: string, path = "/"): void {
+    this.cookies.set(`${name};${path}`, { value, path });
+  }
+
+  /** The last Set-Cookie header received for this cookie name. */
+  lastSetCookie(name: string): string | undefined {
+    return this.received.findLast((header) => header.startsWith(`${name}=`));
+  }
 }
 
 export interface Page {
