@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { forgetSignedIn, LOGOUT_REASON_KEY, rememberSignedIn, sessionStartReason } from './session-hint';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  configStartReason,
+  forgetSignedIn,
+  LOGOUT_REASON_KEY,
+  rememberSignedIn,
+  SESSION_HINT_COOKIE,
+  sessionStartReason,
+} from './session-hint';
 
 const at = (pathname: string, search = '') => ({ pathname, search });
+const clearHint = () => void (document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0`);
+
+afterEach(clearHint);
 
 describe('sessionStartReason', () => {
   it('is null for a first visit to a public page', () => {
@@ -22,6 +32,23 @@ describe('sessionStartReason', () => {
     expect(sessionStartReason(at('/'))).toBeNull();
   });
 
+  it("asks the provider when its session hint cookie says it may have a session (e.g. from the account page)", () => {
+    document.cookie = 'other=x; Path=/';
+    expect(sessionStartReason(at('/'))).toBeNull();
+    document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax`;
+    expect(sessionStartReason(at('/'))).toBe('provider-session');
+    expect(sessionStartReason(at('/blog/7'))).toBe('provider-session');
+  });
+
+  it('"no session" deletes the hint too, so a stale one costs one check', () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
+    rememberSignedIn();
+    forgetSignedIn();
+    expect(document.cookie).not.toContain(SESSION_HINT_COOKIE);
+    expect(document.cookie).toContain('other=x');
+    expect(sessionStartReason(at('/'))).toBeNull();
+  });
+
   it('finishes returns from the provider: sign-in callback, its error, sign-out', () => {
     expect(sessionStartReason(at('/', '?code=c&state=s'))).toBe('auth-return');
     expect(sessionStartReason(at('/', '?error=access_denied&state=s'))).toBe('auth-return');
@@ -34,5 +61,20 @@ describe('sessionStartReason', () => {
     window.sessionStorage.clear();
     expect(sessionStartReason(at('/admin'))).toBe('admin-route');
     expect(sessionStartReason(at('/admin/maps', '?page=2'))).toBe('admin-route');
+  });
+});
+
+describe('configStartReason', () => {
+  const origin = 'https://sro.example';
+  it('is null for the embedded provider on our own origin', () => {
+    expect(configStartReason('https://sro.example/realms/default', origin)).toBeNull();
+    expect(configStartReason('/realms/default', origin)).toBeNull();
+  });
+
+  it('asks at every start when the provider is on another origin (its cookies are out of sight)', () => {
+    expect(configStartReason('https://sso.example/realms/default', origin)).toBe('provider-elsewhere');
+    expect(configStartReason('http://sro.example/realms/default', origin)).toBe('provider-elsewhere');
+    expect(configStartReason('https://sro.example:8443/realms/default', origin)).toBe('provider-elsewhere');
+    expect(configStartReason('http://[bad', origin)).toBe('provider-elsewhere');
   });
 });

@@ -8,18 +8,28 @@ export const OIDC_STORE_PREFIX = 'sro.oidc.';
 export const LOGOUT_REASON_KEY = 'sro.logout-reason';
 /** Set in localStorage while this browser has a session at the provider (another tab may hold the tokens). */
 const SIGNED_IN_KEY = 'sro.signed-in';
+/**
+ * Set by the embedded provider (same origin) while it has a signed-in session for this browser, however it was
+ * started: the SPA, the account page, another app of this origin. Only "a session may exist", never who.
+ * Server side: apps/server/src/identity/session-hint-cookie.ts.
+ */
+export const SESSION_HINT_COOKIE = 'sro_session_hint';
 
 export type SessionStartReason =
   /** Tokens of this tab in sessionStorage: restore them (a reload keeps the user signed in). */
   | 'stored-session'
   /** Signed in on this browser before (another tab, or a tab since closed): ask the provider silently. */
   | 'signed-in-before'
+  /** The provider (same origin) says it may have a session for this browser, e.g. from its account page. */
+  | 'provider-session'
   /** Back from the provider: a sign-in callback (?code or ?error with state) or a sign-out return (?state). */
   | 'auth-return'
   /** The inactivity notice waits for the sign-out round trip to finish. */
   | 'logout-notice'
   /** The admin console needs a session: check silently before sending the visitor to sign in. */
-  | 'admin-route';
+  | 'admin-route'
+  /** The provider is on another origin (e.g. an external Keycloak): its session cannot be seen from here, ask. */
+  | 'provider-elsewhere';
 
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -43,10 +53,31 @@ export function sessionStartReason(loc: Pick<Location, 'pathname' | 'search'> = 
   const session = storage('sessionStorage');
   if (hasKey(session, (key) => key.startsWith(`${OIDC_STORE_PREFIX}user:`))) return 'stored-session';
   if (storage('localStorage')?.getItem(SIGNED_IN_KEY)) return 'signed-in-before';
+  if (hasSessionHint()) return 'provider-session';
   if (loc.pathname === '/' && new URLSearchParams(loc.search).has('state')) return 'auth-return';
   if (session?.getItem(LOGOUT_REASON_KEY)) return 'logout-notice';
   if (loc.pathname === '/admin' || loc.pathname.startsWith('/admin/')) return 'admin-route';
   return null;
+}
+
+/**
+ * Once the runtime config is known: a provider on another origin keeps its session cookies out of our sight, so the
+ * silent check runs on every page load (SPEC §4 first; the landing-page budget holds for the embedded provider).
+ */
+export function configStartReason(authority: string, origin: string = window.location.origin): SessionStartReason | null {
+  try {
+    return new URL(authority, origin).origin === origin ? null : 'provider-elsewhere';
+  } catch {
+    return 'provider-elsewhere';
+  }
+}
+
+function hasSessionHint(): boolean {
+  try {
+    return document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+  } catch {
+    return false;
+  }
 }
 
 /** A sign-in succeeded: later page loads (and other tabs) look for the session at the provider. */
@@ -61,4 +92,9 @@ export function rememberSignedIn(): void {
 /** Signed out, or the provider says there is no session: later page loads start signed out without asking. */
 export function forgetSignedIn(): void {
   storage('localStorage')?.removeItem(SIGNED_IN_KEY);
+  // The provider's hint too (it may be stale: a session that expired there); the provider sets it again on sign-in.
+  if (hasSessionHint()) {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  }
 }

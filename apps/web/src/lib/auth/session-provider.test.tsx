@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { NotificationProvider } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
 import { useSession, type Session } from './session-context';
+import { SESSION_HINT_COOKIE } from './session-hint';
 import { SessionProvider } from './session-provider';
 import { MSG_LOGIN_NOT_CONFIGURED } from './session-messages';
 
@@ -28,8 +29,9 @@ vi.mock('./oidc-session-provider', () => ({
   },
 }));
 
+// The embedded provider: same origin as the page.
 const CONFIG: RuntimeConfig = {
-  oidc: { authority: 'http://idp.test/realms/default', clientId: 'sro-web' },
+  oidc: { authority: `${window.location.origin}/realms/default`, clientId: 'sro-web' },
   identityAdminUrl: '',
   accountUrl: '',
   apiBaseUrl: '',
@@ -110,6 +112,31 @@ describe('SessionProvider: the sign-in code loads only when it has something to 
     const { rerender } = render(tree(undefined));
     expect(screen.getByText('status: loading')).toBeTruthy();
     rerender(tree(CONFIG));
+    await act(async () => {});
+    expect(mounted.silentCheck).toEqual([true]);
+  });
+});
+
+describe('SessionProvider: the silent check at start finds sessions the SPA did not start', () => {
+  afterEach(() => void (document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0`));
+
+  it("runs when the embedded provider's session hint cookie is there (e.g. a sign-in on the account page)", async () => {
+    reset();
+    document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
+    const { rerender } = render(tree(undefined));
+    expect(screen.getByText('status: loading')).toBeTruthy();
+    rerender(tree(CONFIG));
+    await act(async () => {});
+    expect(mounted.silentCheck).toEqual([true]);
+  });
+
+  it('always runs with a provider on another origin, whose cookies the page cannot see', async () => {
+    reset();
+    const external: RuntimeConfig = { ...CONFIG, oidc: { authority: 'https://sso.example/realms/default', clientId: 'sro-web' } };
+    const { rerender } = render(tree(undefined));
+    // Nothing to go by until the config says where the provider is.
+    expect(screen.getByText('status: anonymous')).toBeTruthy();
+    rerender(tree(external));
     await act(async () => {});
     expect(mounted.silentCheck).toEqual([true]);
   });

@@ -3,12 +3,14 @@ import { useNavigate } from 'react-router';
 import { useNotify } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
-import { sessionStartReason } from './session-hint';
+import { configStartReason, sessionStartReason } from './session-hint';
 import { MSG_LOGIN_NOT_CONFIGURED } from './session-messages';
 
 // oidc-client-ts and react-oidc-context are ~20 kB gzip. They load only when there is something for them to do:
-// a session to restore or look for (session-hint.ts), a return from the provider, the admin console, or a Login /
-// 'Create an Account' click. A visitor who never signed in here never downloads them.
+// a session to restore or look for (session-hint.ts: our tokens, an earlier sign-in here, the embedded provider's
+// session hint cookie), a return from the provider, the admin console, or a Login / 'Create an Account' click.
+// A visitor without a session never downloads them — with the embedded provider. A provider on another origin
+// (external Keycloak) hides its session from us, so there the silent check runs on every page load (SPEC §4).
 const loadOidcSessionProvider = () => import('./oidc-session-provider');
 const OidcSessionProvider = lazy(loadOidcSessionProvider);
 
@@ -37,7 +39,8 @@ export function SessionProvider({ config, children }: Props) {
   const notify = useNotify();
   const navigate = useNavigate();
   const replaceTo = useCallback((to: string) => void navigate(to, { replace: true }), [navigate]);
-  const [need, setNeed] = useState<OidcNeed | null>(() => (sessionStartReason() ? 'check' : null));
+  const [requested, setNeed] = useState<OidcNeed | null>(() => (sessionStartReason() ? 'check' : null));
+  const need = requested ?? (config && configStartReason(config.oidc.authority) ? 'check' : null);
   const [oidcSession, setOidcSession] = useState<Session | null>(null);
   // Without the sign-in code, a visitor is signed out: nothing is stored or known about a session.
   const fallbackStatus: SessionStatus = config === null ? 'unavailable' : need ? 'loading' : 'anonymous';
