@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/test-server.js";
 import { openDatabase, type Database } from "./database.js";
@@ -17,7 +16,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("PostgreSQL connection setting
 
   it("turns JIT compilation off on every pooled connection (it cost ~30 ms on short queries)", async () => {
     // Three at once: each query gets its own pooled connection.
-    const settings = await Promise.all([1, 2, 3].map(() => database.db.execute(sql`SELECT current_setting('jit') AS jit, pg_sleep(0.05)`)));
-    expect(settings.map((r) => (r.rows[0] as { jit: string }).jit)).toEqual(["off", "off", "off"]);
+    const pool = database.pool!;
+    const settings = await Promise.all([1, 2, 3].map(() => pool.query<{ jit: string }>("SELECT current_setting('jit') AS jit, pg_sleep(0.05)")));
+    expect(settings.map((r) => r.rows[0]!.jit)).toEqual(["off", "off", "off"]);
   });
 });
