@@ -188,9 +188,12 @@ async function* sendHistory(history: StoredMessage[]): AsyncGenerator<ChatMessag
   }
   const ids = new Set(history.map((m) => m.id));
   const until = Date.now() + HISTORY_OVERLAP_MS;
+  // A live message newer than everything the history held cannot be in it: no clock read, no lookup (the usual case).
+  let newest = -Infinity;
+  for (const m of history) newest = Math.max(newest, m.id);
   return {
     has(id) {
-      if (ids.size === 0) return false;
+      if (ids.size === 0 || id > newest) return false;
       if (Date.now() > until) {
         ids.clear();
         return false;
