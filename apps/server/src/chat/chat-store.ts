@@ -232,12 +232,21 @@ export function createChatStore(db: Db) {
      */
     async insertGuardedChannelMessages(batch: GuardedChannelMessage[]): Promise<(StoredMessage | undefined)[]> {
       if (batch.length === 0) return [];
-      const values = sql.join(
-        batch.map(
-          (m, i) =>
-            sql`(${i}::int, ${m.channelId}::uuid, ${m.senderCharacterId}::uuid, ${m.content}::text, ${new Date(m.sentAtMs).toISOString()}::timestamptz, ${m.facts.character.ownerId}::text, ${m.facts.character.dimensionId}::uuid, ${m.facts.channel.public}::boolean, ${m.facts.channel.dimensionId}::uuid, ${m.facts.authorized}::boolean)`,
-        ),
-        sql`, `,
+      // The batch as one JSON parameter (jsonb_to_recordset): no SQL text or parameter list to build per row, and the
+      // same statement text for every batch. (Content cannot hold NUL, which jsonb would refuse.)
+      const rowsJson = JSON.stringify(
+        batch.map((m, i) => ({
+          ord: i,
+          channel_id: m.channelId,
+          sender: m.senderCharacterId,
+          content: m.content,
+          sent_at: new Date(m.sentAtMs).toISOString(),
+          owner_id: m.facts.character.ownerId,
+          character_dimension_id: m.facts.character.dimensionId,
+          channel_public: m.facts.channel.public,
+          channel_dimension_id: m.facts.channel.dimensionId,
+          authorized: m.facts.authorized,
+        })),
       );
       // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at.
       // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
@@ -247,7 +256,7 @@ export function createChatStore(db: Db) {
         .insert(chatMessages)
         .select(
           sql`SELECT nextval('chat_messages_id_seq'), v.channel_id, NULL::uuid, v.sender::text, v.content, v.sent_at
-            FROM (VALUES ${values}) AS v(ord, channel_id, sender, content, sent_at, owner_id, character_dimension_id, channel_public, channel_dimension_id, authorized)
+            FROM jsonb_to_recordset(${rowsJson}::jsonb) AS v(ord int, channel_id uuid, sender uuid, content text, sent_at timestamptz, owner_id text, character_dimension_id uuid, channel_public boolean, channel_dimension_id uuid, authorized boolean)
             WHERE (SELECT c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL)
               AND (SELECT ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)
               AND coalesce((SELECT true FROM ${chatChannelAuthorizations} a WHERE a.character_id = v.sender AND a.channel_id = v.channel_id), false) = v.authorized
