@@ -10,7 +10,7 @@ import { withChatNotices } from "./chat/character-notices.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { seedDemoData } from "./gameserver/demo-data.js";
-import { gameServicesOf } from "./gameserver/game-services.js";
+import { gameFastRoutes, gameServicesOf } from "./gameserver/game-services.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
 import { requestIdKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
@@ -104,8 +104,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     const contextValues = (req: AnyRequest) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? "");
     const connectRpc = createRpcAdapter(router.handlers, contextValues, logger);
-    // Chat streams and sends over gRPC/HTTP2 skip Connect's pipeline: fan-out to 10,000 streams (docs/chat.md).
-    const grpcStreams = createGrpcStreamFastPath({ ...routerOptions, routes: chatFastRoutes(chatServiceOf(deps)), readMaxBytes: config.bodyLimitBytes, contextValues });
+    // Chat streams and sends, and the cached map/dimension reads, over gRPC/HTTP2 skip Connect's pipeline (docs/chat.md, docs/architecture.md).
+    const grpcStreams = createGrpcStreamFastPath({ ...routerOptions, routes: [...chatFastRoutes(chatServiceOf(deps)), ...gameFastRoutes(gameServicesOf(deps))], readMaxBytes: config.bodyLimitBytes, contextValues });
     const rpc = (req: AnyRequest, res: AnyResponse) => grpcStreams(req, res) || connectRpc(req, res);
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({
