@@ -5,9 +5,23 @@ import { preloadSignIn } from '../../lib/auth/session-provider';
 import { GameplaySection } from './gameplay-section';
 import { HeroArt } from './hero-art';
 
-export function HomePage() {
+/** Starts registration at the provider; hovering or focusing it starts loading the sign-in code. */
+function CreateAccountButton({ variant }: { variant: 'accent' | 'primary' }) {
   const session = useSession();
-  const register = () => void session.register();
+  return (
+    <button
+      type="button"
+      onClick={() => void session.register()}
+      onPointerEnter={preloadSignIn}
+      onFocus={preloadSignIn}
+      className={buttonClasses(variant, 'lg')}
+    >
+      Create an Account
+    </button>
+  );
+}
+
+export function HomePage() {
   return (
     <>
       <title>SRO · Free to play cyberpunk online RPG</title>
@@ -35,15 +49,7 @@ export function HomePage() {
               your own leads through the districts and rise with the crew you trust.
             </p>
             <div className="mt-10 flex flex-wrap items-center gap-4">
-              <button
-                type="button"
-                onClick={register}
-                onPointerEnter={preloadSignIn}
-                onFocus={preloadSignIn}
-                className={buttonClasses('accent', 'lg')}
-              >
-                Create an Account
-              </button>
+              <CreateAccountButton variant="accent" />
               <a href="#gameplay" className={buttonClasses('ghost', 'lg')}>
                 Learn more <span aria-hidden="true">↓</span>
               </a>
@@ -65,15 +71,7 @@ export function HomePage() {
             The city is waiting. <span className="text-neon-pink">It's free.</span>
           </h2>
           <p className="max-w-xl text-slate-300">No subscription, no credit card, no catch. Make an account and step in.</p>
-          <button
-            type="button"
-            onClick={register}
-            onPointerEnter={preloadSignIn}
-            onFocus={preloadSignIn}
-            className={buttonClasses('primary', 'lg')}
-          >
-            Create an Account
-          </button>
+          <CreateAccountButton variant="primary" />
         </div>
       </section>
     </>
