@@ -1,17 +1,10 @@
-import { Code, createClient, type Interceptor } from "@connectrpc/connect";
+import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
-
-const bearer =
-  (token: string): Interceptor =>
-  (next) =>
-  (req) => {
-    req.header.set("authorization", `Bearer ${token}`);
-    return next(req);
-  };
+import { bearer } from "../test/bearer.js";
 
 /** A character deleted or edited through the character service: its open chat streams end or re-check access. */
 describe("chat streams of a deleted or edited character", () => {

@@ -1,18 +1,12 @@
-import { Code, createClient, type Interceptor } from "@connectrpc/connect";
+import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { chatClient, codeOf, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import { bearer } from "../test/bearer.js";
 
 const natsUrl = process.env.NATS_URL;
-const bearer =
-  (token: string): Interceptor =>
-  (next) =>
-  (req) => {
-    req.header.set("authorization", `Bearer ${token}`);
-    return next(req);
-  };
 const databaseUrl = process.env.DATABASE_URL;
 
 /**

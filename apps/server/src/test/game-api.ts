@@ -1,10 +1,11 @@
 import { fromJson, getOption, toJson, type DescField, type DescMessage, type DescMethod, type DescService, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { http } from "../gen/google/api/annotations_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { rest } from "./rest-client.js";
+import { bearer } from "./bearer.js";
 
 /**
  * One way to call every rpc of the game services over either transport, for suites that run each rule over
@@ -50,14 +51,6 @@ export function gameApi(baseUrl: string, transport: ApiTransport): GameApi {
     },
   };
 }
-
-const bearer =
-  (token: string): Interceptor =>
-  (next) =>
-  (req) => {
-    req.header.set("authorization", `Bearer ${token}`);
-    return next(req);
-  };
 
 async function callConnect(baseUrl: string, rpc: string, request: JsonObject, token?: string): Promise<Outcome> {
   const method = methodOf(rpc);
