@@ -24,6 +24,7 @@ import { createRpcAdapter } from "./platform/http/rpc-adapter.js";
 import { createStaticSite } from "./platform/http/static-site.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
+import { createConnectUnaryFastPath } from "./platform/rpc/connect-unary-fast-path.js";
 import { createGrpcStreamFastPath } from "./platform/rpc/grpc-stream-fast-path.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
 
@@ -104,9 +105,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     const contextValues = (req: AnyRequest) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? "");
     const connectRpc = createRpcAdapter(router.handlers, contextValues, logger);
-    // Chat streams and sends, and the cached map/dimension reads, over gRPC/HTTP2 skip Connect's pipeline (docs/chat.md, docs/architecture.md).
-    const grpcStreams = createGrpcStreamFastPath({ ...routerOptions, routes: [...chatFastRoutes(chatServiceOf(deps)), ...gameFastRoutes(gameServicesOf(deps))], readMaxBytes: config.bodyLimitBytes, contextValues });
-    const rpc = (req: AnyRequest, res: AnyResponse) => grpcStreams(req, res) || connectRpc(req, res);
+    // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
+    // unary protocol (docs/architecture.md "Lean paths", docs/chat.md).
+    const fastRoutes = [...chatFastRoutes(chatServiceOf(deps)), ...gameFastRoutes(gameServicesOf(deps))];
+    const grpcFast = createGrpcStreamFastPath({ ...routerOptions, routes: fastRoutes, contextValues });
+    const connectFast = createConnectUnaryFastPath({ ...routerOptions, routes: fastRoutes, contextValues });
+    const rpc = (req: AnyRequest, res: AnyResponse) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({
       logger,

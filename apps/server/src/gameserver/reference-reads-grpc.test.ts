@@ -1,17 +1,18 @@
 import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
-import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
+import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DimensionService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { MISSING_ID, uniqueName } from "../test/game-fixtures.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 
 /**
- * GetMaps, GetMap, GetDimensions and GetDimension over gRPC take the lean gRPC path (game-services.ts,
- * gameFastRoutes); over Connect they take Connect's pipeline. Both must answer the same, errors included.
+ * GetMaps, GetMap, GetDimensions and GetDimension over gRPC and over Connect's unary protocol take the lean paths
+ * (game-services.ts, gameFastRoutes); over gRPC-web they take Connect's pipeline. All must answer the same, errors
+ * included.
  */
-describe("map and dimension reads over the lean gRPC path", () => {
+describe("map and dimension reads over the lean gRPC and Connect paths", () => {
   let t: TestServer;
-  let clients: Record<"grpc" | "connect", { maps: Client<typeof MapService>; dimensions: Client<typeof DimensionService> }>;
+  let clients: Record<"grpc" | "connect" | "grpcWeb", { maps: Client<typeof MapService>; dimensions: Client<typeof DimensionService> }>;
   const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
   const codeOf = async (call: Promise<unknown>) => {
     try {
@@ -26,7 +27,11 @@ describe("map and dimension reads over the lean gRPC path", () => {
   beforeAll(async () => {
     t = await startTestServer();
     const both = (transport: Transport) => ({ maps: createClient(MapService, transport), dimensions: createClient(DimensionService, transport) });
-    clients = { grpc: both(createGrpcTransport({ baseUrl: t.url })), connect: both(createConnectTransport({ baseUrl: t.url, httpVersion: "1.1" })) };
+    clients = {
+      grpc: both(createGrpcTransport({ baseUrl: t.url })),
+      connect: both(createConnectTransport({ baseUrl: t.url, httpVersion: "1.1" })),
+      grpcWeb: both(createGrpcWebTransport({ baseUrl: t.url, httpVersion: "1.1" })),
+    };
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -34,7 +39,7 @@ describe("map and dimension reads over the lean gRPC path", () => {
     const admin = as(t.users.admin.token);
     const map = await clients.connect.maps.createMap({ name: uniqueName("Lean map"), mapPath: "/maps/lean.umap" }, admin);
     const dimension = await clients.connect.dimensions.createDimension({ name: uniqueName("Lean dim"), version: "1", location: "eu", mapIds: [map.id] }, admin);
-    for (const side of ["grpc", "connect"] as const) {
+    for (const side of ["grpc", "connect", "grpcWeb"] as const) {
       const { maps, dimensions } = clients[side];
       expect((await maps.getMaps({}, admin)).maps).toContainEqual(map);
       expect(await maps.getMap({ id: map.id }, admin)).toEqual(map);
@@ -43,13 +48,14 @@ describe("map and dimension reads over the lean gRPC path", () => {
     }
     const renamed = await clients.connect.maps.editMap({ targetId: map.id, name: uniqueName("Renamed") }, admin);
     expect(await clients.grpc.maps.getMap({ id: map.id }, admin)).toEqual(renamed);
+    expect(await clients.connect.maps.getMap({ id: map.id }, admin)).toEqual(renamed);
     await clients.connect.dimensions.deleteDimension({ id: dimension.id }, admin);
     await clients.connect.maps.deleteMap({ id: map.id }, admin);
     expect(await codeOf(clients.grpc.maps.getMap({ id: map.id }, admin))).toBe("NotFound: map not found");
     expect((await clients.grpc.dimensions.getDimensions({}, admin)).dimensions.map((d) => d.id)).not.toContain(dimension.id);
   });
 
-  it("refuse exactly as Connect does", async () => {
+  it("refuse exactly as Connect's pipeline does", async () => {
     const cases: Array<[string, (c: (typeof clients)["grpc"]) => Promise<unknown>]> = [
       ["no token", (c) => c.maps.getMaps({})],
       ["bad token", (c) => c.maps.getMaps({}, as("not-a-token"))],
@@ -60,9 +66,10 @@ describe("map and dimension reads over the lean gRPC path", () => {
       ["bad id", (c) => c.dimensions.getDimension({ id: "nope" }, as(t.users.admin.token))],
     ];
     for (const [what, call] of cases) {
-      const [grpc, connect] = [await codeOf(call(clients.grpc)), await codeOf(call(clients.connect))];
-      expect(grpc, what).not.toBe("ok");
-      expect(grpc, what).toBe(connect);
+      const [grpc, connect, reference] = [await codeOf(call(clients.grpc)), await codeOf(call(clients.connect)), await codeOf(call(clients.grpcWeb))];
+      expect(reference, what).not.toBe("ok");
+      expect(grpc, what).toBe(reference);
+      expect(connect, what).toBe(reference);
     }
   });
 });

@@ -1,0 +1,188 @@
+import { create, isMessage, type DescMethodServerStreaming, type DescMethodUnary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
+import { Code, ConnectError, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse, type UnaryRequest, type UnaryResponse } from "@connectrpc/connect";
+import type { AnyRequest, AnyResponse } from "../http/listener.js";
+
+/**
+ * What the lean paths (grpc-stream-fast-path.ts for gRPC, connect-unary-fast-path.ts for Connect's unary protocol)
+ * share: their routes, the per-call context and the interceptor chain. A call on a lean path runs the very same
+ * interceptors (auth, permission table, logs, metrics, tracing) and the very same handler function as on Connect's
+ * path; only the protocol plumbing around them is lighter.
+ */
+export interface FastStreamRoute {
+  method: DescMethodServerStreaming;
+  impl: (request: never, context: HandlerContext) => AsyncIterable<unknown>;
+}
+
+/** A route for the fast path: the method and its Connect implementation (the very same function). */
+export function fastStreamRoute<I extends DescMessage, O extends DescMessage>(
+  method: DescMethodServerStreaming<I, O>,
+  impl: (request: MessageShape<I>, context: HandlerContext) => AsyncIterable<MessageInitShape<O>>,
+): FastStreamRoute {
+  return { method: method as DescMethodServerStreaming, impl: impl as FastStreamRoute["impl"] };
+}
+
+export interface FastUnaryRoute {
+  method: DescMethodUnary;
+  impl: (request: never, context: HandlerContext) => unknown;
+}
+
+/** A unary route for the fast path: the method and its Connect implementation (the very same function). */
+export function fastUnaryRoute<I extends DescMessage, O extends DescMessage>(
+  method: DescMethodUnary<I, O>,
+  impl: (request: MessageShape<I>, context: HandlerContext) => MessageInitShape<O> | Promise<MessageInitShape<O>>,
+): FastUnaryRoute {
+  return { method: method as DescMethodUnary, impl: impl as FastUnaryRoute["impl"] };
+}
+
+export type FastRoute = FastStreamRoute | FastUnaryRoute;
+
+export const routePath = (method: DescMethodUnary | DescMethodServerStreaming) => `/${method.parent.typeName}/${method.name}`;
+
+/** Aborts a finished call's signal with this reason: without one, AbortController.abort() builds a DOMException (a stack trace) per call. */
+const CALL_ENDED = new ConnectError("call ended", Code.Canceled);
+
+export interface Call {
+  context: HandlerContext;
+  header: Headers;
+  /** The client reset the stream or the connection went away. */
+  readonly gone: boolean;
+  /** Sends status 200 and the context's response headers, once. */
+  sendHeaders(): void;
+  /** Ends the call's bookkeeping: deadline timer, close listener, shutdown relay, signal. */
+  end(): void;
+}
+
+export interface CallProtocol {
+  name: "grpc" | "connect";
+  /** The client's deadline, already parsed from the protocol's header. */
+  timeoutMs: number | undefined;
+  responseContentType: string;
+}
+
+/**
+ * What Connect's createHandlerContext builds, with one AbortController per call instead of four (a linked one, the
+ * deadline's, the client's, the shutdown relay's): the signal aborts, with the first reason, when the deadline
+ * passes (DEADLINE_EXCEEDED), the client goes away (CANCELED) or the server shuts down (its reason).
+ */
+export function openCall(method: DescMethodUnary | DescMethodServerStreaming, req: AnyRequest, res: AnyResponse, values: ContextValues, shutdown: ShutdownRelay, protocol: CallProtocol): Call {
+  const controller = new AbortController();
+  const header = requestHeaders(req);
+  const { timeoutMs } = protocol;
+  const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded)), timeoutMs);
+  let gone = false;
+  const onClose = () => {
+    gone = true;
+    controller.abort(new ConnectError("client went away", Code.Canceled));
+  };
+  res.once("close", onClose);
+  shutdown.join(controller);
+  const host = req.headers[":authority"] ?? req.headers.host ?? "localhost";
+  const context: HandlerContext = {
+    service: method.parent,
+    method,
+    protocolName: protocol.name,
+    requestMethod: "POST",
+    url: `http://${String(host)}${req.url}`,
+    signal: controller.signal,
+    timeoutMs: () => (deadline === undefined ? undefined : deadline - Date.now()),
+    requestHeader: header,
+    responseHeader: new Headers({ "content-type": protocol.responseContentType }),
+    responseTrailer: new Headers(),
+    values,
+  };
+  let headersSent = false;
+  return {
+    context,
+    header,
+    get gone() {
+      return gone;
+    },
+    sendHeaders() {
+      if (headersSent) return;
+      headersSent = true;
+      const headers: Record<string, string> = {};
+      context.responseHeader.forEach((value, name) => (headers[name] = value));
+      res.writeHead(200, headers);
+    },
+    end() {
+      clearTimeout(timer);
+      res.off("close", onClose);
+      shutdown.leave(controller);
+      controller.abort(CALL_ENDED);
+    },
+  };
+}
+
+function requestHeaders(req: AnyRequest): Headers {
+  const header = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!name.startsWith(":") && value !== undefined) header.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return header;
+}
+
+/** Runs a unary call's request message through the interceptors into the handler; resolves to the response message. */
+export async function invokeUnary(route: FastUnaryRoute, call: Call, input: unknown, interceptors: Interceptor[]): Promise<unknown> {
+  const { method } = route;
+  const { context } = call;
+  const invoke = applyInterceptors(async (request: UnaryRequest): Promise<UnaryResponse> => {
+    const handlerContext: HandlerContext = { ...context, requestHeader: request.header, signal: request.signal, values: request.contextValues };
+    const output = await route.impl(request.message as never, handlerContext);
+    const message = isMessage(output, method.output) ? output : create(method.output, output as never);
+    return { stream: false, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message };
+  }, interceptors);
+  const response = await invoke({
+    stream: false,
+    service: method.parent,
+    method,
+    requestMethod: "POST",
+    url: context.url,
+    signal: context.signal,
+    header: call.header,
+    contextValues: context.values,
+    message: input as never,
+  });
+  return response.message;
+}
+
+/** The same wrapping Connect does: the first interceptor in the list is the outermost. */
+export function applyInterceptors<Req extends StreamRequest | UnaryRequest, Res extends StreamResponse | UnaryResponse>(next: (req: Req) => Promise<Res>, interceptors: Interceptor[]) {
+  let fn = next as unknown as Parameters<Interceptor>[0];
+  for (const interceptor of [...interceptors].reverse()) fn = interceptor(fn);
+  return fn as unknown as (req: Req) => Promise<Res>;
+}
+
+/**
+ * The server's shutdown signal, relayed to each call through a signal of its own. Connect links every call's
+ * signal to the shutdown signal directly; with 10,000 streams open that signal holds 10,000 listeners, and Node's
+ * EventTarget walks all of them on every addEventListener and removeEventListener — i.e. on every other call of
+ * the server (a unary send paid ~20,000 list steps). Here the shutdown signal has one listener; joining and leaving
+ * is a Set operation.
+ */
+export interface ShutdownRelay {
+  join(call: AbortController): void;
+  leave(call: AbortController): void;
+}
+
+export function shutdownRelay(shutdownSignal: AbortSignal): ShutdownRelay {
+  const calls = new Set<AbortController>();
+  shutdownSignal.addEventListener(
+    "abort",
+    () => {
+      const open = [...calls];
+      calls.clear();
+      for (const call of open) call.abort(shutdownSignal.reason);
+    },
+    { once: true },
+  );
+  return {
+    join(call) {
+      if (shutdownSignal.aborted) call.abort(shutdownSignal.reason);
+      else calls.add(call);
+    },
+    leave(call) {
+      calls.delete(call);
+    },
+  };
+}
