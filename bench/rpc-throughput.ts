@@ -8,11 +8,14 @@ import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { cpuSecondsOf } from "./chat-fanout-clients.js";
 import { findH2load, h2load } from "./h2load.js";
 import { fmt, percentiles } from "./load.js";
+import { profileProcess } from "./server-profile.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LEVELS = (process.env.BENCH_RPC_LEVELS ?? "1,16,64,256").split(",").map(Number);
 const TRANSPORTS = (process.env.BENCH_RPC_TRANSPORTS ?? "connect,grpc").split(",");
 const PATH = process.env.BENCH_RPC_PATH ?? "/sro.gameserver.MapService/GetMaps";
+/** BENCH_RPC_PROFILE=dir: a CPU profile of the server during each measured level (see server-profile.ts). */
+const PROFILE_DIR = process.env.BENCH_RPC_PROFILE;
 
 /**
  * Issue 2: a read rpc (GetMaps: 5 maps, PGlite, served from the in-memory reference cache) with token verification
@@ -35,12 +38,14 @@ export async function run() {
     const level = async (transport: "connect" | "grpc", concurrency: number, seconds: number) => {
       const before = await outcomes(server.url);
       const cpuBefore = cpuSecondsOf(server.child.pid!);
+      const profiled = PROFILE_DIR && seconds === SECONDS ? await profileProcess(server.child.pid!, PROFILE_DIR, `rpc-${transport}-${concurrency}`) : undefined;
       const r = native
         ? await h2load(native, transport === "connect" ? connectRun(server.url, token, concurrency, seconds) : grpcRun(server.url, token, concurrency, seconds))
         : transport === "connect"
           ? await connectHttp1(server.url, token, concurrency, seconds)
           : await grpcH2c(server.url, token, concurrency, seconds);
       const cpuMicros = (cpuSecondsOf(server.child.pid!) - cpuBefore) * 1e6;
+      if (profiled) console.log(`server profile: ${await profiled()}`);
       const after = await outcomes(server.url);
       // gRPC answers 200 with the status in trailers: count failures on the server's side too.
       return { ...r, errors: Math.max(r.errors, after.failed - before.failed), cpuPerCall: cpuMicros / Math.max(1, after.ok - before.ok) };
