@@ -60,23 +60,24 @@ export interface CallProtocol {
 }
 
 /**
- * What Connect's createHandlerContext builds, with one AbortController per call instead of four (a linked one, the
- * deadline's, the client's, the shutdown relay's): the signal aborts, with the first reason, when the deadline
- * passes (DEADLINE_EXCEEDED), the client goes away (CANCELED) or the server shuts down (its reason).
+ * What Connect's createHandlerContext builds, with at most one AbortController per call instead of four (a linked
+ * one, the deadline's, the client's, the shutdown relay's), made only when the handler asks for the signal: most
+ * unary calls never do. The signal aborts, with the first reason, when the deadline passes (DEADLINE_EXCEEDED),
+ * the client goes away (CANCELED) or the server shuts down (its reason).
  */
 export function openCall(method: DescMethodUnary | DescMethodServerStreaming, req: AnyRequest, res: AnyResponse, values: ContextValues, shutdown: ShutdownRelay, protocol: CallProtocol): Call {
-  const controller = new AbortController();
+  const abort = new LazyAbort();
   const header = requestHeaders(req);
   const { timeoutMs } = protocol;
   const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded)), timeoutMs);
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => abort.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded)), timeoutMs);
   let gone = false;
   const onClose = () => {
     gone = true;
-    controller.abort(new ConnectError("client went away", Code.Canceled));
+    abort.abort(new ConnectError("client went away", Code.Canceled));
   };
   res.once("close", onClose);
-  shutdown.join(controller);
+  shutdown.join(abort);
   const host = req.headers[":authority"] ?? req.headers.host ?? "localhost";
   const context: HandlerContext = {
     service: method.parent,
@@ -84,7 +85,9 @@ export function openCall(method: DescMethodUnary | DescMethodServerStreaming, re
     protocolName: protocol.name,
     requestMethod: "POST",
     url: `http://${String(host)}${req.url}`,
-    signal: controller.signal,
+    get signal() {
+      return abort.signal;
+    },
     timeoutMs: () => (deadline === undefined ? undefined : deadline - Date.now()),
     requestHeader: header,
     responseHeader: new Headers({ "content-type": protocol.responseContentType }),
@@ -108,9 +111,66 @@ export function openCall(method: DescMethodUnary | DescMethodServerStreaming, re
     end() {
       clearTimeout(timer);
       res.off("close", onClose);
-      shutdown.leave(controller);
-      controller.abort(CALL_ENDED);
+      shutdown.leave(abort);
+      abort.abort(CALL_ENDED);
     },
+  };
+}
+
+/** An abort signal made on first use; aborting before that only records the reason (no signal, no event). */
+class LazyAbort {
+  private controller: AbortController | undefined;
+  private reason: unknown;
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.reason !== undefined) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+}
+
+/** The request the interceptors see; its signal is the call's, still made only when read. */
+export function interceptorRequest<M>(call: Call, stream: boolean, message: M) {
+  const { context } = call;
+  return {
+    stream,
+    service: context.service,
+    method: context.method,
+    requestMethod: "POST",
+    url: context.url,
+    get signal() {
+      return context.signal;
+    },
+    header: call.header,
+    contextValues: context.values,
+    message,
+  };
+}
+
+/** The handler's context after the interceptors: their request's header, values and signal (as Connect does). */
+export function handlerContextFor(context: HandlerContext, request: UnaryRequest | StreamRequest): HandlerContext {
+  return {
+    service: context.service,
+    method: context.method,
+    protocolName: context.protocolName,
+    requestMethod: context.requestMethod,
+    url: context.url,
+    get signal() {
+      return request.signal;
+    },
+    timeoutMs: context.timeoutMs,
+    requestHeader: request.header,
+    responseHeader: context.responseHeader,
+    responseTrailer: context.responseTrailer,
+    values: request.contextValues,
   };
 }
 
@@ -127,22 +187,11 @@ export async function invokeUnary(route: FastUnaryRoute, call: Call, input: unkn
   const { method } = route;
   const { context } = call;
   const invoke = applyInterceptors(async (request: UnaryRequest): Promise<UnaryResponse> => {
-    const handlerContext: HandlerContext = { ...context, requestHeader: request.header, signal: request.signal, values: request.contextValues };
-    const output = await route.impl(request.message as never, handlerContext);
+    const output = await route.impl(request.message as never, handlerContextFor(context, request));
     const message = isMessage(output, method.output) ? output : create(method.output, output as never);
     return { stream: false, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message };
   }, interceptors);
-  const response = await invoke({
-    stream: false,
-    service: method.parent,
-    method,
-    requestMethod: "POST",
-    url: context.url,
-    signal: context.signal,
-    header: call.header,
-    contextValues: context.values,
-    message: input as never,
-  });
+  const response = await invoke(interceptorRequest(call, false, input) as UnaryRequest);
   return response.message;
 }
 
@@ -160,13 +209,17 @@ export function applyInterceptors<Req extends StreamRequest | UnaryRequest, Res 
  * the server (a unary send paid ~20,000 list steps). Here the shutdown signal has one listener; joining and leaving
  * is a Set operation.
  */
+interface Abortable {
+  abort(reason: unknown): void;
+}
+
 export interface ShutdownRelay {
-  join(call: AbortController): void;
-  leave(call: AbortController): void;
+  join(call: Abortable): void;
+  leave(call: Abortable): void;
 }
 
 export function shutdownRelay(shutdownSignal: AbortSignal): ShutdownRelay {
-  const calls = new Set<AbortController>();
+  const calls = new Set<Abortable>();
   shutdownSignal.addEventListener(
     "abort",
     () => {

@@ -3,7 +3,7 @@ import { create, fromBinary, isMessage, toBinary, type DescMessage } from "@bufb
 import { Code, ConnectError, createContextKey, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
 import { createAsyncIterable } from "@connectrpc/connect/protocol";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
-import { applyInterceptors, invokeUnary, openCall, routePath, shutdownRelay, type Call, type FastRoute, type FastStreamRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
+import { applyInterceptors, handlerContextFor, interceptorRequest, invokeUnary, openCall, routePath, shutdownRelay, type Call, type FastRoute, type FastStreamRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
 
 export { fastStreamRoute, fastUnaryRoute, type FastRoute, type FastStreamRoute, type FastUnaryRoute } from "./fast-call.js";
 
@@ -107,20 +107,9 @@ async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2
   try {
     const input = fromBinary(method.input, await readSingleEnvelope(req, options.readMaxBytes));
     const invoke = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
-      const handlerContext: HandlerContext = { ...context, requestHeader: request.header, signal: request.signal, values: request.contextValues };
-      return { stream: true, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message: route.impl(input as never, handlerContext) as AsyncIterable<never> };
+      return { stream: true, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message: route.impl(input as never, handlerContextFor(context, request)) as AsyncIterable<never> };
     }, options.interceptors);
-    const response = await invoke({
-      stream: true,
-      service: method.parent,
-      method,
-      requestMethod: "POST",
-      url: context.url,
-      signal: context.signal,
-      header: call.header,
-      contextValues: context.values,
-      message: createAsyncIterable([input]),
-    });
+    const response = await invoke(interceptorRequest(call, true, createAsyncIterable([input])) as StreamRequest);
     // Headers go out now, not with the first message: a quiet stream is visibly open.
     call.sendHeaders();
     for await (const message of response.message) {
