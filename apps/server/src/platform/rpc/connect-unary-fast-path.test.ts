@@ -26,6 +26,11 @@ const service = {
         context.signal.addEventListener("abort", () => (clearTimeout(timer), reject(context.signal.reason)));
       });
     }
+    if (id === "late") {
+      // Reads the signal only after the deadline passed: it must already be aborted, with the deadline's reason.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (context.signal.aborted) throw context.signal.reason;
+    }
     context.responseHeader.set("x-served", "yes");
     context.responseTrailer.set("x-trailer", "t");
     return { id, name: "One", mapPath: "/maps/one.umap" };
@@ -88,6 +93,7 @@ describe("Connect's unary protocol on the lean path", () => {
     ["too large", "GetMap", JSON.stringify({ id: "x".repeat(READ_MAX_BYTES) }), json],
     ["bad timeout", "GetMap", '{"id":"one"}', { ...json, "connect-timeout-ms": "soon" }],
     ["deadline passes", "GetMap", '{"id":"slow"}', { ...json, "connect-timeout-ms": "50" }],
+    ["deadline passed before the signal was read", "GetMap", '{"id":"late"}', { ...json, "connect-timeout-ms": "50" }],
   ];
 
   it.each(cases)("%s: the same status, headers and body as Connect's handler", async (_what, rpc, body, headers) => {
@@ -107,6 +113,8 @@ describe("Connect's unary protocol on the lean path", () => {
     expect(JSON.parse(Buffer.from(one.bytes).toString())).toEqual({ id: "one", name: "One", mapPath: "/maps/one.umap" });
     const missing = await post(lean.url, "/sro.gameserver.MapService/GetMap", '{"id":"missing"}', json);
     expect([missing.status, JSON.parse(Buffer.from(missing.bytes).toString())]).toEqual([404, { code: "not_found", message: "map not found" }]);
+    const late = await post(lean.url, "/sro.gameserver.MapService/GetMap", '{"id":"late"}', { ...json, "connect-timeout-ms": "50" });
+    expect([late.status, JSON.parse(Buffer.from(late.bytes).toString())]).toEqual([504, { code: "deadline_exceeded", message: "the operation timed out" }]);
     const crash = await post(lean.url, "/sro.gameserver.MapService/GetMap", '{"id":"crash"}', json);
     expect(Buffer.from(crash.bytes).toString()).not.toContain("secret");
     const zipped = await fetch(`${lean.url}/sro.gameserver.MapService/GetMaps`, { method: "POST", body: "{}", headers: { ...json, "accept-encoding": "gzip" } });
