@@ -3,6 +3,7 @@ import { Code, ConnectError, type ContextValues, type Interceptor } from "@conne
 import { compressionNegotiate, createMethodSerializationLookup, readAllBytes, validateUniversalHandlerOptions, type Compression, type MethodSerializationLookup } from "@connectrpc/connect/protocol";
 import { codeToHttpStatus, errorToJsonBytes, parseContentType, parseTimeout, trailerMux } from "@connectrpc/connect/protocol-connect";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
+import { collectBody } from "../http/read-body.js";
 import { invokeUnary, openCall, routePath, shutdownRelay, type FastRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
 
 /**
@@ -65,7 +66,7 @@ async function serve(route: Route, binary: boolean, req: AnyRequest, res: AnyRes
   let body: Uint8Array;
   try {
     if (timeout.error) throw timeout.error;
-    const input = route.serialization.getI(binary).parse(await readAllBytes(req as AsyncIterable<Uint8Array>, opt.readMaxBytes, headerOf(req, "content-length")));
+    const input = route.serialization.getI(binary).parse(await readRequestBytes(req, opt.readMaxBytes));
     const output = await invokeUnary(route, call, input, options.interceptors);
     body = route.serialization.getO(binary).serialize(output as never);
   } catch (e) {
@@ -92,4 +93,16 @@ async function serve(route: Route, binary: boolean, req: AnyRequest, res: AnyRes
 function headerOf(req: AnyRequest, name: string): string | null {
   const value = req.headers[name];
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** Connect's readAllBytes (its limits and messages) over chunks read with events (read-body.ts says why). */
+async function readRequestBytes(req: AnyRequest, maxBytes: number): Promise<Uint8Array> {
+  const lengthHint = headerOf(req, "content-length");
+  if (Number(lengthHint) > maxBytes) return readAllBytes(iterate([]), maxBytes, lengthHint); // refuses before reading
+  const { chunks } = await collectBody(req, maxBytes);
+  return readAllBytes(iterate(chunks), maxBytes, lengthHint);
+}
+
+async function* iterate(chunks: Uint8Array[]): AsyncIterable<Uint8Array> {
+  yield* chunks;
 }

@@ -3,6 +3,7 @@ import { create, fromBinary, isMessage, toBinary, type DescMessage } from "@bufb
 import { Code, ConnectError, createContextKey, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
 import { createAsyncIterable } from "@connectrpc/connect/protocol";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
+import { collectBody } from "../http/read-body.js";
 import { applyInterceptors, handlerContextFor, interceptorRequest, invokeUnary, openCall, routePath, shutdownRelay, type Call, type FastRoute, type FastStreamRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
 
 export { fastStreamRoute, fastUnaryRoute, type FastRoute, type FastStreamRoute, type FastUnaryRoute } from "./fast-call.js";
@@ -156,14 +157,9 @@ function encodeEnvelope(schema: DescMessage, message: unknown): Buffer {
 }
 
 async function readSingleEnvelope(req: Http2ServerRequest, maxBytes: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes + 5) throw new ConnectError(`message larger than ${maxBytes} bytes`, Code.ResourceExhausted);
-    chunks.push(chunk);
-  }
-  const body = Buffer.concat(chunks);
+  const { chunks, size } = await collectBody(req, maxBytes + 5);
+  if (size > maxBytes + 5) throw new ConnectError(`message larger than ${maxBytes} bytes`, Code.ResourceExhausted);
+  const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   if (body.length < 5) throw new ConnectError("protocol error: missing request message", Code.Unimplemented);
   const length = body.readUInt32BE(1);
   if (body[0] !== 0) throw new ConnectError("protocol error: compressed request without grpc-encoding", Code.Internal);
