@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { DimensionSchema, DimensionsSchema, GameServerUpdateResponseSchema, type Dimension, type DimensionService } from "../gen/sro/gameserver/gameserver_pb.js";
+import { frozenMessageOf } from "../platform/rpc/frozen-messages.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
 import type { DimensionChanges, DimensionRefusal, DimensionRow, DimensionStore } from "./dimension-store.js";
 import { requireDimensionLocation, requireDimensionName, requireMapIds, requireVersion } from "./gameserver-rules.js";
@@ -15,6 +16,10 @@ export interface DimensionServiceDeps {
 
 const dimensionMessage = (row: DimensionRow): Dimension =>
   create(DimensionSchema, { id: row.id, name: row.name, version: row.version, location: row.location, mapIds: row.mapIds });
+
+/** Reads answer from the reference cache's rows: one frozen message per cached row and per cached list. */
+const cachedDimensionMessage = frozenMessageOf(dimensionMessage);
+const cachedDimensionsMessage = frozenMessageOf((rows: readonly DimensionRow[]) => create(DimensionsSchema, { dimensions: rows.map(dimensionMessage) }));
 
 export const dimensionNotFound = () => new ConnectError("dimension not found", Code.NotFound);
 
@@ -42,11 +47,11 @@ export function createDimensionService({ dimensions, registry }: DimensionServic
     async getDimension(req) {
       const row = await dimensions.find(requireUuid(req.id, "id"));
       if (!row) throw dimensionNotFound();
-      return dimensionMessage(row);
+      return cachedDimensionMessage(row);
     },
 
     async getDimensions() {
-      return create(DimensionsSchema, { dimensions: (await dimensions.list()).map(dimensionMessage) });
+      return cachedDimensionsMessage(await dimensions.list());
     },
 
     async createDimension(req) {

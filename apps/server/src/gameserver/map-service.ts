@@ -2,11 +2,15 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { MapSchema, MapsSchema, type Map as GameMap, type MapService } from "../gen/sro/gameserver/gameserver_pb.js";
+import { frozenMessageOf } from "../platform/rpc/frozen-messages.js";
 import { requireUuid } from "../platform/validation.js";
 import { requireMapName, requireMapPath } from "./gameserver-rules.js";
 import type { MapChanges, MapRow, MapStore } from "./map-store.js";
 
 const mapMessage = (row: MapRow): GameMap => create(MapSchema, { id: row.id, name: row.name, mapPath: row.mapPath });
+/** Reads answer from the reference cache's rows: one frozen message per cached row and per cached list. */
+const cachedMapMessage = frozenMessageOf(mapMessage);
+const cachedMapsMessage = frozenMessageOf((rows: readonly MapRow[]) => create(MapsSchema, { maps: rows.map(mapMessage) }));
 
 const notFound = () => new ConnectError("map not found", Code.NotFound);
 const nameTaken = (name: string | undefined) =>
@@ -18,11 +22,11 @@ export function createMapService(store: MapStore): ServiceImpl<typeof MapService
     async getMap(req) {
       const row = await store.find(requireUuid(req.id, "id"));
       if (!row) throw notFound();
-      return mapMessage(row);
+      return cachedMapMessage(row);
     },
 
     async getMaps() {
-      return create(MapsSchema, { maps: (await store.list()).map(mapMessage) });
+      return cachedMapsMessage(await store.list());
     },
 
     async createMap(req) {

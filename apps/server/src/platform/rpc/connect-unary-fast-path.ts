@@ -4,6 +4,7 @@ import { compressionNegotiate, createMethodSerializationLookup, readAllBytes, va
 import { codeToHttpStatus, errorToJsonBytes, parseContentType, parseTimeout, trailerMux } from "@connectrpc/connect/protocol-connect";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { collectBody } from "../http/read-body.js";
+import { encodeOnce } from "./frozen-messages.js";
 import { invokeUnary, openCall, routePath, shutdownRelay, type FastRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
 
 /**
@@ -68,7 +69,7 @@ async function serve(route: Route, binary: boolean, req: AnyRequest, res: AnyRes
     if (timeout.error) throw timeout.error;
     const input = route.serialization.getI(binary).parse(await readRequestBytes(req, opt.readMaxBytes));
     const output = await invokeUnary(route, call, input, options.interceptors);
-    body = route.serialization.getO(binary).serialize(output as never);
+    body = encodeOnce(output, binary ? "binary" : "json", () => route.serialization.getO(binary).serialize(output as never));
   } catch (e) {
     const error = e instanceof ConnectError ? e : new ConnectError("internal error", Code.Internal, undefined, undefined, e);
     status = codeToHttpStatus(error.code);

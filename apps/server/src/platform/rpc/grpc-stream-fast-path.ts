@@ -4,6 +4,7 @@ import { Code, ConnectError, createContextKey, type ContextValues, type HandlerC
 import { createAsyncIterable } from "@connectrpc/connect/protocol";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { collectBody } from "../http/read-body.js";
+import { encodeOnce } from "./frozen-messages.js";
 import { applyInterceptors, handlerContextFor, interceptorRequest, invokeUnary, openCall, routePath, shutdownRelay, type Call, type FastRoute, type FastStreamRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
 
 export { fastStreamRoute, fastUnaryRoute, type FastRoute, type FastStreamRoute, type FastUnaryRoute } from "./fast-call.js";
@@ -147,8 +148,7 @@ function envelopeOf(schema: DescMessage, message: unknown): Buffer {
 }
 
 function encodeEnvelope(schema: DescMessage, message: unknown): Buffer {
-  const shaped = isMessage(message, schema) ? message : create(schema, message as never);
-  const bytes = toBinary(schema, shaped);
+  const bytes = encodeOnce(message, "binary", () => toBinary(schema, isMessage(message, schema) ? message : create(schema, message as never)));
   const envelope = Buffer.allocUnsafe(5 + bytes.length);
   envelope[0] = 0;
   envelope.writeUInt32BE(bytes.length, 1);

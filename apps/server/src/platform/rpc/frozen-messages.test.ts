@@ -1,0 +1,32 @@
+import { create } from "@bufbuild/protobuf";
+import { describe, expect, it } from "vitest";
+import { MapsSchema } from "../../gen/sro/gameserver/gameserver_pb.js";
+import { encodeOnce, frozenMessageOf } from "./frozen-messages.js";
+
+describe("frozen messages", () => {
+  const mapsOf = frozenMessageOf((rows: readonly { id: string; name: string }[]) => create(MapsSchema, { maps: rows.map((r) => ({ id: r.id, name: r.name, mapPath: "/p" })) }));
+
+  it("builds one message per source snapshot, frozen all the way down", () => {
+    const snapshot = [{ id: "a", name: "A" }];
+    const first = mapsOf(snapshot);
+    expect(mapsOf(snapshot)).toBe(first);
+    expect(mapsOf([...snapshot])).not.toBe(first); // a new snapshot (after a write) builds anew
+    expect(Object.isFrozen(first) && Object.isFrozen(first.maps) && Object.isFrozen(first.maps[0])).toBe(true);
+    expect(() => {
+      (first.maps[0] as { name: string }).name = "changed";
+    }).toThrow(TypeError);
+  });
+
+  it("encodes a frozen message once per format, anything else every time", () => {
+    let encodings = 0;
+    const encode = () => (encodings++, new Uint8Array([encodings]));
+    const frozen = mapsOf([{ id: "b", name: "B" }]);
+    expect(encodeOnce(frozen, "binary", encode)).toBe(encodeOnce(frozen, "binary", encode));
+    encodeOnce(frozen, "json", encode);
+    expect(encodings).toBe(2);
+    const plain = create(MapsSchema, {});
+    encodeOnce(plain, "binary", encode);
+    encodeOnce(plain, "binary", encode);
+    expect(encodings).toBe(4);
+  });
+});
