@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
+import { useLazyDefault } from '../use-lazy-default';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 import { configStartReason, sessionStartReason } from './session-hint';
 import { MSG_LOGIN_NOT_CONFIGURED } from './session-messages';
@@ -12,7 +13,6 @@ import { MSG_LOGIN_NOT_CONFIGURED } from './session-messages';
 // A visitor without a session never downloads them — with the embedded provider. A provider on another origin
 // (external Keycloak) hides its session from us, so there the silent check runs on every page load (SPEC §4).
 const loadOidcSessionProvider = () => import('./oidc-session-provider');
-const OidcSessionProvider = lazy(loadOidcSessionProvider);
 
 /** Starts downloading the sign-in code (on hover or focus of a sign-in button) so a click redirects sooner. */
 export function preloadSignIn(): void {
@@ -39,7 +39,12 @@ export function SessionProvider({ config, children }: Props) {
   const notify = useNotify();
   const navigate = useNavigate();
   const replaceTo = useCallback((to: string) => void navigate(to, { replace: true }), [navigate]);
-  const [requested, setNeed] = useState<OidcNeed | null>(() => (sessionStartReason() ? 'check' : null));
+  const [requested, setNeed] = useState<OidcNeed | null>(() => {
+    if (!sessionStartReason()) return null;
+    // Known before /app-config.json arrives: fetch the sign-in code alongside it, not after it.
+    preloadSignIn();
+    return 'check';
+  });
   const need = requested ?? (config && configStartReason(config.oidc.authority) ? 'check' : null);
   const [oidcSession, setOidcSession] = useState<Session | null>(null);
   // Without the sign-in code, a visitor is signed out: nothing is stored or known about a session.
@@ -77,17 +82,19 @@ export function SessionProvider({ config, children }: Props) {
 
   return (
     <>
-      {config && need && (
-        <Suspense fallback={null}>
-          <OidcSessionProvider
-            config={config}
-            silentCheck={need === 'check'}
-            navigate={replaceTo}
-            onSessionChange={setOidcSession}
-          />
-        </Suspense>
-      )}
+      {config && need && <OidcSession config={config} silentCheck={need === 'check'} navigate={replaceTo} onSessionChange={setOidcSession} />}
       <SessionContext value={(config && oidcSession) || fallback}>{children}</SessionContext>
     </>
   );
+}
+
+type OidcSessionProps = Parameters<Awaited<ReturnType<typeof loadOidcSessionProvider>>['default']>[0];
+
+/**
+ * The sign-in code, mounted once it has loaded. Not React.lazy: a Suspense reveal waits up to 300 ms after its
+ * fallback showed, and on a cold /admin load that wait came before the first data request (use-lazy-default.ts).
+ */
+function OidcSession(props: OidcSessionProps) {
+  const OidcSessionProvider = useLazyDefault(loadOidcSessionProvider);
+  return OidcSessionProvider && <OidcSessionProvider {...props} />;
 }
