@@ -64,6 +64,43 @@ const toStored = (row: { id: number; channelId: string | null; senderCharacterId
 });
 
 export function createChatStore(db: Db) {
+  // The two statements of the send path are built once and prepared (named statements on PostgreSQL: parsed and
+  // planned once per connection, not per call). Building them with drizzle on every call cost more CPU than the
+  // rest of a send's handler.
+  const channelAccessQuery = db
+    .select({
+      ownerId: characters.ownerId,
+      characterDimensionId: characters.dimensionId,
+      channel: channelColumns,
+      authorizedChannel: chatChannelAuthorizations.channelId,
+      banChannel: chatBans.channelId,
+      banUntil: chatBans.until,
+    })
+    .from(characters)
+    .leftJoin(chatChannels, and(eq(chatChannels.id, sql.placeholder("channelId")), isNull(chatChannels.deletedAt)))
+    .leftJoin(chatChannelAuthorizations, and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characters.id)))
+    .leftJoin(chatBans, and(eq(chatBans.channelId, chatChannels.id), eq(chatBans.characterId, characters.id)))
+    .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
+    .prepare("chat_channel_access");
+
+  // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at.
+  // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
+  // on primary keys on purpose: written as EXISTS, the planner turned them into joins that compared every row of
+  // the batch with every character (or hashed the whole authorization table): 300 rows took 120 ms, not 20.
+  const insertGuardedQuery = db
+    .insert(chatMessages)
+    .select(
+      sql`SELECT nextval('chat_messages_id_seq'), v.channel_id, NULL::uuid, v.sender::text, v.content, v.sent_at
+        FROM jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) AS v(ord int, channel_id uuid, sender uuid, content text, sent_at timestamptz, owner_id text, character_dimension_id uuid, channel_public boolean, channel_dimension_id uuid, authorized boolean)
+        WHERE (SELECT c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL)
+          AND (SELECT ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)
+          AND coalesce((SELECT true FROM ${chatChannelAuthorizations} a WHERE a.character_id = v.sender AND a.channel_id = v.channel_id), false) = v.authorized
+          AND (SELECT true FROM ${chatBans} b WHERE b.character_id = v.sender AND b.channel_id = v.channel_id AND (b.until IS NULL OR b.until > v.sent_at)) IS NULL
+        ORDER BY v.ord`,
+    )
+    .returning(messageColumns)
+    .prepare("chat_insert_guarded_messages");
+
   return {
     async channel(id: string): Promise<ChannelRow | undefined> {
       const [row] = await db.select(channelColumns).from(chatChannels).where(liveChannel(id));
@@ -126,20 +163,7 @@ export function createChatStore(db: Db) {
      * every send asks. undefined: no such character; channel undefined: no such channel.
      */
     async channelAccess(characterId: string, channelId: string): Promise<{ character: CharacterFacts; channel?: ChannelRow; authorized: boolean; ban: Ban | undefined } | undefined> {
-      const [row] = await db
-        .select({
-          ownerId: characters.ownerId,
-          characterDimensionId: characters.dimensionId,
-          channel: channelColumns,
-          authorizedChannel: chatChannelAuthorizations.channelId,
-          banChannel: chatBans.channelId,
-          banUntil: chatBans.until,
-        })
-        .from(characters)
-        .leftJoin(chatChannels, liveChannel(channelId))
-        .leftJoin(chatChannelAuthorizations, and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characters.id)))
-        .leftJoin(chatBans, and(eq(chatBans.channelId, chatChannels.id), eq(chatBans.characterId, characters.id)))
-        .where(and(eq(characters.id, characterId), isNull(characters.deletedAt)));
+      const [row] = await channelAccessQuery.execute({ characterId, channelId });
       if (!row) return undefined;
       return {
         character: { id: characterId, ownerId: row.ownerId, dimensionId: row.characterDimensionId },
@@ -248,22 +272,7 @@ export function createChatStore(db: Db) {
           authorized: m.facts.authorized,
         })),
       );
-      // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at.
-      // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
-      // on primary keys on purpose: written as EXISTS, the planner turned them into joins that compared every row of
-      // the batch with every character (or hashed the whole authorization table): 300 rows took 120 ms, not 20.
-      const rows = await db
-        .insert(chatMessages)
-        .select(
-          sql`SELECT nextval('chat_messages_id_seq'), v.channel_id, NULL::uuid, v.sender::text, v.content, v.sent_at
-            FROM jsonb_to_recordset(${rowsJson}::jsonb) AS v(ord int, channel_id uuid, sender uuid, content text, sent_at timestamptz, owner_id text, character_dimension_id uuid, channel_public boolean, channel_dimension_id uuid, authorized boolean)
-            WHERE (SELECT c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL)
-              AND (SELECT ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)
-              AND coalesce((SELECT true FROM ${chatChannelAuthorizations} a WHERE a.character_id = v.sender AND a.channel_id = v.channel_id), false) = v.authorized
-              AND (SELECT true FROM ${chatBans} b WHERE b.character_id = v.sender AND b.channel_id = v.channel_id AND (b.until IS NULL OR b.until > v.sent_at)) IS NULL
-            ORDER BY v.ord`,
-        )
-        .returning(messageColumns);
+      const rows = await insertGuardedQuery.execute({ rows: rowsJson });
       // Match rows to inputs by what they hold (identical messages are interchangeable).
       const key = (channelId: string | null, sender: string, content: string, sentAtMs: number) => `${channelId}\u0000${sender}\u0000${sentAtMs}\u0000${content}`;
       const stored = new Map<string, StoredMessage[]>();
