@@ -7,9 +7,9 @@ import { startServerProcess } from "../apps/server/src/test/server-process.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { createTestDatabase } from "../apps/server/src/test/test-server.js";
 import { closedLoop, fmt } from "./load.js";
-import { cpuSecondsOf, LatencyRecorder, LeanGrpcChatClient, openStreams, pace } from "./chat-fanout-clients.js";
+import { cpuSecondsOf, FrameReadingChatClient, LatencyRecorder, LeanGrpcChatClient, openStreams, pace } from "./chat-fanout-clients.js";
 import { loadavg } from "node:os";
-import { profileProcess } from "./server-profile.js";
+import { profileProcess, profileSelf } from "./server-profile.js";
 
 /**
  * Issue 7: chat fan-out. The server runs in its own process (one core, PGlite, in-process bus unless NATS_URL is
@@ -26,6 +26,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_DELIVERIES = Number(process.env.BENCH_CHAT_DELIVERIES ?? 100_000);
 const MAX_SENDS_PER_SECOND = Number(process.env.BENCH_CHAT_MAX_SENDS ?? 1_000);
 const STREAMS_PER_CONNECTION = 1_000;
+/**
+ * BENCH_CHAT_READER: how the bench holds and reads the streams. "frames" (default) reads HTTP/2 frames off the socket
+ * itself (FrameReadingChatClient); "http2" uses Node's http2 client (LeanGrpcChatClient), ~3 µs more of the bench's
+ * CPU per delivery. Both parse every delivery and time it.
+ */
+const READER = process.env.BENCH_CHAT_READER ?? "frames";
 const CALIBRATION_CONCURRENCY = 64;
 /** The per-character send limit is 5/s: spread sends over enough characters to stay under it. */
 const SENDS_PER_CHARACTER_PER_SECOND = 4;
@@ -98,7 +104,7 @@ export async function run() {
     await issuer.close();
     await database?.drop();
   }
-  console.log(`\n## Chat fan-out: gRPC/h2c streams, ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`);
+  console.log(`\n## Chat fan-out: gRPC/h2c streams (${READER} reader), ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`);
   console.log(rows.join("\n"));
   console.log(`\nSends: ${sendsNote}.`);
   return rows;
@@ -129,7 +135,9 @@ async function runScenario(input: ScenarioInput) {
     await chat.sendChatChannelMessage({ channelId: channel.id, chatMessage: { senderCharacterId: input.senders[i % input.senders.length]!, content: "warm-up" } }, { headers: admin });
   }
   const connections = Math.ceil(input.streams / STREAMS_PER_CONNECTION);
-  const clients = Array.from({ length: connections }, () => new LeanGrpcChatClient(input.url, input.playerToken));
+  const clients = Array.from({ length: connections }, () =>
+    READER === "http2" ? new LeanGrpcChatClient(input.url, input.playerToken) : new FrameReadingChatClient(input.url, input.playerToken),
+  );
   const latencies = new LatencyRecorder();
   const opened = performance.now();
   const streams = await openStreams({
@@ -146,6 +154,8 @@ async function runScenario(input: ScenarioInput) {
   let next = 0;
   await serverMetrics(input.url); // resets the server's event-loop delay histogram
   const stopProfile = PROFILE_DIR ? await profileProcess(input.serverPid, PROFILE_DIR, `chat-${input.streams}x${input.channels}-${Date.now()}`) : undefined;
+  // The bench's own CPU in the same window (its receive path competes with the server for the 2 cores).
+  const stopSelfProfile = PROFILE_DIR ? await profileSelf(PROFILE_DIR, `chat-client-${input.streams}x${input.channels}-${Date.now()}`) : undefined;
   const cpuBefore = { server: cpuSecondsOf(input.serverPid), client: cpuSecondsOf(process.pid) };
   const sent = await pace(sendsPerSecond, SECONDS, () => {
     const i = next++;
@@ -158,6 +168,7 @@ async function runScenario(input: ScenarioInput) {
   const serverCpuPerDelivery = cpuMicros(input.serverPid, cpuBefore.server);
   const clientCpuPerDelivery = cpuMicros(process.pid, cpuBefore.client);
   if (stopProfile) console.error(`server profile: ${await stopProfile()}`);
+  if (stopSelfProfile) console.error(`bench profile: ${await stopSelfProfile()}`);
   const stats = latencies.summary();
   const streamErrors = streams.errors();
   const loop = await serverMetrics(input.url);

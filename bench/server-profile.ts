@@ -50,3 +50,20 @@ export async function profileProcess(pid: number, dir: string, name: string): Pr
     return file;
   };
 }
+
+/** A CPU profile of this (the bench's own) process for a chosen window; writes `<dir>/<name>.cpuprofile` on stop. */
+export async function profileSelf(dir: string, name: string): Promise<() => Promise<string>> {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    session.disconnect();
+    const file = join(dir, `${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    return file;
+  };
+}
