@@ -27,9 +27,10 @@ const TARGET_DELIVERIES = Number(process.env.BENCH_CHAT_DELIVERIES ?? 100_000);
 const MAX_SENDS_PER_SECOND = Number(process.env.BENCH_CHAT_MAX_SENDS ?? 1_000);
 const STREAMS_PER_CONNECTION = 1_000;
 /**
- * BENCH_CHAT_READER: how the bench holds and reads the streams. "frames" (default) reads HTTP/2 frames off the socket
- * itself (FrameReadingChatClient); "http2" uses Node's http2 client (LeanGrpcChatClient), ~3 µs more of the bench's
- * CPU per delivery. Both parse every delivery and time it.
+ * BENCH_CHAT_READER: the bench's gRPC client for streams and sends. "frames" (default) reads HTTP/2 frames off the
+ * socket itself (FrameReadingChatClient, bench/h2-frames.ts); "http2" uses Node's http2 client (LeanGrpcChatClient),
+ * which costs the bench ~3 µs more CPU per delivery and ~100-200 µs more per send. Both parse and time every
+ * delivery and read every send's grpc-status.
  */
 const READER = process.env.BENCH_CHAT_READER ?? "frames";
 const CALIBRATION_CONCURRENCY = 64;
@@ -76,7 +77,8 @@ export async function run() {
     for (let i = 0; i < senderCount; i++) senders.push(await newCharacter("bench-admin", i));
 
     // How many sends per second does the server sustain (closed loop, no streams)?
-    const sender = new LeanGrpcChatClient(server.url, admin.authorization.slice("Bearer ".length));
+    const adminToken = admin.authorization.slice("Bearer ".length);
+    const sender = READER === "http2" ? new LeanGrpcChatClient(server.url, adminToken) : new FrameReadingChatClient(server.url, adminToken);
     const calibration = await chat.createChatChannel({ name: "Bench calibration", public: true }, { headers: admin });
     let turn = 0;
     // A second of warm-up first: the JIT compiles the send path meanwhile (CPU that would otherwise count here).
@@ -104,7 +106,7 @@ export async function run() {
     await issuer.close();
     await database?.drop();
   }
-  console.log(`\n## Chat fan-out: gRPC/h2c streams (${READER} reader), ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`);
+  console.log(`\n## Chat fan-out: gRPC/h2c streams (${READER} client), ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`);
   console.log(rows.join("\n"));
   console.log(`\nSends: ${sendsNote}.`);
   return rows;
@@ -115,7 +117,7 @@ interface ScenarioInput {
   serverPid: number;
   chat: Client<typeof ChatService>;
   /** Sends go over a lean gRPC client: Connect-ES's would take CPU from the server on a 2-core machine. */
-  sender: LeanGrpcChatClient;
+  sender: LeanGrpcChatClient | FrameReadingChatClient;
   admin: Record<string, string>;
   playerToken: string;
   reader: string;
@@ -144,7 +146,9 @@ async function runScenario(input: ScenarioInput) {
     count: input.streams,
     open: (i, signal, onMessage) => clients[i % connections]!.connectChatChannel(channels[i % channels.length]!, input.reader, signal, onMessage),
     onMessage: (content) => {
-      if (content !== "warm-up") latencies.record(performance.now() - Number(content));
+      if (content === "warm-up") return;
+      const now = performance.now();
+      latencies.record(now - Number(content), now);
     },
   });
   const openSeconds = (performance.now() - opened) / 1000;
