@@ -2,18 +2,20 @@ import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
 import { LRUCache } from "lru-cache";
 import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
 import { readDenial, sendDenial, type AccessFacts } from "./chat-rules.js";
-import type { ChannelRow, CharacterFacts, ChatStore, SendFacts } from "./chat-store.js";
+import type { ChannelRow, CharacterFacts, CharacterSendFacts, ChatStore, SendFacts } from "./chat-store.js";
 
 /**
- * Send facts kept in memory, per (channel, character): a busy sender would otherwise pay a database round trip per
- * message just to learn again that nothing changed. A copy is only ever used to ALLOW a send, and the message is
- * then stored by a statement that re-checks the very same facts in the database (chat-store
- * insertGuardedChannelMessages): if anything changed — ban, deleted or moved character, channel edited or
- * deleted, authorization — the row is not written and the send is decided again on fresh facts. A refusal is
+ * Send facts kept in memory: per character (owner, dimension, its authorization rows and bans) and per channel
+ * (visibility, dimension). A busy sender would otherwise pay a database round trip per message just to learn again
+ * that nothing changed, and a character's first send on another channel would pay one too. A copy is only ever used
+ * to ALLOW a send, and the message is then stored by a statement that re-checks the very same facts in the database
+ * (chat-store insertGuardedChannelMessages): if anything changed — ban, deleted or moved character, channel edited
+ * or deleted, authorization — the row is not written and the send is decided again on fresh facts. A refusal is
  * always decided on fresh facts. So the copy can be stale without any rule being weakened; dropping it on local
  * writes (`forget*`) only saves that extra round trip.
  */
 const SEND_FACTS_MAX = 100_000;
+const SEND_CHANNELS_MAX = 10_000;
 const SEND_FACTS_TTL_MS = 60_000;
 
 /**
@@ -44,8 +46,16 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     return { character, channel, facts: { channel, character, authorized, ban, staff: isStaff(ctx), nowMs: now() } };
   }
 
-  const sendFacts = new LRUCache<string, SendFacts>({ max: SEND_FACTS_MAX, ttl: SEND_FACTS_TTL_MS });
-  const factsKey = (channelId: string, characterId: string) => `${channelId}/${characterId}`;
+  const characterFacts = new LRUCache<string, CharacterSendFacts>({ max: SEND_FACTS_MAX, ttl: SEND_FACTS_TTL_MS });
+  const channelRows = new LRUCache<string, ChannelRow>({ max: SEND_CHANNELS_MAX, ttl: SEND_FACTS_TTL_MS });
+
+  /** The facts of one (character, channel) out of what is known about each. */
+  const pairFacts = (known: CharacterSendFacts, channel: ChannelRow): SendFacts => ({
+    character: known.character,
+    channel,
+    authorized: known.authorizedChannelIds.has(channel.id),
+    ban: known.bans.get(channel.id),
+  });
 
   /** Would these facts let the caller send now? Never throws: a "no" is re-decided on fresh facts. */
   function allowsSend(ctx: HandlerContext, found: SendFacts): boolean {
@@ -54,12 +64,32 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     return sendDenial({ channel: found.channel, character: found.character, authorized: found.authorized, ban: found.ban, staff, nowMs: now() }) === undefined;
   }
 
-  /** Throws unless the character may send to the channel now, decided on facts read from the database now. */
+  /**
+   * Throws unless the character may send to the channel now, decided on facts read from the database now (one
+   * query: the character's send facts and the channel), which are remembered for the next sends.
+   */
   async function requireSendFresh(ctx: HandlerContext, channelId: string, characterId: string): Promise<SendFacts> {
-    const { character, channel, facts } = await channelFacts(ctx, channelId, characterId);
-    const found: SendFacts = { character, channel, authorized: facts.authorized, ban: facts.ban };
-    sendFacts.set(factsKey(channelId, characterId), found);
-    const denial = sendDenial(facts);
+    const read = await store.sendFacts(characterId, channelId);
+    if (!read && isStaff(ctx)) throw new ConnectError(`character ${characterId} not found`, Code.NotFound);
+    requireOwnership(ctx, read?.facts.character.ownerId, "characters");
+    const { facts: known, channel } = read!;
+    if (!known.complete) {
+      // More authorization rows or bans than were read: only the exact (character, channel) query can decide.
+      characterFacts.delete(characterId);
+      const exact = await channelFacts(ctx, channelId, characterId);
+      const denial = sendDenial(exact.facts);
+      if (denial) throw new ConnectError(denial, Code.PermissionDenied);
+      return { character: exact.character, channel: exact.channel, authorized: exact.facts.authorized, ban: exact.facts.ban };
+    }
+    characterFacts.set(characterId, known);
+    if (!channel) {
+      channelRows.delete(channelId);
+      if (isStaff(ctx)) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
+      throw new ConnectError("permission denied: this character may not use this channel", Code.PermissionDenied);
+    }
+    channelRows.set(channelId, channel);
+    const found = pairFacts(known, channel);
+    const denial = sendDenial({ ...found, staff: isStaff(ctx), nowMs: now() });
     if (denial) throw new ConnectError(denial, Code.PermissionDenied);
     return found;
   }
@@ -75,21 +105,25 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
      * refuses.
      */
     async requireSendFacts(ctx: HandlerContext, channelId: string, characterId: string): Promise<SendFacts> {
-      const cached = sendFacts.get(factsKey(channelId, characterId));
-      if (cached && allowsSend(ctx, cached)) return cached;
+      const known = characterFacts.get(characterId);
+      const channel = known && channelRows.get(channelId);
+      if (known && channel) {
+        const found = pairFacts(known, channel);
+        if (allowsSend(ctx, found)) return found;
+      }
       return requireSendFresh(ctx, channelId, characterId);
     },
 
     requireSendFresh,
 
+    /** The character's standing on the channel may have changed (ban, authorization): its copy goes. */
     forgetSendFacts(channelId: string, characterId: string): void {
-      sendFacts.delete(factsKey(channelId, characterId));
+      characterFacts.delete(characterId);
     },
 
-    /** A channel changed (visibility, deletion): every copy of its facts goes. */
+    /** A channel changed (visibility, deletion): its copy goes. */
     forgetChannel(channelId: string): void {
-      const prefix = `${channelId}/`;
-      for (const key of [...sendFacts.keys()]) if (key.startsWith(prefix)) sendFacts.delete(key);
+      channelRows.delete(channelId);
     },
 
     /** Throws unless the character may read the channel now. */

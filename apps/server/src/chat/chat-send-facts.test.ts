@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { Code } from "@connectrpc/connect";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { characters } from "../character/schema.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, type ChatClient } from "../test/chat-fixtures.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
+import { SEND_FACTS_ROWS } from "./chat-store.js";
 import { chatBans, chatChannelAuthorizations, chatChannels } from "./schema.js";
 
 /**
@@ -109,6 +111,42 @@ describe.each(storageBackends)("chat sends follow the database at once, whatever
     expect(await codeOf(send(player, edited, speaker))).toBe(Code.PermissionDenied);
     await admin.deleteChatChannel({ id: edited });
     expect(await codeOf(send(admin, edited, speaker))).toBe(Code.NotFound);
+  });
+
+  it("a character remembered from a send on one channel, banned or unauthorized on another behind the server's back, is refused there", async () => {
+    // The node remembers facts per character (its authorizations and bans) and per channel, and puts them together
+    // for a first send on another channel: what changed in the database since must still refuse it.
+    const first = await insertChannel(db(), { public: true });
+    const second = await insertChannel(db(), { public: true });
+    const secret = await insertChannel(db());
+    const me = await insertCharacter(db(), t.users.player.sub, dim);
+    await db().insert(chatChannelAuthorizations).values({ characterId: me, channelId: secret });
+    await send(player, first, me, "warm"); // this character's facts are remembered, its authorization included
+    await warmed(second); // another character: the second channel's row is remembered
+    const member = await insertCharacter(db(), t.users.player.sub, dim);
+    await db().insert(chatChannelAuthorizations).values({ characterId: member, channelId: secret });
+    await send(player, secret, member, "warm"); // …and the secret channel's
+    // Behind the server's back: a ban on the second channel, the authorization on the secret one removed.
+    await db().insert(chatBans).values({ characterId: me, channelId: second, until: null });
+    await db().delete(chatChannelAuthorizations).where(and(eq(chatChannelAuthorizations.characterId, me), eq(chatChannelAuthorizations.channelId, secret)));
+    await expect(send(player, second, me, "banned")).rejects.toThrow(/permanently banned/);
+    expect(await codeOf(send(player, secret, me, "no longer authorized"))).toBe(Code.PermissionDenied);
+    expect(await logged(first)).toEqual(["warm"]);
+    expect(await logged(second)).toEqual(["warm"]);
+    expect(await logged(secret)).toEqual(["warm"]);
+  });
+
+  it("a character with more authorization rows than are remembered is decided on its row for that very channel", async () => {
+    const secret = await insertChannel(db());
+    const member = await insertCharacter(db(), t.users.player.sub, dim);
+    // Rows for channels that do not exist (no foreign key): the character's facts are then incomplete in memory.
+    const others = Array.from({ length: SEND_FACTS_ROWS + 5 }, () => ({ characterId: member, channelId: randomUUID() }));
+    await db().insert(chatChannelAuthorizations).values([...others, { characterId: member, channelId: secret }]);
+    expect(await codeOf(send(player, secret, member, "one"))).toBe("ok");
+    expect(await codeOf(send(player, secret, member, "two"))).toBe("ok");
+    const elsewhere = await insertChannel(db());
+    expect(await codeOf(send(player, elsewhere, member))).toBe(Code.PermissionDenied);
+    expect(await logged(secret)).toEqual(["two", "one"]);
   });
 
   it("concurrent sends are stored together, each with its own row; a refused one does not fail the others", async () => {

@@ -29,6 +29,21 @@ export interface SendFacts {
   ban: Ban | undefined;
 }
 
+/**
+ * A live character and everything about it the send rules read on any channel: its authorization rows and bans
+ * (at most SEND_FACTS_ROWS of each; `complete` is false when it has more). Remembered per character, it decides a
+ * first send on any channel whose row is remembered too, without a query.
+ */
+export interface CharacterSendFacts {
+  character: CharacterFacts;
+  authorizedChannelIds: Set<string>;
+  bans: Map<string, Ban>;
+  complete: boolean;
+}
+
+/** Authorization rows and bans read per character for CharacterSendFacts; more than this and it is not complete. */
+export const SEND_FACTS_ROWS = 1_000;
+
 /** A channel message to store only if the facts it was allowed on still hold (see insertGuardedChannelMessages). */
 export interface GuardedChannelMessage {
   channelId: string;
@@ -82,6 +97,21 @@ export function createChatStore(db: Db) {
     .leftJoin(chatBans, and(eq(chatBans.channelId, chatChannels.id), eq(chatBans.characterId, characters.id)))
     .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
     .prepare("chat_channel_access");
+
+  // A character's send facts and the channel, in one round trip (the channel row is null when it is missing or
+  // deleted). Rows travel as json: the same parsing on PGlite and PostgreSQL.
+  const sendFactsQuery = db
+    .select({
+      ownerId: characters.ownerId,
+      dimensionId: characters.dimensionId,
+      authorized: sql<string[]>`(SELECT coalesce(json_agg(a.channel_id), '[]'::json) FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
+      bans: sql<[string, number | null][]>`(SELECT coalesce(json_agg(json_build_array(b.channel_id, floor(extract(epoch FROM b.until) * 1000))), '[]'::json) FROM (SELECT channel_id, until FROM ${chatBans} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) b)`,
+      channel: channelColumns,
+    })
+    .from(characters)
+    .leftJoin(chatChannels, and(eq(chatChannels.id, sql.placeholder("channelId")), isNull(chatChannels.deletedAt)))
+    .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
+    .prepare("chat_send_facts");
 
   // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at.
   // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
@@ -170,6 +200,22 @@ export function createChatStore(db: Db) {
         channel: row.channel ?? undefined,
         authorized: row.authorizedChannel !== null,
         ban: row.banChannel === null ? undefined : { untilMs: row.banUntil === null ? null : row.banUntil.getTime() },
+      };
+    },
+
+    /** A live character's send facts (undefined: no such character) and the live channel (undefined: none). */
+    async sendFacts(characterId: string, channelId: string): Promise<{ facts: CharacterSendFacts; channel: ChannelRow | undefined } | undefined> {
+      const [row] = await sendFactsQuery.execute({ characterId, channelId });
+      if (!row) return undefined;
+      const bans = new Map<string, Ban>(row.bans.map(([channel, untilMs]) => [channel, { untilMs: untilMs === null ? null : Number(untilMs) }]));
+      return {
+        facts: {
+          character: { id: characterId, ownerId: row.ownerId, dimensionId: row.dimensionId },
+          authorizedChannelIds: new Set(row.authorized),
+          bans,
+          complete: row.authorized.length <= SEND_FACTS_ROWS && row.bans.length <= SEND_FACTS_ROWS,
+        },
+        channel: row.channel ?? undefined,
       };
     },
 
