@@ -27,7 +27,13 @@ export async function run() {
   const url = await benchDatabaseUrl(process.env.DATABASE_URL);
   await seedUpTo(url, TARGET_ROWS);
   const server = await startServerProcess(
-    { DATABASE_URL: url, SEED_DEMO: "true", ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}) },
+    {
+      DATABASE_URL: url,
+      SEED_DEMO: "true",
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      // BENCH_SERVER_LOG_LEVEL=info: the server logs each rpc with its time, to set beside the browser's figures.
+      ...(process.env.BENCH_SERVER_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL } : {}),
+    },
     "dist",
   );
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
