@@ -47,6 +47,20 @@ describe('owner directory', () => {
     expect(failed).toHaveBeenCalledWith(['zzz']);
   });
 
+  it('takes a batch answer that leaves out an id as "no such user", without asking again one by one', async () => {
+    // The embedded provider honours `id`: a deleted owner is simply not in the answer.
+    const client = fakeClient((ids) => ids.filter((id) => users[id]).map((id) => ({ ...users[id], groups: groupsOf[id] })));
+    const failed = vi.fn();
+    const directory = createOwnerDirectory(client, failed);
+    const [a, gone] = await Promise.all(['a', 'gone'].map((id) => directory.load(id)));
+    expect(client.getUsersByIds).toHaveBeenCalledTimes(1);
+    expect(client.getUser).not.toHaveBeenCalled();
+    expect(client.getUserGroups).not.toHaveBeenCalled();
+    expect(a?.username).toBe('alice');
+    expect(gone).toBeNull();
+    expect(failed).toHaveBeenCalledWith(['gone']);
+  });
+
   it('resolves null when every lookup fails', async () => {
     const client = fakeClient(() => {
       throw new Error('Network response was not OK.');

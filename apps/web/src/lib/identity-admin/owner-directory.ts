@@ -36,8 +36,8 @@ function isUserList(value: unknown): value is IdentityUser[] {
 
 /**
  * DataLoader-style owner lookups: ids asked for within one tick are collected and
- * deduplicated, then fetched with one batch request. When the answer is not exactly
- * the requested ids (a real Keycloak ignores `id`), each unique id is fetched on its own.
+ * deduplicated, then fetched with one batch request. When the answer holds users that were not asked for, or
+ * users without groups (a real Keycloak ignores `id`), each unique id is fetched on its own.
  */
 export function createOwnerDirectory(client: IdentityAdminClient, onFailed?: (ids: string[]) => void): OwnerDirectory {
   let pending = new Map<string, Waiter[]>();
@@ -51,11 +51,11 @@ export function createOwnerDirectory(client: IdentityAdminClient, onFailed?: (id
   async function fetchBatch(ids: string[]): Promise<Map<string, OwnerRecord | null>> {
     const found = new Map<string, OwnerRecord | null>();
     const answer = await client.getUsersByIds(ids).catch(() => null);
-    const exact =
-      isUserList(answer) &&
-      answer.length === ids.length &&
-      answer.every((u) => ids.includes(u.id) && Array.isArray(u.groups));
-    if (exact) {
+    // Only asked-for users, each with its groups: the server honoured `id` (the embedded provider does), so an id
+    // it left out has no user (a deleted account) and asking again one by one would find nothing either.
+    const answered = isUserList(answer) && answer.every((u) => ids.includes(u.id) && Array.isArray(u.groups));
+    if (answered) {
+      for (const id of ids) found.set(id, null);
       for (const user of answer) found.set(user.id, toOwner(user, user.groups ?? []));
       return found;
     }
