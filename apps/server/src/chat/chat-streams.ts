@@ -75,13 +75,16 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
   try {
     await deps.access.requireRead(ctx, channelId, characterId);
     const skip = yield* sendHistory(await deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES));
+    // A plain number in this scope: the check of every live message touches no other object (with 10,000 streams
+    // each per-stream object a delivery touches is a likely cache miss).
+    const newestInHistory = skip.newest;
     const sink = ctx.values.get(directStreamSinkKey);
     if (sink) {
       // The lean gRPC path: live messages go from the bus listener straight to the wire; control events end the
       // stream through the subscription. This generator only waits for the end.
       await subscription.deliverDirectly((event) => {
         if (event.type === "message") {
-          if (skip.has(event.message.id)) return;
+          if (event.message.id <= newestInHistory && skip.has(event.message.id)) return;
           if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
           deps.onDelivered?.();
         } else if (event.type === "access-changed" || event.type === "character-changed") {
@@ -147,6 +150,7 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
     // Checked once listening, like channel streams: a deletion right after the check cannot pass unseen.
     await deps.access.actingCharacter(ctx, characterId);
     const skip = yield* sendHistory(await deps.store.recentDirectMessages(characterId, HISTORY_MESSAGES));
+    const newestInHistory = skip.newest;
     const sink = ctx.values.get(directStreamSinkKey);
     if (sink) {
       await subscription.deliverDirectly((event) => {
@@ -155,7 +159,7 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
           deps.access.actingCharacter(ctx, characterId).catch((error: unknown) => subscription.fail(error));
           return;
         }
-        if (event.type !== "message" || skip.has(event.message.id)) return;
+        if (event.type !== "message" || (event.message.id <= newestInHistory && skip.has(event.message.id))) return;
         if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
         deps.onDelivered?.();
       });
@@ -179,8 +183,11 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
   }
 }
 
-/** Yields the history and returns the ids a live event must not repeat (for a short while only). */
-async function* sendHistory(history: StoredMessage[]): AsyncGenerator<ChatMessage, { has(id: number): boolean }> {
+/**
+ * Yields the history and returns the ids a live event must not repeat (for a short while only). `newest`: the
+ * newest id the history held (-1 when empty); a live message with a higher id cannot be in it.
+ */
+async function* sendHistory(history: StoredMessage[]): AsyncGenerator<ChatMessage, { newest: number; has(id: number): boolean }> {
   try {
     for (const message of history) yield toChatMessage(message);
   } catch (error) {
@@ -189,9 +196,10 @@ async function* sendHistory(history: StoredMessage[]): AsyncGenerator<ChatMessag
   const ids = new Set(history.map((m) => m.id));
   const until = Date.now() + HISTORY_OVERLAP_MS;
   // A live message newer than everything the history held cannot be in it: no clock read, no lookup (the usual case).
-  let newest = -Infinity;
+  let newest = -1;
   for (const m of history) newest = Math.max(newest, m.id);
   return {
+    newest,
     has(id) {
       if (ids.size === 0 || id > newest) return false;
       if (Date.now() > until) {

@@ -1,0 +1,53 @@
+import { createContextValues, type HandlerContext } from "@connectrpc/connect";
+import { describe, expect, it } from "vitest";
+import { directStreamSinkKey } from "../platform/rpc/grpc-stream-fast-path.js";
+import type { ChatAccess } from "./chat-access.js";
+import type { ChatBus } from "./chat-bus.js";
+import type { ChatStore, StoredMessage } from "./chat-store.js";
+import { connectChatChannel } from "./chat-streams.js";
+import { createInProcessChatBus } from "./in-process-chat-bus.js";
+
+const CHANNEL = "00000000-0000-4000-8000-000000000001";
+const CHARACTER = "00000000-0000-4000-8000-000000000002";
+const stored = (id: number, content: string): StoredMessage => ({ id, channelId: CHANNEL, senderCharacterId: CHARACTER, content, sentAtMs: 1_000 + id });
+const publish = (bus: ChatBus, m: StoredMessage) => bus.publish({ kind: "channel", id: CHANNEL }, { type: "message", message: m });
+
+/**
+ * A stream subscribes before it reads the history, so a message published in between arrives twice: in the history
+ * and live. The live copy is skipped by its id; newer messages are not (with or without the lean path's sink).
+ */
+describe.each([
+  ["the lean path's direct sink", true],
+  ["the handler's own iteration", false],
+])("a live message the history already held is skipped (%s)", (_, withSink) => {
+  it("delivers the history, then only messages newer than it", async () => {
+    const bus = createInProcessChatBus((error) => {
+      throw error;
+    });
+    // Published while the stream reads its history: queued in the subscription, and in the history too.
+    const overlap = stored(7, "in both");
+    const store = {
+      recentChannelMessages: async () => {
+        await publish(bus, overlap);
+        return [stored(6, "older"), overlap];
+      },
+    } as unknown as ChatStore;
+    const access = { requireRead: async () => ({}) } as unknown as ChatAccess;
+    const written: string[] = [];
+    const abort = new AbortController();
+    const values = createContextValues();
+    if (withSink) values.set(directStreamSinkKey, { write: (m: unknown) => (written.push((m as { content: string }).content), true) });
+    const ctx = { signal: abort.signal, values } as unknown as HandlerContext;
+    const stream = connectChatChannel({ store, bus, access }, { channelId: CHANNEL, characterId: CHARACTER } as never, ctx);
+    const yielded: string[] = [];
+    const reading = (async () => {
+      for await (const m of stream) {
+        yielded.push(m.content);
+        if (yielded.length === 2) void publish(bus, stored(8, "newer"));
+      }
+    })().catch(() => {});
+    await expect.poll(() => [...yielded, ...written]).toEqual(["older", "in both", "newer"]);
+    abort.abort();
+    await reading;
+  });
+});
