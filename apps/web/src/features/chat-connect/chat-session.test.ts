@@ -131,7 +131,8 @@ describe('ChatSession', () => {
     t.current().finish(new ConnectError('channel store busy', Code.Unknown));
     await flush();
     expect(t.texts()).toContain('error: Connecting to chat: channel store busy');
-    expect(t.statuses.at(-1)).toBe('reconnecting');
+    // Never connected: the view says it could not connect, not that a connection was lost.
+    expect(t.statuses.at(-1)).toBe('retrying');
     (t.timer as ManualTimer).fireAll();
     expect(t.openStream).toHaveBeenCalledTimes(2);
   });
@@ -148,14 +149,20 @@ describe('ChatSession', () => {
       'error: Connecting to chat: The chat server could not be reached. Check your network connection.',
       'info: Reconnecting...',
     ]);
-    expect(t.statuses.at(-1)).toBe('reconnecting');
+    expect(t.statuses.at(-1)).toBe('retrying');
     (t.timer as ManualTimer).fireAll();
     t.current().onHeader();
     t.current().finish(ConnectError.from(new TypeError('network error')));
     await flush();
     expect(t.texts()).toContain('error: Chat connection: The connection to the chat server was lost.');
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    // A retry that fails to open after a lost connection is still part of reconnecting.
     (t.timer as ManualTimer).fireAll();
-    expect(t.openStream).toHaveBeenCalledTimes(3);
+    t.current().finish(ConnectError.from(new TypeError('Failed to fetch')));
+    await flush();
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    (t.timer as ManualTimer).fireAll();
+    expect(t.openStream).toHaveBeenCalledTimes(4);
   });
 
   it('a stream that ends with OK is reported without an error and reconnects', async () => {

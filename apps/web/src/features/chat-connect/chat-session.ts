@@ -52,7 +52,8 @@ export const browserTimer: ReconnectTimer = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export type ChatSessionStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped' | 'closed';
+/** 'retrying': waiting to try again without ever having been connected; 'reconnecting': after a lost connection. */
+export type ChatSessionStatus = 'connecting' | 'connected' | 'retrying' | 'reconnecting' | 'stopped' | 'closed';
 
 /** A notification the view should show; the key lets a repeat replace the previous one instead of stacking. */
 export interface ChatNotice {
@@ -107,6 +108,8 @@ export class ChatSession {
   private controller: AbortController | null = null;
   private retry: unknown = null;
   private removed = false;
+  /** Some attempt of this session opened its stream: a later failure is a lost connection, not a failed start. */
+  private wasConnected = false;
   private readonly seen = new Set<string>();
   private readonly timer: ReconnectTimer;
 
@@ -145,6 +148,7 @@ export class ChatSession {
     const markOpen = () => {
       if (opened || this.removed) return;
       opened = true;
+      this.wasConnected = true;
       this.deps.listener.onStatus('connected');
     };
     let failure: unknown = null;
@@ -186,7 +190,7 @@ export class ChatSession {
       return;
     }
     notice({ type: 'info', message: RECONNECTING, key: 'chat-reconnecting' });
-    this.deps.listener.onStatus('reconnecting');
+    this.deps.listener.onStatus(this.wasConnected ? 'reconnecting' : 'retrying');
     this.retry = this.timer.set(() => void this.connect(), this.deps.reconnectDelayMs ?? RECONNECT_DELAY_MS);
   }
 }

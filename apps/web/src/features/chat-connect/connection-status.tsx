@@ -5,6 +5,7 @@ const LOOKS: Record<ChatViewStatus, { text: string; dot: string }> = {
   closed: { text: 'Not connected', dot: 'bg-slate-400' },
   connecting: { text: 'Connecting…', dot: 'bg-amber-300 animate-pulse' },
   connected: { text: 'Connected', dot: 'bg-emerald-400' },
+  retrying: { text: 'Could not connect, retrying…', dot: 'bg-amber-300 animate-pulse' },
   reconnecting: { text: 'Connection lost, retrying…', dot: 'bg-amber-300 animate-pulse' },
   stopped: { text: 'Disconnected', dot: 'bg-rose-400' },
 };
