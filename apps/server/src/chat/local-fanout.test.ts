@@ -43,4 +43,18 @@ describe("local fan-out", () => {
     expect(delivered).toBe(1);
     expect(errors).toHaveLength(1);
   });
+
+  it("delivers to object listeners (a stream's subscription) through their push, like function listeners", async () => {
+    const fanout = new LocalFanout();
+    const pushed: number[] = [];
+    const subscription = { push: (e: ChatEvent) => void (e.type === "message" && pushed.push(e.message.id)) };
+    const called: number[] = [];
+    fanout.add("t", subscription);
+    fanout.add("t", (e) => void (e.type === "message" && called.push(e.message.id)));
+    fanout.deliver("t", message(1), (error) => { throw error; });
+    expect(fanout.remove("t", subscription)).toBe(false);
+    fanout.deliver("t", message(2), (error) => { throw error; });
+    expect(pushed).toEqual([1]);
+    expect(called).toEqual([1, 2]);
+  });
 });

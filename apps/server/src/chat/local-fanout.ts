@@ -80,7 +80,8 @@ export class LocalFanout {
 function callEach(listeners: Iterable<ChatListener>, event: ChatEvent, onError: (error: unknown) => void): void {
   for (const listener of listeners) {
     try {
-      listener(event);
+      if (typeof listener === "function") listener(event);
+      else listener.push(event);
     } catch (error) {
       onError(error);
     }

@@ -26,7 +26,7 @@ export class StreamSubscription {
     const subscription = new StreamSubscription(signal);
     signal.addEventListener("abort", subscription.onAbort, { once: true });
     try {
-      subscription.leave = await bus.subscribe(topic, (event) => subscription.push(event));
+      subscription.leave = await bus.subscribe(topic, subscription);
     } catch (error) {
       subscription.close();
       throw error;
@@ -92,7 +92,8 @@ export class StreamSubscription {
     this.push(event);
   }
 
-  private push(event: ChatEvent): void {
+  /** The bus hands this stream an event (the subscription is its own bus listener). */
+  push(event: ChatEvent): void {
     if (this.failure !== undefined) return;
     if (this.direct) return this.direct(event);
     const waiter = this.waiter;
