@@ -4,7 +4,7 @@ import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { ChatLogSchema, ChatLogsSchema, ChatService as ChatServiceDesc, type ChatService } from "../gen/sro/chat/chat_pb.js";
 import type { Db } from "../platform/db/database.js";
 import type { Logger } from "../platform/logger.js";
-import { fastStreamRoute, fastUnaryRoute, type FastRoute } from "../platform/rpc/grpc-stream-fast-path.js";
+import { fastStreamRoute, fastUnaryRoute, type FastRoute } from "../platform/rpc/fast-call.js";
 import { createChatAccess } from "./chat-access.js";
 import type { ChatBus } from "./chat-bus.js";
 import { channelHandlers } from "./channel-handlers.js";

@@ -3,7 +3,7 @@ import { createCharacterService } from "../character/character-service.js";
 import { createCharacterStore } from "../character/character-store.js";
 import type { Config } from "../platform/config.js";
 import type { Database } from "../platform/db/database.js";
-import { fastUnaryRoute, type FastRoute } from "../platform/rpc/grpc-stream-fast-path.js";
+import { fastUnaryRoute, type FastRoute } from "../platform/rpc/fast-call.js";
 import { DimensionService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { createDimensionService } from "./dimension-service.js";
 import { createDimensionStore } from "./dimension-store.js";

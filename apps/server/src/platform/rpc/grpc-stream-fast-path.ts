@@ -7,8 +7,6 @@ import { collectBody } from "../http/read-body.js";
 import { encodeOnce } from "./frozen-messages.js";
 import { applyInterceptors, handlerContextFor, interceptorRequest, invokeUnary, openCall, routePath, shutdownRelay, type Call, type FastRoute, type FastStreamRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
 
-export { fastStreamRoute, fastUnaryRoute, type FastRoute, type FastStreamRoute, type FastUnaryRoute } from "./fast-call.js";
-
 /**
  * A lean gRPC path (HTTP/2, binary protobuf, no compression) for server streams that fan one message out to
  * thousands of clients. Connect-ES runs every streamed message through a chain of (down-levelled) async
