@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { ChatChannelSchema, ChatChannelsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
+import { invalidArgument } from "../platform/validation.js";
 import type { ChatAccess } from "./chat-access.js";
 import type { ChatBus } from "./chat-bus.js";
 import { channelName, requireId } from "./chat-rules.js";
@@ -22,11 +23,14 @@ const notFound = (what: string, id: string) => new ConnectError(`${what} ${id} n
 
 /** Channels and who is authorized for them. Changes that can take access away tell open streams to re-check. */
 export function channelHandlers({ store, bus, access }: { store: ChatStore; bus: ChatBus; access: ChatAccess }): Pick<ServiceImpl<typeof ChatService>, ChannelRpcs> {
-  /** "" means every dimension; anything else must be a live dimension. */
+  /**
+   * "" means every dimension; anything else must be a live dimension. A missing one is bad input (INVALID_ARGUMENT
+   * naming the field), as for a character's dimension or a dimension's maps: NOT_FOUND is kept for the call's target.
+   */
   async function dimensionOf(raw: string, field: string): Promise<string | null> {
     if (raw === "") return null;
     const id = requireId(raw, field);
-    if (!(await store.dimensionExists(id))) throw notFound("dimension", id);
+    if (!(await store.dimensionExists(id))) throw invalidArgument(field, "no live dimension has this id");
     return id;
   }
 

@@ -37,7 +37,13 @@ describe.each(storageBackends)("chat channels (%s)", (backend) => {
     expect(await codeOf(admin.createChatChannel({ name: "x".repeat(65) }))).toBe(Code.InvalidArgument);
     expect(await codeOf(admin.createChatChannel({ name: "bad/name" }))).toBe(Code.InvalidArgument);
     expect(await codeOf(admin.createChatChannel({ name: "Fine", dimensionId: "nope" }))).toBe(Code.InvalidArgument);
-    expect(await codeOf(admin.createChatChannel({ name: "Fine", dimensionId: MISSING }))).toBe(Code.NotFound);
+    // A missing dimension is bad input naming the field (as in CreateCharacter), and nothing is created.
+    const before = (await admin.getChatChannels({})).channels.length;
+    await expect(admin.createChatChannel({ name: "Fine", dimensionId: MISSING })).rejects.toMatchObject({
+      code: Code.InvalidArgument,
+      rawMessage: "dimension_id: no live dimension has this id",
+    });
+    expect((await admin.getChatChannels({})).channels).toHaveLength(before);
   });
 
   it("create over REST keeps public", async () => {
@@ -54,7 +60,11 @@ describe.each(storageBackends)("chat channels (%s)", (backend) => {
     expect(await admin.editChatChannel({ channelId: id, dimension: dim, public: false })).toMatchObject({ dimensionId: dim, public: false });
     expect(await admin.editChatChannel({ channelId: id })).toMatchObject({ name: "After" });
     expect(await codeOf(admin.editChatChannel({ channelId: id, name: "x" }))).toBe(Code.InvalidArgument);
-    expect(await codeOf(admin.editChatChannel({ channelId: id, dimension: MISSING }))).toBe(Code.NotFound);
+    await expect(admin.editChatChannel({ channelId: id, dimension: MISSING })).rejects.toMatchObject({
+      code: Code.InvalidArgument,
+      rawMessage: "dimension: no live dimension has this id",
+    });
+    expect((await admin.getChatChannels({})).channels.find((c) => c.id === id)).toMatchObject({ dimensionId: dim, public: false });
     expect(await codeOf(admin.editChatChannel({ channelId: MISSING, name: "Whatever" }))).toBe(Code.NotFound);
   });
 
