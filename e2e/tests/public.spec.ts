@@ -59,6 +59,37 @@ test.describe('public site', () => {
     expect(scripts.some((s) => s.includes('admin-shell'))).toBe(false);
   });
 
+  test('a page whose code fails to load says so, and the rest of the site keeps working', async ({ page }, testInfo) => {
+    // As when the network drops or a deploy replaced the files: the Dev Log chunk cannot be fetched.
+    await page.route(/\/assets\/dev-log-page-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('link', { name: /What's new/ }).click();
+    // (The page's other alert role is the notifications' live region.)
+    const panel = page.getByRole('main').getByRole('alert');
+    await expect(panel).toContainText('This page could not be loaded');
+    await expect(panel).toContainText('Check your connection, then reload the page.');
+    await expect(panel.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'page-load-error');
+    // The layout is still there, and another page renders without a reload.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(panel).toHaveCount(0);
+    // Once the network is back, Reload brings the page.
+    await nav.getByRole('link', { name: 'Dev Log', exact: true }).click();
+    await expect(panel).toContainText('This page could not be loaded');
+    await page.unroute(/\/assets\/dev-log-page-[^/]*\.js$/);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { name: 'Dev Log' })).toBeVisible();
+  });
+
+  test('the admin console failing to load keeps the site frame', async ({ page }) => {
+    await page.route(/\/assets\/route-guard-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/admin');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('This page could not be loaded');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
   test('mobile menu at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/');

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { LoadBoundary } from '../components/load-boundary';
 import { PageLoading } from '../components/page-loading';
 import { HomePage } from '../features/public/home-page';
 import { AdminArea } from './admin-area';
@@ -12,7 +13,11 @@ const DevLogPage = lazy(() => import('../features/public/dev-log-page'));
 const ArticlePage = lazy(() => import('../features/public/article-page'));
 const NotFoundPage = lazy(() => import('../features/public/not-found-page'));
 
-const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+const page = (element: ReactNode) => (
+  <LoadBoundary>
+    <Suspense fallback={<PageLoading />}>{element}</Suspense>
+  </LoadBoundary>
+);
 
 export function AppRoutes() {
   return (
@@ -24,7 +29,14 @@ export function AppRoutes() {
           <Route path="blog/:id" element={page(<ArticlePage />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
-        <Route path="admin/*" element={<AdminArea />} />
+        <Route
+          path="admin/*"
+          element={
+            <LoadBoundary frame={(content) => <DefaultLayout>{content}</DefaultLayout>}>
+              <AdminArea />
+            </LoadBoundary>
+          }
+        />
       </Route>
     </Routes>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { LoadBoundary } from '../../components/load-boundary';
 import { Logo } from '../../components/logo';
 import { isAdmin } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
@@ -55,9 +56,11 @@ export function TopNav() {
         </div>
         <div className="hidden md:block">
           {signedIn ? (
-            <Suspense fallback={null}>
-              <UserMenu />
-            </Suspense>
+            <LoadBoundary quiet>
+              <Suspense fallback={null}>
+                <UserMenu />
+              </Suspense>
+            </LoadBoundary>
           ) : (
             <LoginButton />
           )}
@@ -92,9 +95,11 @@ export function TopNav() {
           {signedIn ? (
             // Loaded when the menu first opens: desktop users never need it.
             mobileOpen && (
-              <Suspense fallback={null}>
-                <MobileAccountActions />
-              </Suspense>
+              <LoadBoundary quiet>
+                <Suspense fallback={null}>
+                  <MobileAccountActions />
+                </Suspense>
+              </LoadBoundary>
             )
           ) : (
             <LoginButton className="w-full" />
