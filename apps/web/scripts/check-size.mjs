@@ -27,7 +27,7 @@ let chromium;
 try {
   ({ chromium } = await import('playwright-core'));
 } catch {
-  console.error('playwright-core is missing: run `npm install` at the repository root (the e2e workspace brings it).');
+  console.error('playwright-core is missing: run `npm install` at the repository root.');
   process.exit(2);
 }
 
