@@ -8,11 +8,11 @@ vi.mock('./notification-stacks', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 
-const note = (id: number, message: string): AppNotification => ({
+const note = (id: number, message: string, persist = false): AppNotification => ({
   id,
   message,
   type: 'warning',
-  persist: false,
+  persist,
   position: 'top-right',
   autohideMs: 5000,
 });
@@ -25,5 +25,17 @@ describe('NotificationViewport when its stacks cannot load', () => {
     expect(shown.textContent).toContain('Chat disconnected');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(onDismiss).toHaveBeenCalledWith(1);
+  });
+
+  it('hides them after their time like the full stacks, and keeps persistent ones', async () => {
+    const onDismiss = vi.fn();
+    const brief = { ...note(1, 'Chat disconnected'), autohideMs: 50 };
+    const persistent = { ...note(2, 'You are not authenticated', true), autohideMs: 50 };
+    render(<NotificationViewport notifications={[brief, persistent]} onDismiss={onDismiss} />);
+    expect(await screen.findAllByTestId('notification')).toHaveLength(2);
+    await vi.waitFor(() => expect(onDismiss).toHaveBeenCalledWith(1));
+    // Well past the persistent one's autohide time too: it stays.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onDismiss.mock.calls).toEqual([[1]]);
   });
 });

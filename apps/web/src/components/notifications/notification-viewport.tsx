@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { AppNotification } from './notification-types';
 
 interface Props {
@@ -20,20 +20,32 @@ const NotificationStacks = lazy<ComponentType<Props>>(() => loadStacks().catch((
 function PlainNotificationStacks({ notifications, onDismiss }: Props) {
   return (
     <section aria-label="Notifications" className="fixed right-0 top-0 z-[100] flex max-w-full flex-col gap-5 p-5">
-      {notifications.map(({ id, message }) => (
-        <p
-          key={id}
-          data-testid="notification"
-          className="flex max-w-sm items-start gap-3 rounded-lg border border-white/20 bg-night-900 px-4 py-3 text-sm text-slate-100"
-        >
-          <span className="flex-1">{message}</span>
-          <button type="button" onClick={() => onDismiss(id)} className="text-slate-300 hover:text-white">
-            <span aria-hidden="true">×</span>
-            <span className="sr-only">Dismiss</span>
-          </button>
-        </p>
+      {notifications.map((notification) => (
+        <PlainNotification key={notification.id} notification={notification} onDismiss={onDismiss} />
       ))}
     </section>
+  );
+}
+
+/** Hides itself after its time like the full stacks do (no hover pause here); persistent ones stay. */
+function PlainNotification({ notification, onDismiss }: { notification: AppNotification; onDismiss: (id: number) => void }) {
+  const { id, message, persist, autohideMs } = notification;
+  useEffect(() => {
+    if (persist) return;
+    const timer = window.setTimeout(() => onDismiss(id), autohideMs);
+    return () => window.clearTimeout(timer);
+  }, [id, persist, autohideMs, onDismiss]);
+  return (
+    <p
+      data-testid="notification"
+      className="flex max-w-sm items-start gap-3 rounded-lg border border-white/20 bg-night-900 px-4 py-3 text-sm text-slate-100"
+    >
+      <span className="flex-1">{message}</span>
+      <button type="button" onClick={() => onDismiss(id)} className="text-slate-300 hover:text-white">
+        <span aria-hidden="true">×</span>
+        <span className="sr-only">Dismiss</span>
+      </button>
+    </p>
   );
 }
 
