@@ -12,6 +12,7 @@ const steps = [
   { name: "typecheck", command: "npm run typecheck" },
   { name: "server", command: "npm test -w apps/server" },
   { name: "web", command: "npm test -w apps/web" },
+  { name: "bench", command: "npm test -w bench" },
   { name: "e2e", command: "npm test -w e2e", needsBrowser: true },
 ].filter((step) => only.length === 0 || only.includes(step.name));
 
