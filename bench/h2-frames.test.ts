@@ -12,23 +12,22 @@ const requests: [string, string][][] = [
 ];
 
 describe("HPACK decoder (RFC 7541 Appendix C)", () => {
-  it("C.3: requests without Huffman coding, through the dynamic table", () => {
+  const examples: [string, string[]][] = [
+    [
+      "C.3: requests without Huffman coding, through the dynamic table",
+      [
+        "8286 8441 0f77 7777 2e65 7861 6d70 6c65 2e63 6f6d",
+        "8286 84be 5808 6e6f 2d63 6163 6865",
+        "8287 85bf 400a 6375 7374 6f6d 2d6b 6579 0c63 7573 746f 6d2d 7661 6c75 65",
+      ],
+    ],
+    [
+      "C.4: the same requests with Huffman coding",
+      ["8286 8441 8cf1 e3c2 e5f2 3a6b a0ab 90f4 ff", "8286 84be 5886 a8eb 1064 9cbf", "8287 85bf 4088 25a8 49e9 5ba9 7d7f 8925 a849 e95b b8e8 b4bf"],
+    ],
+  ];
+  it.each(examples)("%s", (_, blocks) => {
     const decoder = new HpackDecoder();
-    const blocks = [
-      "8286 8441 0f77 7777 2e65 7861 6d70 6c65 2e63 6f6d",
-      "8286 84be 5808 6e6f 2d63 6163 6865",
-      "8287 85bf 400a 6375 7374 6f6d 2d6b 6579 0c63 7573 746f 6d2d 7661 6c75 65",
-    ];
-    blocks.forEach((block, i) => expect(decoder.decode(hex(block))).toEqual(requests[i]));
-  });
-
-  it("C.4: the same requests with Huffman coding", () => {
-    const decoder = new HpackDecoder();
-    const blocks = [
-      "8286 8441 8cf1 e3c2 e5f2 3a6b a0ab 90f4 ff",
-      "8286 84be 5886 a8eb 1064 9cbf",
-      "8287 85bf 4088 25a8 49e9 5ba9 7d7f 8925 a849 e95b b8e8 b4bf",
-    ];
     blocks.forEach((block, i) => expect(decoder.decode(hex(block))).toEqual(requests[i]));
   });
 

@@ -48,7 +48,10 @@ export async function run() {
       if (profiled) console.log(`server profile: ${await profiled()}`);
       const after = await outcomes(server.url);
       // gRPC answers 200 with the status in trailers: count failures on the server's side too.
-      return { ...r, errors: Math.max(r.errors, after.failed - before.failed), cpuPerCall: cpuMicros / Math.max(1, after.ok - before.ok) };
+      // Which codes the server counted for the failures of this level (e.g. "16 DeadlineExceeded").
+      const codes = [...after.byCode].map(([code, n]) => [code, n - (before.byCode.get(code) ?? 0)] as const).filter(([, n]) => n > 0);
+      const errors = Math.max(r.errors, after.failed - before.failed);
+      return { ...r, errors: codes.length ? `${errors} (${codes.map(([code, n]) => `${n} ${code}`).join(", ")})` : String(errors), cpuPerCall: cpuMicros / Math.max(1, after.ok - before.ok) };
     };
     await level("connect", 8, 2); // warm-up
     for (const c of TRANSPORTS.includes("connect") ? LEVELS : []) {
@@ -73,13 +76,16 @@ export async function run() {
  * Calls of the benchmarked rpc so far, from the server's /metrics: succeeded, and failed (not counting the calls
  * the client cancels when its time is up).
  */
-async function outcomes(baseUrl: string): Promise<{ ok: number; failed: number }> {
+async function outcomes(baseUrl: string): Promise<{ ok: number; failed: number; byCode: Map<string, number> }> {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
   const rpc = PATH.slice(1);
-  const counts = { ok: 0, failed: 0 };
+  const counts = { ok: 0, failed: 0, byCode: new Map<string, number>() };
   for (const line of text.split("\n")) {
     if (!line.startsWith("sro_rpc_total{") || !line.includes(`rpc="${rpc}"`) || line.includes('code="Canceled"')) continue;
-    counts[line.includes('code="ok"') ? "ok" : "failed"] += Number(line.split(" ").at(-1));
+    const n = Number(line.split(" ").at(-1));
+    const code = /code="([^"]*)"/.exec(line)?.[1] ?? "?";
+    counts[code === "ok" ? "ok" : "failed"] += n;
+    if (code !== "ok") counts.byCode.set(code, n);
   }
   return counts;
 }
