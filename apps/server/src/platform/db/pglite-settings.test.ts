@@ -1,0 +1,24 @@
+import { sql } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./database.js";
+
+describe("PGlite session settings", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "sro-pglite-settings-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("does not zero-fill new WAL segments (it blocked the event loop), on disk and in memory, after the migrations too", async () => {
+    for (const options of [{ dataDir }, { dataDir: "", memory: true }]) {
+      const database = await openDatabase(options);
+      try {
+        // PGlite's drizzle driver answers { rows }, like node-postgres.
+        const { rows } = (await database.db.execute(sql`SELECT current_setting('wal_init_zero') AS setting`)) as unknown as { rows: unknown[] };
+        expect(rows).toEqual([{ setting: "off" }]);
+      } finally {
+        await database.close();
+      }
+    }
+  });
+});
