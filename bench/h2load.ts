@@ -69,11 +69,18 @@ export async function h2load(binary: string, run: H2loadRun) {
     const lines = readFileSync(logFile, "utf8").trim().split("\n").filter(Boolean);
     const latencies: number[] = [];
     let non2xx = 0;
+    const statuses = new Map<string, number>();
     for (const line of lines) {
       const [, status, micros] = line.split("\t");
       if (status === "200") latencies.push(Number(micros) / 1000);
-      else non2xx++;
+      // Status 0: no answer yet when the time was up (h2load logs the requests it abandons in flight).
+      else if (status === "0") continue;
+      else {
+        non2xx++;
+        statuses.set(status ?? "?", (statuses.get(status ?? "?") ?? 0) + 1);
+      }
     }
+    if (statuses.size) console.error(`h2load: non-200 answers by status: ${[...statuses].map(([s, n]) => `${n}× ${s}`).join(", ")}`);
     const perSecond = Number(/finished in [\d.]+\w*, ([\d.]+) req\/s/.exec(output)?.[1] ?? NaN);
     // Not h2load's "failed": that counts the requests still in flight when the time is up.
     return { perSecond, errors: non2xx, ...percentiles(latencies) };

@@ -25,7 +25,8 @@ const PROFILE_DIR = process.env.BENCH_RPC_PROFILE;
  */
 export async function run() {
   const issuer = await startTestIssuer();
-  const server = await startServerProcess({ OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "warn" }, "dist");
+  // BENCH_SERVER_LOG_LEVEL=info: the server's default, a log line per call (the bench runs at warn: no line per call).
+  const server = await startServerProcess({ OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" }, "dist");
   const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });
   // BENCH_CLIENT=node: the lean Node clients even where h2load is available (to compare).
   const native = process.env.BENCH_CLIENT === "node" ? undefined : findH2load();
