@@ -125,6 +125,9 @@ export async function run() {
   console.log(rows.join("\n"));
   console.log(`\nSends: ${sendsNote}.`);
   if (verdicts.length) console.log(`\n${verdicts.join("\n")}`);
+  if (!database && verdicts.some((v) => v.includes("missed"))) {
+    console.log("PGlite runs every statement on the server's own thread; a busy chat belongs on PostgreSQL: DATABASE_URL=postgres://… (docs/deploy.md).");
+  }
   return rows;
 }
 
