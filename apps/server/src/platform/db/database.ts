@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.js";
+import { PgliteWorkerClient } from "./pglite-worker-client.js";
 import { pgliteTableChanges, postgresTableChanges, type TableChanges } from "./table-changes.js";
 
 export type Schema = typeof schema;
@@ -51,15 +51,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     dataDir = `${options.dataDir}/pglite`;
     mkdirSync(dataDir, { recursive: true });
   }
-  // One options object: `new PGlite(undefined, options)` (in-memory) silently drops the extensions.
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite runs on its own thread (pglite-thread.ts): its statements no longer hold up requests.
+  const client = await PgliteWorkerClient.start(dataDir);
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   try {
-    // PGlite is one session, so a SET holds for its whole life. It runs on this process's only thread: zero-filling
-    // each new 16 MB WAL segment held every request up (~45 ms, measured); with fsync already off in PGlite, the
-    // zeroes bought nothing.
-    await client.exec("SET wal_init_zero = off");
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
   } catch (error) {
     await client.close();
     throw error;

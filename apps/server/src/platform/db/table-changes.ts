@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 /** The channel the migration 0005 triggers notify on; the payload is the table's name. */
@@ -38,7 +37,7 @@ function createHub() {
 }
 
 /** PGlite: one process owns the data dir, so notices come from this node only; they are delivered on commit. */
-export async function pgliteTableChanges(client: PGlite): Promise<TableChanges> {
+export async function pgliteTableChanges(client: { listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> }): Promise<TableChanges> {
   const hub = createHub();
   const unlisten = await client.listen(TABLE_CHANGES_CHANNEL, (table) => hub.announce(table));
   return { ...hub, reliable: true, close: () => unlisten() };

@@ -1,0 +1,23 @@
+/** Messages between the server's thread and the embedded database's thread (pglite-thread.ts). */
+
+export interface ThreadStart {
+  /** undefined: in memory. */
+  dataDir: string | undefined;
+}
+
+export type ThreadRequest = { id: number } & (
+  | { op: "query"; sql: string; params?: unknown[]; rowMode?: "array" | "object"; textTypes?: number[]; tx?: number }
+  | { op: "exec"; sql: string; tx?: number }
+  | { op: "begin" }
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "listen"; channel: string }
+  | { op: "unlisten"; channel: string }
+  | { op: "close" }
+);
+
+export type ThreadReply =
+  | { id: number; result: unknown }
+  | { id: number; error: Record<string, unknown> }
+  | { notify: string; payload: string }
+  | { ready: true }
+  | { failed: Record<string, unknown> };
