@@ -126,7 +126,7 @@ export async function run() {
   console.log(`\nSends: ${sendsNote}.`);
   if (verdicts.length) console.log(`\n${verdicts.join("\n")}`);
   if (!database && verdicts.some((v) => v.includes("missed"))) {
-    console.log("PGlite runs every statement on the server's own thread; a busy chat belongs on PostgreSQL: DATABASE_URL=postgres://… (docs/deploy.md).");
+    console.log("PGlite's SQL costs 2-3× the CPU of PostgreSQL's on the same cores; a busy chat belongs on PostgreSQL: DATABASE_URL=postgres://… (docs/deploy.md).");
   }
   return rows;
 }
