@@ -14,8 +14,10 @@ const reply = (message: ThreadReply) => port.postMessage(message);
 
 /** Plain fields only: an Error's class does not cross threads, its SQLSTATE `code`, `detail`, … must. */
 function describe(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
-  const fields: Record<string, unknown> = { name: error.name, message: error.message };
+  if (typeof error !== "object" || error === null) return { message: String(error) };
+  // Emscripten's file-system errors are plain objects ({ errno, … }), not Errors.
+  const fields: Record<string, unknown> =
+    error instanceof Error ? { name: error.name, message: error.message } : { message: `database failed: ${JSON.stringify(error)}` };
   for (const [key, value] of Object.entries(error)) {
     if (value === undefined || typeof value === "function" || typeof value === "object") continue;
     fields[key] = value;

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgliteWorkerClient } from "./pglite-worker-client.js";
 
@@ -91,5 +94,16 @@ describe("PGlite on its own thread", () => {
     const closing = await PgliteWorkerClient.start(undefined);
     await closing.close();
     await expect(closing.query("SELECT 1")).rejects.toThrow(/database thread stopped/);
+  });
+});
+
+describe("PGlite's thread failing to start", () => {
+  it("rejects the start with the database's own error", async () => {
+    // A data dir that is a file: PGlite cannot open it.
+    const file = join(mkdtempSync(join(tmpdir(), "sro-pglite-bad-")), "not-a-dir");
+    writeFileSync(file, "x");
+    const error = await PgliteWorkerClient.start(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).not.toMatch(/database thread stopped|\[object Object\]/);
   });
 });

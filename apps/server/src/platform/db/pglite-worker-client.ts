@@ -33,7 +33,12 @@ export class PgliteWorkerClient implements PgliteQueries {
 
   static async start(dataDir: string | undefined): Promise<PgliteWorkerClient> {
     const client = new PgliteWorkerClient(spawnThread({ dataDir }));
-    await client.started();
+    try {
+      await client.started();
+    } catch (error) {
+      await client.worker.terminate(); // e.g. a data dir PGlite cannot open: no thread left behind
+      throw error;
+    }
     client.worker.unref();
     return client;
   }
@@ -121,8 +126,11 @@ export class PgliteWorkerClient implements PgliteQueries {
   }
 
   async close(): Promise<void> {
-    if (!this.exited) await this.call({ op: "close" });
-    await this.worker.terminate();
+    try {
+      if (!this.exited) await this.call({ op: "close" });
+    } finally {
+      await this.worker.terminate();
+    }
   }
 }
 
