@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadBoundary } from '../components/load-boundary';
 import { PageLoading } from '../components/page-loading';
@@ -13,11 +13,7 @@ const DevLogPage = lazy(() => import('../features/public/dev-log-page'));
 const ArticlePage = lazy(() => import('../features/public/article-page'));
 const NotFoundPage = lazy(() => import('../features/public/not-found-page'));
 
-const page = (element: ReactNode) => (
-  <LoadBoundary>
-    <Suspense fallback={<PageLoading />}>{element}</Suspense>
-  </LoadBoundary>
-);
+const page = (element: ReactNode) => <LoadBoundary loading={<PageLoading />}>{element}</LoadBoundary>;
 
 export function AppRoutes() {
   return (

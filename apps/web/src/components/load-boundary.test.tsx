@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -12,10 +12,8 @@ describe('LoadBoundary', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <MemoryRouter>
-        <LoadBoundary frame={(content) => <section aria-label="frame">{content}</section>}>
-          <Suspense fallback={<p>loading</p>}>
-            <Unloadable />
-          </Suspense>
+        <LoadBoundary loading={<p>loading</p>} frame={(content) => <section aria-label="frame">{content}</section>}>
+          <Unloadable />
         </LoadBoundary>
       </MemoryRouter>,
     );
@@ -31,10 +29,8 @@ describe('LoadBoundary', () => {
     render(
       <MemoryRouter>
         <p>page content</p>
-        <LoadBoundary quiet>
-          <Suspense fallback={<p>loading</p>}>
-            <Unloadable />
-          </Suspense>
+        <LoadBoundary quiet loading={<p>loading</p>}>
+          <Unloadable />
         </LoadBoundary>
       </MemoryRouter>,
     );

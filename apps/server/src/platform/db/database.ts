@@ -53,9 +53,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   }
   // PGlite runs on its own thread (pglite-thread.ts): its statements no longer hold up requests.
   const client = await PgliteWorkerClient.start(dataDir);
-  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  // Drizzle's pglite driver uses only the calls the client implements (query, exec, transaction).
+  const pglite = client as unknown as PGlite;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   try {
-    await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
+    await migratePglite(drizzlePglite(pglite), { migrationsFolder });
   } catch (error) {
     await client.close();
     throw error;

@@ -5,15 +5,17 @@ export interface ThreadStart {
   dataDir: string | undefined;
 }
 
-export type ThreadRequest = { id: number } & (
+/** What the server asks of the database's thread; each request carries an id its reply repeats. */
+export type ThreadCall =
   | { op: "query"; sql: string; params?: unknown[]; rowMode?: "array" | "object"; textTypes?: number[]; tx?: number }
   | { op: "exec"; sql: string; tx?: number }
   | { op: "begin" }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "listen"; channel: string }
   | { op: "unlisten"; channel: string }
-  | { op: "close" }
-);
+  | { op: "close" };
+
+export type ThreadRequest = ThreadCall & { id: number };
 
 export type ThreadReply =
   | { id: number; result: unknown }

@@ -2,9 +2,7 @@ import type { Results } from "@electric-sql/pglite";
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.js";
-
-type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
+import type { ThreadCall, ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.js";
 
 interface QueryOptions {
   rowMode?: "array" | "object";
@@ -70,14 +68,15 @@ export class PgliteWorkerClient implements PgliteQueries {
     });
   }
 
-  private call<T>(request: Request): Promise<T> {
+  private call<T>(call: ThreadCall): Promise<T> {
     if (this.exited) return Promise.reject(this.exited);
     const id = this.nextId++;
     // Like PGlite on this thread, an idle database keeps no process alive; a pending call does.
     if (this.pending.size === 0) this.worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ ...request, id });
+      const request: ThreadRequest = { ...call, id };
+      this.worker.postMessage(request);
     });
   }
 

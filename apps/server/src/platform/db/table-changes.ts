@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { PgliteWorkerClient } from "./pglite-worker-client.js";
 
 /** The channel the migration 0005 triggers notify on; the payload is the table's name. */
 export const TABLE_CHANGES_CHANNEL = "sro_table_changes";
@@ -37,7 +38,7 @@ function createHub() {
 }
 
 /** PGlite: one process owns the data dir, so notices come from this node only; they are delivered on commit. */
-export async function pgliteTableChanges(client: { listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> }): Promise<TableChanges> {
+export async function pgliteTableChanges(client: Pick<PgliteWorkerClient, "listen">): Promise<TableChanges> {
   const hub = createHub();
   const unlisten = await client.listen(TABLE_CHANGES_CHANNEL, (table) => hub.announce(table));
   return { ...hub, reliable: true, close: () => unlisten() };

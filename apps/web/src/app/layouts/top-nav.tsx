@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LoadBoundary } from '../../components/load-boundary';
 import { Logo } from '../../components/logo';
@@ -57,9 +57,7 @@ export function TopNav() {
         <div className="hidden md:block">
           {signedIn ? (
             <LoadBoundary quiet>
-              <Suspense fallback={null}>
-                <UserMenu />
-              </Suspense>
+              <UserMenu />
             </LoadBoundary>
           ) : (
             <LoginButton />
@@ -96,9 +94,7 @@ export function TopNav() {
             // Loaded when the menu first opens: desktop users never need it.
             mobileOpen && (
               <LoadBoundary quiet>
-                <Suspense fallback={null}>
-                  <MobileAccountActions />
-                </Suspense>
+                <MobileAccountActions />
               </LoadBoundary>
             )
           ) : (
