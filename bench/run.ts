@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark, or the ones named on the command line (e.g. `npm run bench -- rpc`).
- * Figures are written to stdout as Markdown tables; docs/performance.md records measured runs.
+ * Figures are written to stdout as Markdown tables; docs/perf-log/ records dated runs, docs/performance.md the
+ * method and current figures.
  */
 import { existsSync } from "node:fs";
 
