@@ -103,7 +103,8 @@ trap cleanup EXIT
 step "tools (podman, runc, debootstrap, podman-compose)"
 [[ $(id -u) -eq 0 ]] || fail "needs root (apt-get, rootful podman); run it as root or in CI"
 missing=()
-command -v podman >/dev/null || missing+=(podman)
+# The set this check was run with: runc (not crun), conmon, CNI plugins and iptables for podman-compose's network.
+command -v podman >/dev/null || missing+=(podman runc conmon containernetworking-plugins iptables fuse-overlayfs)
 command -v runc >/dev/null || missing+=(runc)
 command -v debootstrap >/dev/null || missing+=(debootstrap)
 command -v podman-compose >/dev/null || missing+=(podman-compose)
@@ -164,7 +165,12 @@ assemble_base() {
   rm -rf "$rootfs"
 }
 if podman image exists "$BASE_REF"; then
-  log "using the local $BASE_REF"
+  if [[ $(podman image inspect --format '{{index .Labels "sro.stand-in"}}' "$BASE_REF") == test-only ]]; then
+    log "using the stand-in for $BASE_REF an earlier run left (removed at the end)"
+    MADE_BASE=$BASE_REF
+  else
+    log "using the local $BASE_REF"
+  fi
 elif [[ ${CONTAINER_CHECK_STAND_IN:-} != 1 ]] && timeout 90 podman pull -q "$BASE_REF" >/dev/null 2>"$WORK/pull.log"; then
   log "pulled $BASE_REF"
 else
