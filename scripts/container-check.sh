@@ -91,13 +91,15 @@ cleanup() {
   [[ -n $DB_MADE ]] && psql "$ADMIN_DB_URL" -q -c "DROP DATABASE IF EXISTS $DB_NAME WITH (FORCE)" >/dev/null 2>&1
   rm -rf "$WORK"
   if [[ $code -eq 0 ]]; then
-    log "cleaned up (containers, volumes, images, database $DB_NAME)"
+    if [[ ${CONTAINER_CHECK_KEEP:-} == 1 ]]; then log "cleaned up (containers, volumes, database $DB_NAME); kept $IMAGE and $BASE_REF"
+    else log "cleaned up (containers, volumes, images, database $DB_NAME)"; fi
   else
     echo "container-check: cleaned up after the failure" >&2
   fi
   exit "$code"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM # so the EXIT trap cleans up on Ctrl-C or a CI timeout too
 
 # ---------------------------------------------------------------------------------------------------------------
 step "tools (podman, runc, debootstrap, podman-compose)"
@@ -166,7 +168,7 @@ assemble_base() {
 }
 if podman image exists "$BASE_REF"; then
   if [[ $(podman image inspect --format '{{index .Labels "sro.stand-in"}}' "$BASE_REF") == test-only ]]; then
-    log "using the stand-in for $BASE_REF an earlier run left (removed at the end)"
+    log "using the stand-in for $BASE_REF an earlier run left (removed at the end unless kept)"
     MADE_BASE=$BASE_REF
   else
     log "using the local $BASE_REF"
