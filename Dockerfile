@@ -1,4 +1,7 @@
-# SRO Web: one image, one process, one port. Not built on the development machines (no Docker engine there).
+# SRO Web: one image, one process, one port. Checked in CI by scripts/container-check.sh (podman, docker format).
+# Build: docker build -t sro-web .   Run: docker run -p 8080:8080 -v sro-data:/data sro-web   (docs/deploy.md)
+
+# Build the server and the SPA with every dev tool.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -9,17 +12,31 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
+
+# The server's production dependencies only: no web, e2e or bench packages, no build tools, no install scripts.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --omit=dev --workspace apps/server --ignore-scripts --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
+# No demo accounts in an image: SEED_DEMO=true brings them back (trying it out); the log says how to make an admin.
+ENV NODE_ENV=production PORT=8080 DATA_DIR=/data SEED_DEMO=false
 WORKDIR /app
-COPY --from=build /app/node_modules node_modules
+COPY --from=deps /app/node_modules node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
+# PGlite's directory (mount a volume here); a fresh named volume takes over this owner.
+RUN mkdir /data && chown node:node /data
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

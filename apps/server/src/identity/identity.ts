@@ -1,4 +1,5 @@
 import { createPublicKey } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { JWTVerifyGetKey } from "jose";
 import { createTokenVerifier } from "../platform/auth/token-verifier.js";
 import type { Config } from "../platform/config.js";
@@ -9,7 +10,7 @@ import { handleAccount } from "./account-routes.js";
 import { handleAdminApi } from "./admin-api.js";
 import { clientRegistry } from "./clients.js";
 import { demoAccountSummary, seedDemoAccounts } from "./demo-seed.js";
-import { ensureGroupTree } from "./group-tree.js";
+import { ensureGroupTree, groupIdOf } from "./group-tree.js";
 import { redirect, sendHtml, sendJson, setSecurityHeaders } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import { handleInteraction } from "./interaction-routes.js";
@@ -21,6 +22,8 @@ import { identityCss } from "./pages/theme-css.js";
 import { loadSigningKeys, localVerificationKeys } from "./signing-keys.js";
 import { handleThirdPartyCookieCheck } from "./third-party-cookie-check.js";
 import { handleUserinfo } from "./userinfo-route.js";
+import { MIN_PASSWORD_LENGTH } from "./profile-rules.js";
+import { userGroups } from "./schema.js";
 import { createUserStore } from "./user-store.js";
 
 export interface IdentityOptions {
@@ -38,6 +41,16 @@ export interface Identity {
 }
 
 const REALM = "default";
+/** Without demo accounts nobody can sign in to the console until an operator makes the first admin. */
+export const FIRST_ADMIN_HINT =
+  `no admin account yet: create the first one with IDENTITY_ADMIN_PASSWORD=<at least ${MIN_PASSWORD_LENGTH} characters> ` +
+  "node apps/server/dist/identity/identity-cli.js create-admin --username <name> --email <address> " +
+  "(with PGlite, stop the server first; docs/deploy.md)";
+
+async function hasAdmin(db: Db): Promise<boolean> {
+  const rows = await db.select({ userId: userGroups.userId }).from(userGroups).where(eq(userGroups.groupId, groupIdOf("/Moderator/Admin"))).limit(1);
+  return rows.length > 0;
+}
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
 /** The embedded identity provider (DESIGN.md "Identity"): Keycloak's paths, our users, groups, keys and pages. */
@@ -50,6 +63,8 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
   if (config.seedDemo) {
     await seedDemoAccounts(users, logger);
     logger.info({ accounts: demoAccountSummary() }, "local mode: demo accounts (username / password)");
+  } else if (!(await hasAdmin(db))) {
+    logger.warn(FIRST_ADMIN_HINT);
   }
   const keys = await loadSigningKeys(db);
   const tokenKeys = localVerificationKeys(db, keys.publicJwks);
