@@ -3,9 +3,12 @@ import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import type { ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { GRPC_WEB_TEXT_RESPONSE_TYPE, grpcWebResponse, grpcWebTextRequest, isGrpcWebText } from "./grpc-web-text.js";
 import type { AnyRequest, AnyResponse } from "./listener.js";
+import { answerUnimplemented } from "./unimplemented.js";
 
 /** Streaming content types whose responses are always 200 with this same content type (errors travel in the body). */
+const GRPC_WEB_TYPE = /^application\/grpc-web/i;
 const EARLY_HEADER_TYPES = /^application\/(grpc-web(-text)?(\+proto|\+json)?|connect\+(proto|json))$/;
 
 /**
@@ -17,16 +20,17 @@ const EARLY_HEADER_TYPES = /^application\/(grpc-web(-text)?(\+proto|\+json)?|con
 export function createRpcAdapter(handlers: readonly UniversalHandler[], contextValues: (req: AnyRequest) => ContextValues, logger: Logger) {
   const byPath = new Map(handlers.map((h) => [h.requestPath, h]));
   return (req: AnyRequest, res: AnyResponse): void => {
-    const handler = byPath.get((req.url ?? "").split("?", 1)[0]!);
-    if (!handler) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res);
+    const path = (req.url ?? "").split("?", 1)[0]!;
+    const handler = byPath.get(path);
+    if (!handler) return answerUnimplemented(req, res, path);
+    // The lean paths take no gRPC-web at all, so every text-mode call comes here (grpc-web-text.ts).
+    const contentType = String(req.headers["content-type"] ?? "");
+    const grpcWeb = GRPC_WEB_TYPE.test(contentType);
+    const text = grpcWeb && req.method === "POST" && isGrpcWebText(contentType);
+    if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res, text);
     const request = universalRequestFromNodeRequest(req as never, res as never, undefined, contextValues(req));
-    handler(request)
-      .then((response) => universalResponseToNodeResponse(response, res as never))
+    handler(text ? grpcWebTextRequest(request) : request)
+      .then((response) => universalResponseToNodeResponse(grpcWeb ? grpcWebResponse(response, text) : response, res as never))
       .catch((reason: unknown) => {
         if (ConnectError.from(reason).code === Code.Aborted) return;
         logger.error({ err: reason, rpc: `${handler.service.typeName}/${handler.method.name}` }, "rpc handler failed");
@@ -34,12 +38,12 @@ export function createRpcAdapter(handlers: readonly UniversalHandler[], contextV
   };
 }
 
-function commitHeadersEarly(req: AnyRequest, res: AnyResponse): void {
+function commitHeadersEarly(req: AnyRequest, res: AnyResponse, text: boolean): void {
   const contentType = String(req.headers["content-type"] ?? "");
   // Compressed responses would need a grpc-encoding header chosen later; such clients keep Connect's behaviour.
   const mayCompress = req.headers["grpc-accept-encoding"] !== undefined || req.headers["connect-accept-encoding"] !== undefined;
   if (req.method !== "POST" || mayCompress || !EARLY_HEADER_TYPES.test(contentType)) return;
-  res.writeHead(200, { "content-type": contentType });
+  res.writeHead(200, { "content-type": text ? GRPC_WEB_TEXT_RESPONSE_TYPE : contentType });
   (res as ServerResponse).write(new Uint8Array(0)); // an empty write flushes the headers
   // Connect writes its (identical) head after the first message; the one on the wire stands.
   (res as { writeHead: unknown }).writeHead = () => res;
