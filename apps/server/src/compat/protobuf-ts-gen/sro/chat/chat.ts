@@ -1140,8 +1140,8 @@ export const ChatService = new ServiceType("sro.chat.ChatService", [
     { name: "DeleteChatChannel", options: { "google.api.http": { delete: "/v1/channels/id/{id}" } }, I: TargetId, O: ChatChannel },
     { name: "EditChatChannel", options: { "google.api.http": { put: "/v1/channels/id/{channel_id}", body: "*" } }, I: UpdateChatChannelRequest, O: ChatChannel },
     { name: "GetAuthorizedChatChannels", options: { "google.api.http": { get: "/v1/character/id/{id}/channels" } }, I: TargetId, O: ChatChannels },
-    { name: "SetCharacterChatChannelAuth", options: { "google.api.http": { post: "/v1/characters/id/{character_id}/channels", body: "*" } }, I: RequestSetCharacterSetChatChannelAuth, O: Empty },
-    { name: "UpdateCharacterChatChannelAuth", options: { "google.api.http": { put: "/v1/characters/id/{character_id}/channels", body: "*" } }, I: RequestUpdateCharacterSetChatChannelAuth, O: Empty },
-    { name: "BanCharacterFromChatChannel", options: { "google.api.http": { post: "/v1/characters/id/{character_id}/channels/{channel_id}/ban", body: "*" } }, I: BanRequest, O: Empty },
+    { name: "SetCharacterChatChannelAuth", options: { "google.api.http": { post: "/v1/characters/id/{character_id}/channels" } }, I: RequestSetCharacterSetChatChannelAuth, O: Empty },
+    { name: "UpdateCharacterChatChannelAuth", options: { "google.api.http": { put: "/v1/characters/id/{character_id}/channels" } }, I: RequestUpdateCharacterSetChatChannelAuth, O: Empty },
+    { name: "BanCharacterFromChatChannel", options: { "google.api.http": { post: "/v1/characters/id/{character_id}/channels/{channel_id}/ban" } }, I: BanRequest, O: Empty },
     { name: "GetChatLogs", options: { "google.api.http": { get: "/v1/chat/{channel_id}/logs" } }, I: ChatLogRequest, O: ChatLogs }
 ]);
