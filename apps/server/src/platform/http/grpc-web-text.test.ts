@@ -6,7 +6,7 @@ import { CreateMapRequestSchema, MapsSchema, MapSchema } from "../../gen/sro/gam
 import { TargetIdSchema } from "../../gen/sro/common_pb.js";
 import { MISSING_ID } from "../../test/game-fixtures.js";
 import { startTestServer, type TestServer } from "../../test/test-server.js";
-import { specPercentEncode } from "./grpc-web-text.js";
+import { specPercentEncode } from "./grpc-message.js";
 
 /** The wire of gRPC-web's text mode, byte for byte (the protobuf-ts suite in src/compat shows a real client). */
 describe("gRPC-web text mode on the wire", () => {

@@ -1,5 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { encodeEnvelope, type UniversalServerRequest, type UniversalServerResponse } from "@connectrpc/connect/protocol";
+import { respecGrpcMessage } from "./grpc-message.js";
 import { parseContentType, trailerFlag, trailerParse, trailerSerialize } from "@connectrpc/connect/protocol-grpc-web";
 
 /**
@@ -28,14 +29,13 @@ export function grpcWebTextRequest(request: UniversalServerRequest): UniversalSe
 }
 
 /**
- * Connect's gRPC-web response as other gRPC-web servers send it: `grpc-message` percent-encoded only where the gRPC
- * spec says (bytes outside printable ASCII, and `%`). Connect encodes with encodeURIComponent, and clients that do
- * not decode it (protobuf-ts) would show "permission%20denied%3A…". In text mode, base64 chunk by chunk.
+ * Connect's gRPC-web response as other gRPC-web servers send it: `grpc-message` percent-encoded the spec's way
+ * (grpc-message.ts), in the headers and in the trailers frame. In text mode, base64 chunk by chunk.
  */
 export function grpcWebResponse(response: UniversalServerResponse, text: boolean): UniversalServerResponse {
   const header = new Headers(response.header);
   const message = header.get("grpc-message");
-  if (message !== null) header.set("grpc-message", specPercentEncode(safeDecode(message)));
+  if (message !== null) header.set("grpc-message", respecGrpcMessage(message));
   if (text && parseContentType(header.get("content-type"))) header.set("content-type", GRPC_WEB_TEXT_RESPONSE_TYPE);
   header.delete("content-length");
   return { ...response, header, body: response.body ? transformBody(response.body, text) : undefined };
@@ -50,29 +50,12 @@ async function* transformBody(body: AsyncIterable<Uint8Array>, text: boolean): A
       const trailer = trailerParse(chunk.subarray(5));
       const message = trailer.get("grpc-message");
       if (message !== null) {
-        trailer.set("grpc-message", specPercentEncode(safeDecode(message)));
+        trailer.set("grpc-message", respecGrpcMessage(message));
         chunk = encodeEnvelope(trailerFlag, trailerSerialize(trailer));
       }
     }
     yield text ? Buffer.from(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("base64"), "latin1") : chunk;
   }
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/** gRPC's Percent-Encoded: UTF-8 bytes outside 0x20–0x7E, and "%" itself, as %XX; everything else as is. */
-export function specPercentEncode(message: string): string {
-  let out = "";
-  for (const byte of Buffer.from(message, "utf8")) {
-    out += byte >= 0x20 && byte <= 0x7e && byte !== 0x25 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
 }
 
 /** A base64 group (4 characters) may end in padding; several padded groups may follow each other. */

@@ -1,8 +1,9 @@
 import { Code, ConnectError, type ContextValues } from "@connectrpc/connect";
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
-import type { UniversalHandler } from "@connectrpc/connect/protocol";
+import type { UniversalHandler, UniversalServerResponse } from "@connectrpc/connect/protocol";
 import type { ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { respecGrpcMessageIn } from "./grpc-message.js";
 import { GRPC_WEB_TEXT_RESPONSE_TYPE, grpcWebResponse, grpcWebTextRequest, isGrpcWebText } from "./grpc-web-text.js";
 import type { AnyRequest, AnyResponse } from "./listener.js";
 import { answerUnimplemented } from "./unimplemented.js";
@@ -30,11 +31,30 @@ export function createRpcAdapter(handlers: readonly UniversalHandler[], contextV
     if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res, text);
     const request = universalRequestFromNodeRequest(req as never, res as never, undefined, contextValues(req));
     handler(text ? grpcWebTextRequest(request) : request)
-      .then((response) => universalResponseToNodeResponse(grpcWeb ? grpcWebResponse(response, text) : response, res as never))
+      .then((response) => universalResponseToNodeResponse(grpcWeb ? grpcWebResponse(response, text) : respecGrpc(response), res as never))
       .catch((reason: unknown) => {
         if (ConnectError.from(reason).code === Code.Aborted) return;
         logger.error({ err: reason, rpc: `${handler.service.typeName}/${handler.method.name}` }, "rpc handler failed");
       });
+  };
+}
+
+/** Native gRPC: Connect's grpc-message in the headers (trailers-only) or trailers, re-encoded (grpc-message.ts). */
+function respecGrpc(response: UniversalServerResponse): UniversalServerResponse {
+  respecGrpcMessageIn(response.header);
+  respecGrpcMessageIn(response.trailer);
+  const { body, trailer } = response;
+  if (!body || !trailer) return response;
+  // Connect fills the trailers as the body ends; node writes them after the last chunk.
+  return {
+    ...response,
+    body: (async function* () {
+      try {
+        yield* body;
+      } finally {
+        respecGrpcMessageIn(trailer);
+      }
+    })(),
   };
 }
 

@@ -13,16 +13,18 @@ describe("unknown methods", () => {
 
   const paths = ["/sro.gameserver.MapService/NoSuchMethod", "/sro.nothing.NoService/Call", "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo"];
 
-  it.each(paths)("gRPC over HTTP/2 %s: trailers-only grpc-status 12", async (path) => {
+  it.each(paths)("gRPC over HTTP/2 %s: grpc-status 12 in the trailers", async (path) => {
     const session = http2.connect(t.url);
     try {
       const stream = session.request({ ":method": "POST", ":path": path, "content-type": "application/grpc", te: "trailers" });
       stream.end(Buffer.alloc(5));
-      const headers = await new Promise<http2.IncomingHttpHeaders>((resolve) => stream.once("response", resolve));
+      const headers = new Promise<http2.IncomingHttpHeaders>((resolve) => stream.once("response", resolve));
+      const trailers = new Promise<http2.IncomingHttpHeaders>((resolve) => stream.once("trailers", resolve));
       stream.resume();
-      expect(headers[":status"]).toBe(200);
-      expect(headers["content-type"]).toBe("application/grpc");
-      expect(headers["grpc-status"]).toBe(String(Code.Unimplemented));
+      expect((await headers)[":status"]).toBe(200);
+      expect((await headers)["content-type"]).toBe("application/grpc");
+      expect((await trailers)["grpc-status"]).toBe(String(Code.Unimplemented));
+      expect((await trailers)["grpc-message"]).toBe(`${path} is not implemented`);
     } finally {
       session.destroy();
     }

@@ -4,22 +4,33 @@ import { parseContentType as parseGrpcType, setTrailerStatus } from "@connectrpc
 import { parseContentType as parseGrpcWebType } from "@connectrpc/connect/protocol-grpc-web";
 import { encodeEnvelope } from "@connectrpc/connect/protocol";
 import type { AnyRequest, AnyResponse } from "./listener.js";
-import { GRPC_WEB_TEXT_RESPONSE_TYPE, specPercentEncode } from "./grpc-web-text.js";
+import { specPercentEncode } from "./grpc-message.js";
+import { GRPC_WEB_TEXT_RESPONSE_TYPE } from "./grpc-web-text.js";
 
 /**
  * An rpc path no service has, answered in the caller's protocol so its client reports UNIMPLEMENTED instead of a
- * bare HTTP 404: gRPC and gRPC-web get a trailers-only response (grpc-status 12 in the headers), Connect its
+ * bare HTTP 404: gRPC gets grpc-status 12 in its trailers,
+ * gRPC-web a trailers-only response (the status in the headers), Connect its
  * error JSON (HTTP 501, code "unimplemented") or, on a stream, an end-stream message carrying the error.
  */
 export function answerUnimplemented(req: AnyRequest, res: AnyResponse, path: string): void {
   const error = new ConnectError(`${path} is not implemented`, Code.Unimplemented);
   const contentType = String(req.headers["content-type"] ?? "");
   const grpcWeb = parseGrpcWebType(contentType);
-  if (grpcWeb || parseGrpcType(contentType)) {
-    const headers: Record<string, string> = { "content-type": grpcWeb ? (grpcWeb.text ? GRPC_WEB_TEXT_RESPONSE_TYPE : "application/grpc-web+proto") : "application/grpc" };
-    setTrailerStatus(new Headers(), error).forEach((value, name) => (headers[name] = value));
-    if (grpcWeb) headers["grpc-message"] = specPercentEncode(error.rawMessage);
-    res.writeHead(200, headers);
+  req.resume(); // the request body is not needed
+  const status: Record<string, string> = {};
+  setTrailerStatus(new Headers(), error).forEach((value, name) => (status[name] = value));
+  status["grpc-message"] = specPercentEncode(error.rawMessage);
+  if (grpcWeb) {
+    // gRPC-web's trailers-only form: the status in the headers, no body.
+    res.writeHead(200, { "content-type": grpcWeb.text ? GRPC_WEB_TEXT_RESPONSE_TYPE : "application/grpc-web+proto", ...status });
+    res.end();
+    return;
+  }
+  if (parseGrpcType(contentType)) {
+    // Node's compatibility API cannot end a stream with its HEADERS frame, so the status goes in real trailers.
+    res.writeHead(200, { "content-type": "application/grpc" });
+    res.addTrailers(status);
     res.end();
     return;
   }
