@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const dir = new URL("../apps/server/src/compat/protobuf-ts-gen", import.meta.url).pathname;
+// The output directory: protobuf-ts-gen in src/compat, or the one given (the freshness test generates elsewhere).
+const dir = process.argv[2] ?? new URL("../apps/server/src/compat/protobuf-ts-gen", import.meta.url).pathname;
 for (const entry of readdirSync(dir, { recursive: true })) {
   const file = join(dir, String(entry));
   if (!file.endsWith(".ts")) continue;
