@@ -1,7 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { encodeEnvelope, type UniversalServerRequest, type UniversalServerResponse } from "@connectrpc/connect/protocol";
-import { respecGrpcMessage } from "./grpc-message.js";
 import { parseContentType, trailerFlag, trailerParse, trailerSerialize } from "@connectrpc/connect/protocol-grpc-web";
+import { respecGrpcMessage } from "./grpc-message.js";
 
 /**
  * gRPC-web's text mode (`application/grpc-web-text[+proto]`): the binary gRPC-web body, base64-encoded both ways.

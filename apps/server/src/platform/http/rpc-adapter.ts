@@ -8,8 +8,9 @@ import { GRPC_WEB_TEXT_RESPONSE_TYPE, grpcWebResponse, grpcWebTextRequest, isGrp
 import type { AnyRequest, AnyResponse } from "./listener.js";
 import { answerUnimplemented } from "./unimplemented.js";
 
-/** Streaming content types whose responses are always 200 with this same content type (errors travel in the body). */
 const GRPC_WEB_TYPE = /^application\/grpc-web/i;
+const GRPC_TYPE = /^application\/grpc(\+|;|$)/i;
+/** Streaming content types whose responses are always 200 with this same content type (errors travel in the body). */
 const EARLY_HEADER_TYPES = /^application\/(grpc-web(-text)?(\+proto|\+json)?|connect\+(proto|json))$/;
 
 /**
@@ -31,7 +32,7 @@ export function createRpcAdapter(handlers: readonly UniversalHandler[], contextV
     if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res, text);
     const request = universalRequestFromNodeRequest(req as never, res as never, undefined, contextValues(req));
     handler(text ? grpcWebTextRequest(request) : request)
-      .then((response) => universalResponseToNodeResponse(grpcWeb ? grpcWebResponse(response, text) : respecGrpc(response), res as never))
+      .then((response) => universalResponseToNodeResponse(grpcWeb ? grpcWebResponse(response, text) : GRPC_TYPE.test(contentType) ? respecGrpc(response) : response, res as never))
       .catch((reason: unknown) => {
         if (ConnectError.from(reason).code === Code.Aborted) return;
         logger.error({ err: reason, rpc: `${handler.service.typeName}/${handler.method.name}` }, "rpc handler failed");
