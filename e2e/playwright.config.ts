@@ -12,7 +12,7 @@ function freePort(): string {
 }
 process.env.E2E_PORT ??= freePort();
 // A second origin for the OIDC client-library tests (tests/identity-client-libraries.spec.ts), registered with the
-// embedded provider as an extra redirect URI origin.
+// embedded provider as an extra redirect URI pattern and allowed to call the API (CORS_ORIGINS).
 while (!process.env.E2E_CLIENT_PORT || process.env.E2E_CLIENT_PORT === process.env.E2E_PORT) process.env.E2E_CLIENT_PORT = freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sro-e2e-'));
 const port = process.env.E2E_PORT;
@@ -55,7 +55,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'silent',
       PUBLIC_URL: baseURL,
-      IDENTITY_EXTRA_REDIRECT_URIS: `http://localhost:${process.env.E2E_CLIENT_PORT}/,http://localhost:${process.env.E2E_CLIENT_PORT}/silent-check-sso.html`,
+      // Keycloak's pattern form: the client's root, its silent check page and its deep links.
+      IDENTITY_EXTRA_REDIRECT_URIS: `http://localhost:${process.env.E2E_CLIENT_PORT}/*`,
+      // The client origin calls the game API too (CORS on every transport).
+      CORS_ORIGINS: `http://localhost:${process.env.E2E_CLIENT_PORT}`,
     },
   },
 });

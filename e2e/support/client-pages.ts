@@ -3,8 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 
 // A stand-in single-page app on its own origin (E2E_CLIENT_PORT) for the OIDC client-library tests: it serves a
-// page running keycloak-js or oidc-client-ts unmodified at the redirect URIs the provider knows for this origin
-// ('/' and '/silent-check-sso.html'). A real server rather than page.route, because redirects back from the
+// page running keycloak-js or oidc-client-ts unmodified at every path (the provider allows this origin's '/*'). A real server rather than page.route, because redirects back from the
 // provider would bypass Playwright's routing. Being cross-origin, it also exercises the provider's CORS.
 
 const require = createRequire(import.meta.url);
@@ -22,10 +21,13 @@ const keycloakPage = (identityUrl: string) =>
 import Keycloak from '/__test/keycloak.js';
 const kc = new Keycloak({ url: ${JSON.stringify(identityUrl)}, realm: 'default', clientId: 'sro-web' });
 window.kc = kc;
+window.api = ${JSON.stringify(identityUrl)};
 window.kcInit = kc.init({
   onLoad: 'check-sso',
   silentCheckSsoRedirectUri: location.origin + '/silent-check-sso.html',
-  redirectUri: location.origin + '/',
+  // At the root, the bare origin (no trailing slash), as the original Angular front end sends it; on a deep link,
+  // keycloak-js's default: the page's own URL.
+  ...(location.pathname === '/' ? { redirectUri: location.origin } : {}),
   pkceMethod: 'S256',
   checkLoginIframe: false,
   scope: 'openid profile',
@@ -75,7 +77,9 @@ export async function startClientApp(identityUrl: string): Promise<ClientApp> {
     '/__test/oidc-client-ts.min.js': () => ['text/javascript', oidcClientTs],
   };
   const server: Server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', app.origin).pathname];
+    const path = new URL(req.url ?? '/', app.origin).pathname;
+    // Deep links get the app page (history fallback), as an SPA host would serve them.
+    const file = files[path] ?? (path.startsWith('/__test/') ? undefined : files['/']);
     if (!file) return void res.writeHead(404).end();
     const [type, body] = file();
     res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(body);

@@ -17,6 +17,7 @@ import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
 import { createTokenVerifier } from "./platform/auth/token-verifier.js";
 import type { Config } from "./platform/config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
+import { createApiCors } from "./platform/http/cors.js";
 import { createHttpHandler, requestIdOf } from "./platform/http/http-handler.js";
 import { listen, type AnyRequest, type AnyResponse } from "./platform/http/listener.js";
 import { createRestGateway } from "./platform/http/rest-gateway.js";
@@ -143,6 +144,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         },
       },
       site: createStaticSite(webDist),
+      apiCors: createApiCors(config.corsOrigins),
       trustedOrigins: config.identity.mode === "external" ? [new URL(config.identity.issuer).origin] : [],
       secure: config.publicUrl.startsWith("https:"),
     });

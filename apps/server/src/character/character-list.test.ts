@@ -77,8 +77,10 @@ describe.each(storageBackends)("character lists (%s)", (backend) => {
       expect(seen).toEqual(expected);
     });
 
-    it("limit 0 is a page of 50; limits above 200 and negative or absurd offsets are INVALID_ARGUMENT", async () => {
-      expect(ids(await api.ok("GetCharacters", {}, admin))).toHaveLength(50);
+    it("without filters every live character (the original clients); limit 0 is a page of 50; limits above 200 and negative or absurd offsets are INVALID_ARGUMENT", async () => {
+      const all = await api.ok("GetCharacters", {}, admin);
+      expect([ids(all), all.total]).toEqual([ordered(live, SORTS.CHARACTER_SORT_FIELD_CREATED, false), "60"]);
+      expect(ids(await api.ok("GetCharacters", { filters: { limit: 0 } }, admin))).toHaveLength(50);
       expect(ids(await api.ok("GetCharacters", { filters: { limit: 200 } }, admin))).toHaveLength(60);
       const beyond = await api.ok("GetCharacters", { filters: { limit: 10, offset: 1000 } }, admin);
       expect([ids(beyond), beyond.total]).toEqual([[], "60"]);
@@ -185,5 +187,21 @@ describe.each(storageBackends)("character lists (%s)", (backend) => {
         charactersPerDimension: perDimension,
       });
     });
+  });
+});
+
+describe("GetCharacters without filters stops at CHARACTERS_UNPAGED_MAX", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { CHARACTERS_UNPAGED_MAX: "5" } });
+    const db = t.server.database.db;
+    const dimension = await insertDimension(db);
+    await db.insert(characters).values(Array.from({ length: 7 }, (_, i) => ({ id: randomUUID(), ownerId: t.users.player.sub, name: `Capped ${i}`, gender: "male", realm: "human", dimensionId: dimension })));
+  });
+  afterAll(() => t?.close());
+
+  it.each(apiTransports)("over %s: the first 5, with the exact total", async (transport) => {
+    const body = await gameApi(t.url, transport).ok("GetCharacters", {}, t.users.admin.token);
+    expect([body.characters.length, body.total]).toEqual([5, "7"]);
   });
 });

@@ -33,7 +33,12 @@ function refused(refusal: WriteRefusal, name: string | undefined): ConnectError 
 }
 
 /** Thin handlers: request → rules (character-rules, -masks, -list-query) → store → message. */
-export function createCharacterService(store: CharacterStore): ServiceImpl<typeof CharacterService> {
+export interface CharacterServiceOptions {
+  /** GetCharacters without `filters` answers every live character up to this many (CHARACTERS_UNPAGED_MAX). */
+  unpagedMax: number;
+}
+
+export function createCharacterService(store: CharacterStore, options: CharacterServiceOptions): ServiceImpl<typeof CharacterService> {
   /** The live character, if the caller may see it. "own" grants: foreign and missing answer the same denial. */
   async function visibleCharacter(ctx: HandlerContext, id: string): Promise<CharacterRow> {
     const row = await store.find(id);
@@ -51,7 +56,10 @@ export function createCharacterService(store: CharacterStore): ServiceImpl<typeo
 
     async getCharacters(req) {
       const mask = readMask(req.mask?.paths);
-      const query = { page: pageOf(req.filters), sort: sortOf(req.sortBy, req.sortDescending), search: searchOf(req.search) };
+      // Clients of the original API call it without filters and show the rows they get (ignoring `total`): they
+      // get every character, up to a cap that keeps one answer's size bounded; `total` stays exact.
+      const page = req.filters === undefined ? { limit: options.unpagedMax, offset: 0 } : pageOf(req.filters);
+      const query = { page, sort: sortOf(req.sortBy, req.sortDescending), search: searchOf(req.search) };
       const { rows, total } = await store.list(query);
       return create(CharactersSchema, { total, characters: rows.map((row) => characterMessage(row, mask)) });
     },

@@ -19,9 +19,13 @@ export const demoIds = {
   channels: { general: id(3, 1), primeLocal: id(3, 2), staff: id(3, 3), primeRunners: id(3, 4) },
 };
 
-const [admin, moderator, player, banned] = demoAccounts.map((a) => a.id);
-// Owners without a demo account: players of the wider world (their characters fill the lists).
-const others = [1, 2, 3, 4, 5].map((n) => id(9, n));
+const [admin, moderator, player, banned, ozzy, rook, nova, ivy] = demoAccounts.map((a) => a.id);
+/**
+ * The one deliberately orphaned owner: an id with no account behind it (a deleted user, or one from another
+ * realm), so the console's 'Unknown ({ownerId})' has a row to show. It owns exactly one character, Kira Voltage;
+ * every other owner is a demo account.
+ */
+export const orphanedOwnerId = id(9, 1);
 
 // [name, owner, gender, realm, dimension]; the first of each demo account is the one the docs mention.
 const people: [string, string, "male" | "female", "human" | "cyborg", "prime" | "shadow"][] = [
@@ -36,25 +40,25 @@ const people: [string, string, "male" | "female", "human" | "cyborg", "prime" | 
   ["Iron Arbiter", moderator!, "female", "cyborg", "shadow"],
   ["Ben Outcast", banned!, "male", "human", "prime"],
   ["Rust Exile", banned!, "female", "cyborg", "shadow"],
-  ["Kira Voltage", others[0]!, "female", "cyborg", "prime"],
-  ["Dex Halcyon", others[0]!, "male", "human", "prime"],
-  ["Mara Static", others[0]!, "female", "human", "shadow"],
-  ["Ozzy Flatline", others[1]!, "male", "cyborg", "prime"],
-  ["Juno Cipher", others[1]!, "female", "human", "prime"],
-  ["Vex Marrow", others[1]!, "male", "cyborg", "shadow"],
-  ["Tess Kilobyte", others[1]!, "female", "cyborg", "prime"],
-  ["Rook Daemon", others[2]!, "male", "human", "prime"],
-  ["Lyra Proxy", others[2]!, "female", "cyborg", "shadow"],
-  ["Hex Wraith", others[2]!, "male", "cyborg", "prime"],
-  ["Nova Blackwire", others[3]!, "female", "human", "prime"],
-  ["Cole Synapse", others[3]!, "male", "human", "shadow"],
-  ["Echo Lattice", others[3]!, "female", "cyborg", "prime"],
-  ["Zed Kernel", others[3]!, "male", "cyborg", "prime"],
-  ["Ivy Backdoor", others[4]!, "female", "human", "prime"],
-  ["Gage Ironclad", others[4]!, "male", "cyborg", "shadow"],
-  ["Sable Firewall", others[4]!, "female", "human", "prime"],
-  ["Dray Overclock", others[4]!, "male", "cyborg", "prime"],
-  ["Wren Packetloss", others[4]!, "female", "human", "shadow"],
+  ["Kira Voltage", orphanedOwnerId, "female", "cyborg", "prime"],
+  ["Dex Halcyon", rook!, "male", "human", "prime"],
+  ["Mara Static", nova!, "female", "human", "shadow"],
+  ["Ozzy Flatline", ozzy!, "male", "cyborg", "prime"],
+  ["Juno Cipher", ozzy!, "female", "human", "prime"],
+  ["Vex Marrow", ozzy!, "male", "cyborg", "shadow"],
+  ["Tess Kilobyte", ozzy!, "female", "cyborg", "prime"],
+  ["Rook Daemon", rook!, "male", "human", "prime"],
+  ["Lyra Proxy", rook!, "female", "cyborg", "shadow"],
+  ["Hex Wraith", rook!, "male", "cyborg", "prime"],
+  ["Nova Blackwire", nova!, "female", "human", "prime"],
+  ["Cole Synapse", nova!, "male", "human", "shadow"],
+  ["Echo Lattice", nova!, "female", "cyborg", "prime"],
+  ["Zed Kernel", nova!, "male", "cyborg", "prime"],
+  ["Ivy Backdoor", ivy!, "female", "human", "prime"],
+  ["Gage Ironclad", ivy!, "male", "cyborg", "shadow"],
+  ["Sable Firewall", ivy!, "female", "human", "prime"],
+  ["Dray Overclock", ivy!, "male", "cyborg", "prime"],
+  ["Wren Packetloss", ivy!, "female", "human", "shadow"],
 ];
 
 export const demoCharacterIds = people.map((_, n) => id(4, n + 1));

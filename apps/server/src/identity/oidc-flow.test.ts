@@ -138,12 +138,18 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect((await fetch(`${s.url}/admin/realms/default/users/%E0%A4%A`)).status).toBe(401);
   });
 
-  it("requires PKCE and an exactly registered redirect_uri", async () => {
+  it("requires PKCE and a redirect_uri under PUBLIC_URL/* (Keycloak's pattern), refusing open-redirect attempts", async () => {
     const browser = new TestBrowser();
     const noPkce = authorizationUrl({ issuer: s.issuer, redirectUri }).url.replace(/&code_challenge=[^&]+&code_challenge_method=S256/, "");
     const withoutPkce = await browser.navigate(noPkce, {}, () => true);
     expect(withoutPkce.stoppedAt ?? "").toContain("error=invalid_request");
-    for (const bad of [`${s.url}/evil`, "https://evil.example/", `${s.url}/?x=1`]) {
+    // keycloak-js sends the bare origin for a root page, and the signed-out deep link itself.
+    for (const good of [s.url, `${s.url}/admin/maps`, `${s.url}/silent-check-sso.html`, `${s.url}/?x=1`]) {
+      const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri: good }).url, {}, () => true);
+      expect(page.stoppedAt, good).toContain("/login-actions/");
+    }
+    const { host } = new URL(s.url);
+    for (const bad of ["https://evil.example/", `${s.url}@evil.example/`, `http://evil.example@${host}/`, `${s.url}//evil.example/`, `${s.url}/\\evil.example`, `${s.url}/a/%2e%2e/b`, s.url.replace("http:", "https:") + "/"]) {
       const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri: bad }).url, {}, () => true);
       expect(page.stoppedAt, bad).toBeUndefined();
       expect(page.status).toBe(400);
@@ -155,6 +161,8 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
   it("ends the session on logout after confirmation", async () => {
     const browser = new TestBrowser();
     const tokens = await signIn(browser, { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
+    const refused = `${s.issuer}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: "sro-web", id_token_hint: tokens.id_token!, post_logout_redirect_uri: "https://evil.example/" })}`;
+    expect((await browser.navigate(refused, {}, () => true)).status).toBe(400);
     const logoutUrl = `${s.issuer}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: "sro-web", id_token_hint: tokens.id_token!, post_logout_redirect_uri: redirectUri })}`;
     const confirm = await browser.navigate(logoutUrl);
     expect(confirm.status).toBe(200);

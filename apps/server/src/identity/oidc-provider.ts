@@ -183,6 +183,15 @@ export function createOidcProvider(d: ProviderDeps): Provider {
   };
 
   const provider = new Provider(d.issuer, configuration);
+  // Keycloak's redirect URI forms (exact, or a trailing '/*') for the SPA's client; oidc-provider itself matches
+  // exactly only. Other clients keep its matching.
+  const { redirectUriAllowed, postLogoutRedirectUriAllowed } = provider.Client.prototype;
+  provider.Client.prototype.redirectUriAllowed = function (this: InstanceType<typeof provider.Client>, uri: string) {
+    return this.clientId === web.clientId ? web.redirectUriAllowed(uri) : redirectUriAllowed.call(this, uri);
+  };
+  provider.Client.prototype.postLogoutRedirectUriAllowed = function (this: InstanceType<typeof provider.Client>, uri: string) {
+    return this.clientId === web.clientId ? web.postLogoutRedirectUriAllowed(uri) : postLogoutRedirectUriAllowed.call(this, uri);
+  };
   shapeRefreshTokensLikeKeycloak(provider, d.issuer);
   // Our handler rewrites X-Forwarded-Host/Proto from PUBLIC_URL, so URLs and Secure cookies follow the public origin.
   provider.proxy = true;

@@ -36,6 +36,26 @@ describe("configuration", () => {
     }
   });
 
+  it("CORS_ORIGINS takes exact origins; PUBLIC_URL's own is always in; CHARACTERS_UNPAGED_MAX has a cap", () => {
+    const config = loadConfig({ PUBLIC_URL: "https://sro.example", CORS_ORIGINS: "http://localhost:4200, https://admin.example" });
+    expect(config.corsOrigins).toEqual(["https://sro.example", "http://localhost:4200", "https://admin.example"]);
+    expect(config.charactersUnpagedMax).toBe(10_000);
+    for (const bad of ["http://localhost:4200/", "https://x.example/app", "*", "ftp://x.example"]) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS[.0-9]*=".*": must be a comma-separated list of origins/);
+    }
+    expect(() => loadConfig({ CHARACTERS_UNPAGED_MAX: "0" })).toThrow(/CHARACTERS_UNPAGED_MAX="0": must be at least 1/);
+  });
+
+  it("IDENTITY_EXTRA_REDIRECT_URIS takes exact URIs and Keycloak's trailing '/*' patterns, nothing else", () => {
+    expect(loadConfig({ IDENTITY_EXTRA_REDIRECT_URIS: "https://app.example:4200/*, https://app.example/callback" }).identity.extraRedirectUris).toEqual([
+      "https://app.example:4200/*",
+      "https://app.example/callback",
+    ]);
+    for (const bad of ["https://*.example/*", "https://app.example/*/x", "*", "ftp://app.example/*"]) {
+      expect(() => loadConfig({ IDENTITY_EXTRA_REDIRECT_URIS: bad }), bad).toThrow(/IDENTITY_EXTRA_REDIRECT_URIS[.0-9]*=".*": must be a comma-separated list of http\(s\) URLs or patterns ending in '\/\*'/);
+    }
+  });
+
   it("stops the server with a clear message and a non-zero exit on bad values", () => {
     const main = fileURLToPath(new URL("../main.ts", import.meta.url));
     const result = spawnSync(process.execPath, ["--import", "tsx", main], {

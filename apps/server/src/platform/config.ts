@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseRedirectRule } from "../identity/redirect-patterns.js";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalUrl = (protocols: string[]) =>
@@ -30,8 +31,17 @@ const environmentSchema = z.object({
       .string()
       .optional()
       .transform((v) => (v ?? "").split(",").map((u) => u.trim()).filter(Boolean))
-      .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma-separated list of http or https URLs" }))),
+      .pipe(z.array(z.string().refine(isRedirectRule, "must be a comma-separated list of http(s) URLs or patterns ending in '/*'"))),
   ),
+  CORS_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").split(",").map((u) => u.trim()).filter(Boolean))
+      .pipe(z.array(z.string().refine(isOrigin, "must be a comma-separated list of origins (http(s)://host[:port], no path)"))),
+  ),
+  CHARACTERS_UNPAGED_MAX: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(1_000_000, "must be at most 1000000").default(10_000)),
   GAMESERVER_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   TRUST_PROXY: flag,
   GAMESERVER_MODE: z.preprocess(emptyToUndefined, z.enum(["local", "registry"], { error: "must be local or registry" }).default("local")),
@@ -41,6 +51,25 @@ const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1024, "must be at least 1024").max(64 * 1024 * 1024, "must be at most 67108864").default(1024 * 1024)),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
+
+function isRedirectRule(value: string): boolean {
+  try {
+    parseRedirectRule(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An exact origin as browsers send it: scheme, host and port only. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 export type Environment = z.infer<typeof environmentSchema>;
 
@@ -61,11 +90,15 @@ export interface Config {
     /** Accepted `aud` values; a token also passes when its `azp` is the client id. */
     audiences: string[];
     adminUrl: string;
-    /** Embedded provider: redirect URIs allowed besides PUBLIC_URL's own (their origins become web origins too). */
+    /** Embedded provider: redirect URIs or `/*` patterns allowed besides `PUBLIC_URL/*` (their origins become web origins too). */
     extraRedirectUris: string[];
     /** Embedded provider: the `game-server` client-credentials client exists only when this is set. */
     gameServerClientSecret?: string;
   };
+  /** Origins (besides PUBLIC_URL's) whose browser pages may call the game API (CORS). */
+  corsOrigins: string[];
+  /** GetCharacters without filters returns every live character up to this many. */
+  charactersUnpagedMax: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling per IP). */
   trustProxy: boolean;
   gameServer: { mode: "local" | "registry"; ttlSeconds: number };
@@ -110,6 +143,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       extraRedirectUris: e.IDENTITY_EXTRA_REDIRECT_URIS,
       gameServerClientSecret: e.GAMESERVER_CLIENT_SECRET,
     },
+    corsOrigins: [...new Set([new URL(publicUrl).origin, ...e.CORS_ORIGINS])],
+    charactersUnpagedMax: e.CHARACTERS_UNPAGED_MAX,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     gameServer: { mode: e.GAMESERVER_MODE, ttlSeconds: e.GAMESERVER_TTL_SECONDS },
     // Demo accounts and data only exist with the embedded provider (local mode), unless asked otherwise.

@@ -7,4 +7,9 @@ export const demoAccounts = [
   { id: "6f1c2a10-0000-4000-8000-000000000002", username: "moderator", password: "moderator", firstName: "Max", lastName: "Moderator", email: "moderator@sro.local", groups: ["/Moderator"] },
   { id: "6f1c2a10-0000-4000-8000-000000000003", username: "player", password: "player", firstName: "Pia", lastName: "Player", email: "player@sro.local", groups: ["/Player/Member"] },
   { id: "6f1c2a10-0000-4000-8000-000000000004", username: "banned", password: "banned", firstName: "Ben", lastName: "Banned", email: "banned@sro.local", groups: ["/Banned"] },
+  // Players of the wider world: they own the rest of the demo characters, so every owner but one resolves.
+  { id: "5e1d0000-0000-4000-8000-000900000002", username: "ozzy", password: "ozzy", firstName: "Ozzy", lastName: "Flatline", email: "ozzy@sro.local", groups: ["/Player/Member"] },
+  { id: "5e1d0000-0000-4000-8000-000900000003", username: "rook", password: "rook", firstName: "Rook", lastName: "Daemon", email: "rook@sro.local", groups: ["/Player/Member"] },
+  { id: "5e1d0000-0000-4000-8000-000900000004", username: "nova", password: "nova", firstName: "Nova", lastName: "Blackwire", email: "nova@sro.local", groups: ["/Player/Member"] },
+  { id: "5e1d0000-0000-4000-8000-000900000005", username: "ivy", password: "ivy", firstName: "Ivy", lastName: "Backdoor", email: "ivy@sro.local", groups: ["/Player/Member"] },
 ] as const;

@@ -39,4 +39,20 @@ describe("generated protobuf code", () => {
       rmSync(out, { recursive: true, force: true });
     }
   });
+
+  it("protobuf-ts's clients for the compatibility tests match what `npm run generate` produces", () => {
+    const out = mkdtempSync(join(tmpdir(), "sro-gen-pbts-"));
+    try {
+      const template = JSON.stringify({
+        version: "v2",
+        inputs: [{ directory: ".", paths: ["sro"] }],
+        plugins: [{ local: join(root, "node_modules/.bin/protoc-gen-ts"), out, opt: ["long_type_string", "client_generic", "server_none", "ts_nocheck"] }],
+      });
+      execFileSync(join(root, "node_modules/.bin/buf"), ["generate", "--template", template], { cwd: join(root, "proto"), stdio: "pipe" });
+      execFileSync(process.execPath, [join(root, "proto/protobuf-ts-imports.mjs"), out], { stdio: "pipe" });
+      expect(files(join(root, "apps/server/src/compat/protobuf-ts-gen")), "src/compat/protobuf-ts-gen is stale").toEqual(files(out));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 });

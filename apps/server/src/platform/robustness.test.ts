@@ -48,9 +48,10 @@ describe("malformed and oversized requests", () => {
     expect(viaRest.status).toBe(413);
   });
 
-  it("unknown rpc paths answer 404, and the server is still healthy afterwards", async () => {
+  it("unknown rpc paths answer Connect's unimplemented (HTTP 501), and the server is still healthy afterwards", async () => {
     const res = await fetch(`${t.url}/sro.gameserver.MapService/Nope`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(501);
+    expect(await res.json()).toMatchObject({ code: "unimplemented" });
     expect(await rest(t.url, "GET", "/healthz")).toMatchObject({ status: 200, json: { status: "ok" } });
     expect(await rest(t.url, "GET", "/readyz")).toMatchObject({ status: 200, json: { status: "ready", checks: { database: "ok" } } });
   });

@@ -17,6 +17,8 @@ export interface HttpParts {
   metrics?: () => Promise<{ contentType: string; body: string }>;
   appConfig: unknown;
   site: (req: AnyRequest, res: AnyResponse) => void;
+  /** CORS of the game API (RPC paths and /v1/): answers preflights, marks allowed origins' responses. */
+  apiCors?: (req: AnyRequest, res: AnyResponse) => boolean;
   /** Origins the SPA may talk to besides its own (the external identity provider). */
   trustedOrigins: string[];
   /** Served over https (PUBLIC_URL): only then may the CSP ask browsers to upgrade http requests. */
@@ -24,6 +26,9 @@ export interface HttpParts {
 }
 
 const RPC_PATH = /^\/sro(\.[A-Za-z0-9_]+)+\/[A-Za-z0-9_]+$/;
+/** Any other /<package>.<Service>/<Method> path is an rpc when it says so: its client then hears UNIMPLEMENTED. */
+const OTHER_RPC_PATH = /^\/[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+\/[A-Za-z0-9_]+$/;
+const RPC_CONTENT_TYPE = /^application\/(grpc|connect\+|grpc-web)/i;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export const requestIdOf = new WeakMap<object, string>();
@@ -76,7 +81,9 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
         res.writeHead(200, { "content-type": contentType });
         return void res.end(body);
       }
-      if (RPC_PATH.test(path)) return parts.rpc(req, res);
+      const rpcCall = RPC_PATH.test(path) || (OTHER_RPC_PATH.test(path) && RPC_CONTENT_TYPE.test(String(req.headers["content-type"] ?? "")));
+      if ((rpcCall || path.startsWith("/v1/")) && parts.apiCors?.(req, res)) return;
+      if (rpcCall) return parts.rpc(req, res);
       if (path.startsWith("/v1/")) {
         return parts.rest(req, res, createContextValues().set(requestIdKey, requestId));
       }

@@ -125,8 +125,27 @@ function routesOf(handler: UniversalHandler): RestRoute[] {
   });
 }
 
+/**
+ * Fields a REST call must name in the query although proto3 cannot tell them from their zero: a ban's duration 0
+ * lifts the ban, so a forgotten `?duration=` must not.
+ */
+const REQUIRED_QUERY_FIELDS: Record<string, string[]> = {
+  "sro.chat.ChatService.BanCharacterFromChatChannel": ["duration"],
+};
+
 async function bindRequest(route: RestRoute, req: Request, url: URL, limit: number): Promise<JsonObject> {
   let json: JsonObject = {};
+  // Routes without a body (shared/WIRE.md) still take a JSON object from clients that send one (the rpcs had
+  // `body: "*"` once); the query string binds on top, a field in both is refused.
+  if (route.body === "" && (route.verb === "POST" || route.verb === "PUT" || route.verb === "PATCH")) {
+    const raw = await readBody(req, limit);
+    const text = raw.toString("utf8").trim();
+    if (text !== "" && String(req.headers["content-type"] ?? "").startsWith("application/json")) {
+      const value = parseJson(raw);
+      if (value === undefined || typeof value !== "object" || value === null || Array.isArray(value)) throw new BindingError("request body must be a JSON object");
+      json = value as JsonObject;
+    }
+  }
   if (route.body !== "") {
     const raw = await readBody(req, limit);
     const text = raw.toString("utf8").trim();
@@ -151,6 +170,10 @@ async function bindRequest(route: RestRoute, req: Request, url: URL, limit: numb
       if (bound.has(key)) throw new BindingError(`field "${key}" is bound by the path; do not repeat it in the query`);
       bindText(json, route.input, key, values, false);
     }
+  }
+  for (const name of REQUIRED_QUERY_FIELDS[`${route.handler.service.typeName}.${route.handler.method.name}`] ?? []) {
+    const field = route.input.fields.find((f) => f.name === name)!;
+    if (!(field.name in json) && !(field.jsonName in json)) throw new BindingError(`field "${name}" is required: give it in the query (?${name}=…)`);
   }
   return json;
 }

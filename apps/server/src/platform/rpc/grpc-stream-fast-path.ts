@@ -3,6 +3,7 @@ import { create, fromBinary, isMessage, toBinary, type DescMessage } from "@bufb
 import { Code, ConnectError, createContextKey, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
 import { createAsyncIterable } from "@connectrpc/connect/protocol";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
+import { specPercentEncode } from "../http/grpc-message.js";
 import { collectBody } from "../http/read-body.js";
 import { encodeOnce } from "./frozen-messages.js";
 import { applyInterceptors, handlerContextFor, interceptorRequest, invokeUnary, openCall, routePath, shutdownRelay, type Call, type FastRoute, type FastStreamRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
@@ -131,7 +132,7 @@ function finish(res: Http2ServerResponse, call: Call, error: unknown): void {
   call.context.responseTrailer.forEach((value, name) => (trailers[name] = value));
   const status = error === undefined ? undefined : ConnectError.from(error, Code.Internal);
   trailers["grpc-status"] = String(status?.code ?? 0);
-  if (status) trailers["grpc-message"] = encodeURIComponent(status.rawMessage);
+  if (status) trailers["grpc-message"] = specPercentEncode(status.rawMessage);
   res.addTrailers(trailers);
   res.end();
 }
