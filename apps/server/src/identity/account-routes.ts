@@ -9,6 +9,7 @@ import { errorPage } from "./pages/message-pages.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { emailError, nameError, newPasswordErrors, TAKEN } from "./profile-rules.js";
 import { throttledMessage } from "./interaction-routes.js";
+import { controlError } from "../platform/text-rules.js";
 import { signInKeys } from "./login-throttle.js";
 import type { User } from "./user-store.js";
 
@@ -82,6 +83,8 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
   const current = form.get("currentPassword") ?? "";
   const next = form.get("newPassword") ?? "";
   const keys = signInKeys(ctx.policy, `account:${user.id}`, `ip:${clientAddress(req, ctx.trustProxy)}`);
+  const badCurrent = controlError("The current password", current);
+  if (badCurrent) return render(400, { passwordErrors: { currentPassword: badCurrent } });
   const verdict = await ctx.throttle.checkSignIn(keys);
   if (!verdict.allowed) {
     return render(429, { notice: { kind: "error", message: throttledMessage(verdict.retryAfterSeconds, verdict.locked), section: "password" } });

@@ -5,6 +5,7 @@ import { clientAddress, csrfToken, isSameOriginPost, readForm, sendHtml, verifyC
 import type { IdentityContext } from "./identity-context.js";
 import { errorPage } from "./pages/message-pages.js";
 import { loginPage, registerPage, type RegisterPage } from "./pages/sign-in-pages.js";
+import { controlError } from "../platform/text-rules.js";
 import { signInKeys } from "./login-throttle.js";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { normaliseRegistration, registrationErrors, TAKEN } from "./profile-rules.js";
@@ -51,6 +52,8 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     const login = (form.get("username") ?? "").trim();
     const password = form.get("password") ?? "";
     if (!login || !password) return showLogin({ username: login, error: INVALID_CREDENTIALS });
+    const badText = controlError("The username", login) ?? controlError("The password", password);
+    if (badText) return showLogin({ username: "", error: badText, status: 400 });
     const user = await ctx.users.findForLogin(login);
     const keys = signInKeys(ctx.policy, user ? `account:${user.id}` : `login:${login.toLowerCase()}`, address);
     const verdict = await ctx.throttle.checkSignIn(keys);
