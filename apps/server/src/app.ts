@@ -108,8 +108,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
     // unary protocol (docs/architecture.md "Lean paths", docs/chat.md).
     const fastRoutes = [...chatFastRoutes(chatServiceOf(deps)), ...gameFastRoutes(gameServicesOf(deps))];
-    const grpcFast = createGrpcStreamFastPath({ ...routerOptions, routes: fastRoutes, contextValues });
-    const connectFast = createConnectUnaryFastPath({ ...routerOptions, routes: fastRoutes, contextValues });
+    const grpcFast = createGrpcStreamFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
+    const connectFast = createConnectUnaryFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
     const rpc = (req: AnyRequest, res: AnyResponse) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({

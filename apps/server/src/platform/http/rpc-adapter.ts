@@ -3,6 +3,7 @@ import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import type { ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { checkBinaryBody, logMalformed } from "../rpc/malformed-input.js";
 import type { AnyRequest, AnyResponse } from "./listener.js";
 
 /** Streaming content types whose responses are always 200 with this same content type (errors travel in the body). */
@@ -25,6 +26,14 @@ export function createRpcAdapter(handlers: readonly UniversalHandler[], contextV
     }
     if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res);
     const request = universalRequestFromNodeRequest(req as never, res as never, undefined, contextValues(req));
+    const framing = binaryFraming(req);
+    if (framing !== undefined && handler.method.methodKind !== "client_streaming" && handler.method.methodKind !== "bidi_streaming") {
+      request.body = checkedBody(request.body as AsyncIterable<Uint8Array>, (bytes) => {
+        const error = checkBinaryBody(handler.method.input, bytes, framing === "enveloped");
+        if (error) logMalformed(logger, `${handler.service.typeName}/${handler.method.name}`, error);
+        return error;
+      });
+    }
     handler(request)
       .then((response) => universalResponseToNodeResponse(response, res as never))
       .catch((reason: unknown) => {
@@ -43,4 +52,38 @@ function commitHeadersEarly(req: AnyRequest, res: AnyResponse): void {
   (res as ServerResponse).write(new Uint8Array(0)); // an empty write flushes the headers
   // Connect writes its (identical) head after the first message; the one on the wire stands.
   (res as { writeHead: unknown }).writeHead = () => res;
+}
+
+/** Binary, uncompressed request bodies (the ones checkBinaryBody can read): bare or in frames. */
+function binaryFraming(req: AnyRequest): "bare" | "enveloped" | undefined {
+  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim();
+  const compressed = [req.headers["content-encoding"], req.headers["grpc-encoding"], req.headers["connect-content-encoding"]].some((e) => e !== undefined && e !== "identity");
+  if (req.method !== "POST" || compressed) return undefined;
+  if (type === "application/proto") return "bare";
+  return /^application\/(grpc|grpc\+proto|grpc-web|grpc-web\+proto|connect\+proto)$/.test(type) ? "enveloped" : undefined;
+}
+
+/** Up to this much of a body is checked before Connect sees it (beyond, Connect's readMaxBytes answers anyway). */
+const CHECK_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Reads the whole body, lets `check` refuse it (the error then becomes the call's answer), then hands it on. */
+async function* checkedBody(body: AsyncIterable<Uint8Array>, check: (bytes: Uint8Array) => ConnectError | undefined): AsyncGenerator<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const iterator = body[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    size += next.value.byteLength;
+    if (size > CHECK_MAX_BYTES) {
+      yield* chunks;
+      yield* { [Symbol.asyncIterator]: () => iterator };
+      return;
+    }
+  }
+  const bytes = Buffer.concat(chunks);
+  const error = check(bytes);
+  if (error) throw error;
+  if (bytes.byteLength > 0) yield bytes;
 }
