@@ -146,7 +146,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       trustedOrigins: config.identity.mode === "external" ? [new URL(config.identity.issuer).origin] : [],
       secure: config.publicUrl.startsWith("https:"),
     });
-    const listener = await listen(handler, config.port, config.host);
+    const listener = await listen(handler, config.port, config.host, config.connections);
     const url = `http://localhost:${listener.port}`;
     logger.info({ url, storage: database.kind, identity: config.identity.mode, issuer: config.identity.issuer }, "SRO server listening");
 

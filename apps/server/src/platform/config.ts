@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import type { ConnectionLimits } from "./http/listener.js";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalUrl = (protocols: string[]) =>
@@ -10,6 +11,10 @@ const optionalUrl = (protocols: string[]) =>
       .optional(),
   );
 const flag = z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional());
+
+function seconds(fallback: number) {
+  return z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).positive("must be more than 0").max(86_400, "must be at most 86400").default(fallback));
+}
 
 /** Every environment variable the server reads. README's configuration table lists the same. */
 const environmentSchema = z.object({
@@ -40,6 +45,12 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info")),
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1024, "must be at least 1024").max(64 * 1024 * 1024, "must be at most 67108864").default(1024 * 1024)),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  HTTP_FIRST_BYTES_TIMEOUT_SECONDS: seconds(10),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(30),
+  HTTP_KEEPALIVE_TIMEOUT_SECONDS: seconds(65),
+  HTTP2_IDLE_TIMEOUT_SECONDS: seconds(65),
+  HTTP_MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(1_000_000, "must be at most 1000000").default(20_000)),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -73,6 +84,8 @@ export interface Config {
   logLevel: Environment["LOG_LEVEL"];
   bodyLimitBytes: number;
   webDistDir?: string;
+  /** Connection time limits and cap (platform/http/listener.ts). */
+  connections: ConnectionLimits;
 }
 
 export class ConfigError extends Error {
@@ -117,5 +130,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
+    connections: {
+      firstBytesMs: e.HTTP_FIRST_BYTES_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.HTTP_KEEPALIVE_TIMEOUT_SECONDS * 1000,
+      http2IdleMs: e.HTTP2_IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
   };
 }
