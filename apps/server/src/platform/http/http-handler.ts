@@ -76,6 +76,11 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
         res.writeHead(200, { "content-type": contentType });
         return void res.end(body);
       }
+      if (RPC_PATH.test(path) || path.startsWith("/v1/")) {
+        // Game API answers are per caller and never a page: no caching, no sniffing them into HTML.
+        res.setHeader("x-content-type-options", "nosniff");
+        res.setHeader("cache-control", "no-store");
+      }
       if (RPC_PATH.test(path)) return parts.rpc(req, res);
       if (path.startsWith("/v1/")) {
         return parts.rest(req, res, createContextValues().set(requestIdKey, requestId));
