@@ -8,6 +8,14 @@ import { loadConfig } from "../platform/config.js";
 import type { Logger } from "../platform/logger.js";
 import { startTestIssuer, type TestIssuer } from "./test-issuer.js";
 
+/** Test servers serve /metrics to this bearer (METRICS_TOKEN). */
+export const TEST_METRICS_TOKEN = "test-metrics-token-0123456789";
+
+/** The server's /metrics text, as a scraper with the token reads it. */
+export async function metricsText(url: string): Promise<string> {
+  return (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } })).text();
+}
+
 export interface TestUser {
   sub: string;
   username: string;
@@ -51,6 +59,7 @@ export async function startTestServer(options: { backend?: "pglite" | "postgres"
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: "sro-web",
     SEED_DEMO: "false",
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
