@@ -5,7 +5,7 @@ import { ChatService } from "../apps/server/src/gen/sro/chat/chat_pb.js";
 import { DimensionService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
-import { createTestDatabase } from "../apps/server/src/test/test-server.js";
+import { createTestDatabase, metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { closedLoop, fmt } from "./load.js";
 import { cpuSecondsOf, FrameReadingChatClient, LatencyRecorder, LeanGrpcChatClient, openStreams, pace } from "./chat-fanout-clients.js";
 import { loadavg } from "node:os";
@@ -53,7 +53,7 @@ const SCENARIOS = (process.env.BENCH_CHAT_SCENARIOS ?? "1000x1,1000x100,10000x1,
 
 export async function run() {
   const issuer = await startTestIssuer();
-  const env: Record<string, string> = { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "warn" };
+  const env: Record<string, string> = { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "warn", METRICS_TOKEN: TEST_METRICS_TOKEN };
   if (process.env.NATS_URL) env.NATS_URL = process.env.NATS_URL;
   // With DATABASE_URL: a fresh PostgreSQL database next to it (dropped afterwards); otherwise PGlite in a temp dir.
   const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
@@ -227,7 +227,7 @@ async function runScenario(input: ScenarioInput) {
 
 /** The server's own view (/metrics): event-loop delay p99 since the last scrape (prom-client resets it), GC time. */
 async function serverMetrics(url: string) {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await metricsText(url);
   const value = (name: string) => Number(/^(\S+) (\S+)$/m.exec(text.split("\n").find((l) => l.startsWith(`${name} `)) ?? "")?.[2] ?? NaN);
   const gcSeconds = text
     .split("\n")

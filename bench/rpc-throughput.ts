@@ -4,6 +4,7 @@ import { createConnectTransport } from "@connectrpc/connect-node";
 import autocannon from "autocannon";
 import { MapService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
+import { metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { cpuSecondsOf } from "./chat-fanout-clients.js";
 import { findH2load, h2load } from "./h2load.js";
@@ -26,7 +27,7 @@ const PROFILE_DIR = process.env.BENCH_RPC_PROFILE;
 export async function run() {
   const issuer = await startTestIssuer();
   // BENCH_SERVER_LOG_LEVEL=info: the server's default, a log line per call (the bench runs at warn: no line per call).
-  const server = await startServerProcess({ OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" }, "dist");
+  const server = await startServerProcess({ OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", METRICS_TOKEN: TEST_METRICS_TOKEN, LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" }, "dist");
   const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });
   // BENCH_CLIENT=node: the lean Node clients even where h2load is available (to compare).
   const native = process.env.BENCH_CLIENT === "node" ? undefined : findH2load();
@@ -78,7 +79,7 @@ export async function run() {
  * the client cancels when its time is up).
  */
 async function outcomes(baseUrl: string): Promise<{ ok: number; failed: number; byCode: Map<string, number> }> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const text = await metricsText(baseUrl);
   const rpc = PATH.slice(1);
   const counts = { ok: 0, failed: 0, byCode: new Map<string, number>() };
   for (const line of text.split("\n")) {

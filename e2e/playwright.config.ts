@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'silent',
       PUBLIC_URL: baseURL,
+      // Specs read /metrics with this bearer (METRICS_TOKEN).
+      METRICS_TOKEN: 'e2e-metrics-token-0123456789',
       // Keycloak's pattern form: the client's root, its silent check page and its deep links.
       IDENTITY_EXTRA_REDIRECT_URIS: `http://localhost:${process.env.E2E_CLIENT_PORT}/*`,
       // The client origin calls the game API too (CORS on every transport).

@@ -70,7 +70,7 @@ test("auto-scroll follows new messages; reading back pauses it behind 'SCROLL TO
 
 test('leaving the connect view ends its chat stream on the server', async ({ request }) => {
   const openStreams = async () => {
-    const metrics = await (await request.get('/metrics')).text();
+    const metrics = await (await request.get('/metrics', { headers: { authorization: 'Bearer e2e-metrics-token-0123456789' } })).text();
     return Number(/sro_open_streams\{rpc="sro\.chat\.ChatService\/ConnectChatChannel"\} (\d+)/.exec(metrics)?.[1] ?? 0);
   };
   await admin.goto(`/admin/chats/${channelId}/connect`);

@@ -1,4 +1,5 @@
 import { setMaxListeners } from "node:events";
+import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { Code, ConnectError, createConnectRouter, createContextValues, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
@@ -44,6 +45,8 @@ export interface RunningServer {
   readonly url: string;
   readonly database: Database;
   readonly chatBus: ChatBus;
+  /** METRICS_PORT's actual port (when set). */
+  readonly metricsPort?: number;
   /** Graceful stop: refuse new work, end streams with UNAVAILABLE, let unary calls finish, close resources. */
   close(): Promise<void>;
 }
@@ -109,8 +112,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
     // unary protocol (docs/architecture.md "Lean paths", docs/chat.md).
     const fastRoutes = [...chatFastRoutes(chatServiceOf(deps)), ...gameFastRoutes(gameServicesOf(deps))];
-    const grpcFast = createGrpcStreamFastPath({ ...routerOptions, routes: fastRoutes, contextValues });
-    const connectFast = createConnectUnaryFastPath({ ...routerOptions, routes: fastRoutes, contextValues });
+    const grpcFast = createGrpcStreamFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
+    const connectFast = createConnectUnaryFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
     const rpc = (req: AnyRequest, res: AnyResponse) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({
@@ -120,6 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       identity: identity?.handle,
       health: () => ({ status: 200, body: { status: "ok" } }),
       metrics: () => metrics.render(),
+      metricsToken: config.metrics.token,
       readiness: async () => {
         const checks: Record<string, string> = {};
         checks.database = await database.ping().then(
@@ -148,18 +152,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       trustedOrigins: config.identity.mode === "external" ? [new URL(config.identity.issuer).origin] : [],
       secure: config.publicUrl.startsWith("https:"),
     });
-    const listener = await listen(handler, config.port, config.host);
+    const listener = await listen(handler, config.port, config.host, config.connections);
+    // METRICS_PORT: Prometheus scrapes on loopback (a sidecar or node agent), no token needed there.
+    const metricsListener = config.metrics.port === undefined ? undefined : await listenMetrics(metrics, config.metrics.port);
     const url = `http://localhost:${listener.port}`;
     logger.info({ url, storage: database.kind, identity: config.identity.mode, issuer: config.identity.issuer }, "SRO server listening");
 
     let closing: Promise<void> | undefined;
     return {
       port: listener.port,
+      metricsPort: (metricsListener?.address() as { port?: number } | undefined)?.port,
       url,
       database,
       chatBus,
       close: () =>
         (closing ??= (async () => {
+          metricsListener?.close();
           const stopped = listener.close();
           shutdown.abort(new ConnectError("server is shutting down, reconnect", Code.Unavailable));
           const timer = setTimeout(() => listener.closeAllConnections(), SHUTDOWN_GRACE_MS);
@@ -176,6 +184,30 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.close();
     throw error;
   }
+}
+
+async function listenMetrics(metrics: Metrics, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    if ((req.url ?? "").split("?")[0] !== "/metrics") {
+      res.writeHead(404);
+      return void res.end();
+    }
+    metrics.render().then(
+      ({ contentType, body }) => {
+        res.writeHead(200, { "content-type": contentType, "cache-control": "no-store" });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(500);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return server;
 }
 
 function assertEveryRpcHasARule(router: ConnectRouter): void {

@@ -5,7 +5,7 @@ import { createGrpcTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConnectChatChannelRequestSchema } from "../gen/sro/chat/chat_pb.js";
 import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
-import { startTestServer, type TestServer } from "../test/test-server.js";
+import { metricsText, startTestServer, type TestServer } from "../test/test-server.js";
 
 /**
  * Chat streams over gRPC/HTTP2 take the lean path (platform/rpc/grpc-stream-fast-path.ts): same interceptors, same
@@ -114,7 +114,7 @@ describe("chat streams over the lean gRPC path", () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await myCharacter();
     const count = async (code: string) => {
-      const text = await (await fetch(`${t.url}/metrics`)).text();
+      const text = await metricsText(t.url);
       const line = text.split("\n").find((l) => l.startsWith(`sro_rpc_total{rpc="sro.chat.ChatService/SendChatChannelMessage",code="${code}"}`));
       return Number(line?.split(" ")[1] ?? 0);
     };
@@ -136,7 +136,7 @@ describe("chat streams over the lean gRPC path", () => {
   it("keeps the rpc log and metrics: open streams go up and back down", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const openStreams = async () => {
-      const text = await (await fetch(`${t.url}/metrics`)).text();
+      const text = await metricsText(t.url);
       const line = text.split("\n").find((l) => l.startsWith('sro_open_streams{rpc="sro.chat.ChatService/ConnectChatChannel"}'));
       return Number(line?.split(" ")[1] ?? 0);
     };

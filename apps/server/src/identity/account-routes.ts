@@ -9,6 +9,8 @@ import { errorPage } from "./pages/message-pages.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { emailError, nameError, newPasswordErrors, TAKEN } from "./profile-rules.js";
 import { throttledMessage } from "./interaction-routes.js";
+import { controlError } from "../platform/text-rules.js";
+import { signInKeys } from "./login-throttle.js";
 import type { User } from "./user-store.js";
 
 /**
@@ -80,17 +82,16 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
   // Password change: the current password is checked under the same throttling as sign-in.
   const current = form.get("currentPassword") ?? "";
   const next = form.get("newPassword") ?? "";
-  const keys = [
-    { key: `account:${user.id}`, rule: ctx.policy.account },
-    { key: `ip:${clientAddress(req, ctx.trustProxy)}`, rule: ctx.policy.address },
-  ];
-  const verdict = await ctx.throttle.check(keys);
+  const keys = signInKeys(ctx.policy, `account:${user.id}`, `ip:${clientAddress(req, ctx.trustProxy)}`);
+  const badCurrent = controlError("The current password", current);
+  if (badCurrent) return render(400, { passwordErrors: { currentPassword: badCurrent } });
+  const verdict = await ctx.throttle.checkSignIn(keys);
   if (!verdict.allowed) {
     return render(429, { notice: { kind: "error", message: throttledMessage(verdict.retryAfterSeconds, verdict.locked), section: "password" } });
   }
   const hash = await ctx.users.passwordHashOf(user.id);
   if (!hash || !(await verifyPassword(current, hash))) {
-    await ctx.throttle.recordFailure(keys);
+    await ctx.throttle.recordSignInFailure(keys);
     return render(400, { passwordErrors: { currentPassword: "The current password is not correct." } });
   }
   const problems = newPasswordErrors(next, form.get("newPasswordConfirm") ?? "");

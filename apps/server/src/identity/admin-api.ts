@@ -1,6 +1,7 @@
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 import { GROUP_ADMIN, type Caller } from "../platform/auth/caller.js";
 import { TokenError } from "../platform/auth/token-verifier.js";
+import { controlError } from "../platform/text-rules.js";
 import { applyCors, bearerToken, sendJson } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import type { Group, User, UserQuery } from "./user-store.js";
@@ -86,6 +87,10 @@ function userQuery(query: URLSearchParams): UserQuery | { error: string } {
   const ids = query.getAll("id").flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
   if (ids.length > MAX_IDS) return { error: `at most ${MAX_IDS} ids per request` };
   const enabled = query.get("enabled");
+  for (const [name, value] of query) {
+    const bad = controlError(`The ${name} parameter`, value);
+    if (bad) return { error: bad };
+  }
   return {
     search: text("search"),
     username: text("username"),

@@ -17,6 +17,7 @@ import { handleInteraction } from "./interaction-routes.js";
 import { createLoginThrottle, defaultThrottlePolicy, type ThrottlePolicy } from "./login-throttle.js";
 import { deleteExpiredOidcPayloads } from "./oidc-adapter.js";
 import { createOidcProvider, KEYCLOAK_ROUTES } from "./oidc-provider.js";
+import type { PageLinks } from "./pages/layout.js";
 import { errorPage } from "./pages/message-pages.js";
 import { identityCss } from "./pages/theme-css.js";
 import { loadSigningKeys, localVerificationKeys } from "./signing-keys.js";
@@ -24,6 +25,7 @@ import { handleThirdPartyCookieCheck } from "./third-party-cookie-check.js";
 import { handleUserinfo } from "./userinfo-route.js";
 import { MIN_PASSWORD_LENGTH } from "./profile-rules.js";
 import { userGroups } from "./schema.js";
+import { controlError } from "../platform/text-rules.js";
 import { createUserStore } from "./user-store.js";
 
 export interface IdentityOptions {
@@ -146,6 +148,11 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
       req.headers["x-forwarded-proto"] = publicUrl.protocol.slice(0, -1);
       req.headers["x-forwarded-host"] = publicUrl.host;
       setSecurityHeaders(res, clients.webOrigins);
+      const badParameter = controlCharacterParameter(url.searchParams);
+      if (badParameter) {
+        refuseParameter(req, res, links, badParameter);
+        return true;
+      }
       try {
         await route(req, res, url);
       } catch (error) {
@@ -160,6 +167,23 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
       clearInterval(housekeeping);
     },
   };
+}
+
+/**
+ * Query parameters end up in stored payloads (state, nonce, login_hint of an interaction) and in queries; PostgreSQL
+ * refuses NUL in text and JSON, so control characters are refused up front, naming the parameter.
+ */
+function controlCharacterParameter(params: URLSearchParams): string | undefined {
+  for (const [name, value] of params) {
+    const error = controlError(`The ${name.replace(/[^\w.-]/g, "?").slice(0, 64)} parameter`, value) ?? controlError("A parameter name", name);
+    if (error) return error;
+  }
+  return undefined;
+}
+
+function refuseParameter(req: AnyRequest, res: AnyResponse, links: PageLinks, message: string): void {
+  if (String(req.headers.accept ?? "").includes("text/html")) sendHtml(res, 400, errorPage(links, { title: "Invalid request", message }));
+  else sendJson(res, 400, { error: "invalid_request", error_description: message });
 }
 
 /** GET /realms/default, as Keycloak answers it (some adapters read public_key from here). */

@@ -5,6 +5,8 @@ import { clientAddress, csrfToken, isSameOriginPost, readForm, sendHtml, verifyC
 import type { IdentityContext } from "./identity-context.js";
 import { errorPage } from "./pages/message-pages.js";
 import { loginPage, registerPage, type RegisterPage } from "./pages/sign-in-pages.js";
+import { controlError } from "../platform/text-rules.js";
+import { signInKeys } from "./login-throttle.js";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { normaliseRegistration, registrationErrors, TAKEN } from "./profile-rules.js";
 
@@ -50,20 +52,19 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     const login = (form.get("username") ?? "").trim();
     const password = form.get("password") ?? "";
     if (!login || !password) return showLogin({ username: login, error: INVALID_CREDENTIALS });
+    const badText = controlError("The username", login) ?? controlError("The password", password);
+    if (badText) return showLogin({ username: "", error: badText, status: 400 });
     const user = await ctx.users.findForLogin(login);
-    const keys = [
-      { key: user ? `account:${user.id}` : `login:${login.toLowerCase()}`, rule: ctx.policy.account },
-      { key: address, rule: ctx.policy.address },
-    ];
-    const verdict = await ctx.throttle.check(keys);
+    const keys = signInKeys(ctx.policy, user ? `account:${user.id}` : `login:${login.toLowerCase()}`, address);
+    const verdict = await ctx.throttle.checkSignIn(keys);
     if (!verdict.allowed) return showLogin({ username: login, error: throttledMessage(verdict.retryAfterSeconds, verdict.locked), status: 429 });
     const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstNothing(password);
     if (!ok || !user) {
-      await ctx.throttle.recordFailure(keys);
+      await ctx.throttle.recordSignInFailure(keys);
       return showLogin({ username: login, error: INVALID_CREDENTIALS });
     }
     if (!user.enabled) return showLogin({ username: login, error: "Your account is disabled. Contact an administrator." });
-    await ctx.throttle.reset(keys[0]!.key);
+    await ctx.throttle.reset(keys.pair.key);
     return finish(ctx, req, res, user.id);
   }
 

@@ -3,7 +3,7 @@ import { openDatabase, type Database } from "../platform/db/database.js";
 import { demoAccounts } from "../platform/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { authorizationUrl, redirectTo, signIn, TestBrowser } from "../test/oidc-test-client.js";
-import { createLoginThrottle, defaultThrottlePolicy, type ThrottleRule } from "./login-throttle.js";
+import { createLoginThrottle, defaultThrottlePolicy, signInKeys, type ThrottlePolicy, type ThrottleRule } from "./login-throttle.js";
 
 describe("login throttle (backoff and lockout)", () => {
   let database: Database;
@@ -69,38 +69,98 @@ describe("login throttle (backoff and lockout)", () => {
   });
 });
 
-describe("sign-in lockout over HTTP", () => {
+describe("guesses per hour against one account (fake clock, default policy)", () => {
+  /**
+   * An attacker who tries whenever the throttle lets any of its addresses: counts the password checks it gets in one
+   * hour. docs/security.md quotes these numbers; the bound is what the limits allow at most.
+   */
+  async function guessesPerHour(policy: ThrottlePolicy, addresses: number): Promise<number> {
+    const database = await openDatabase({ dataDir: "", memory: true });
+    try {
+      let clock = Date.parse("2030-06-01T00:00:00Z");
+      const start = clock;
+      const throttle = createLoginThrottle(database.db, () => clock);
+      const next = Array.from({ length: addresses }, () => start);
+      let guesses = 0;
+      for (;;) {
+        const i = next.indexOf(Math.min(...next));
+        clock = next[i]!;
+        if (clock >= start + 3600_000) return guesses;
+        const keys = signInKeys(policy, "account:victim", `ip:10.0.${i >> 8}.${i & 255}`);
+        const verdict = await throttle.checkSignIn(keys);
+        if (verdict.allowed) {
+          guesses++;
+          await throttle.recordSignInFailure(keys);
+        } else next[i] = clock + verdict.retryAfterSeconds * 1000;
+      }
+    } finally {
+      await database.close();
+    }
+  }
+
+  it("one address gets 30 guesses an hour", async () => {
+    const p = defaultThrottlePolicy;
+    // Bound: the pair rule alone allows lockAfter guesses, then a lock, per cycle.
+    const bound = p.pair.lockAfter! * Math.ceil(3600 / p.pair.lockSeconds);
+    const measured = await guessesPerHour(p, 1);
+    expect(measured).toBeLessThanOrEqual(bound);
+    expect(measured).toBe(30);
+  });
+
+  it("100 addresses get 162 guesses an hour", async () => {
+    const p = defaultThrottlePolicy;
+    // Bound: each address is "without recent failures" once per address window, the rest is paced account-wide.
+    const bound = 100 * Math.ceil(3600 / p.address.windowSeconds) + p.account.backoffAfter + Math.ceil(3600 / p.account.maxBackoffSeconds);
+    const measured = await guessesPerHour(p, 100);
+    expect(measured).toBeLessThanOrEqual(bound);
+    expect(measured).toBe(162);
+  }, 60_000);
+});
+
+describe("sign-in throttling over HTTP: no lock-out by name", () => {
   let s: EmbeddedServer;
   const player = demoAccounts.find((a) => a.username === "player")!;
   beforeAll(async () => {
     s = await startEmbeddedServer({
+      env: { TRUST_PROXY: "true" },
       identity: {
         throttle: {
           ...defaultThrottlePolicy,
-          // Lock on the third failure, no backoff before it, so the test needs no waiting.
-          account: { backoffAfter: 100, maxBackoffSeconds: 1, lockAfter: 3, lockSeconds: 600, windowSeconds: 600 },
+          // Lock the pair on the third failure, no backoff before it, so the test needs no waiting.
+          pair: { backoffAfter: 100, maxBackoffSeconds: 1, lockAfter: 3, lockSeconds: 600, windowSeconds: 600 },
         },
       },
     });
   });
   afterAll(() => s.close());
 
-  const tryLogin = async (username: string, password: string) => {
+  const tryLogin = async (username: string, password: string, address: string) => {
     const browser = new TestBrowser();
+    browser.headers["x-forwarded-for"] = address;
     const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri: `${s.url}/` }).url);
     const result = await browser.submit(page, { username, password }, redirectTo(`${s.url}/`));
     return { signedIn: Boolean(result.stoppedAt), status: result.status, error: /<div class="alert error"[^>]*>([^<]*)</.exec(result.body)?.[1] };
   };
 
-  it("locks an account after repeated failures, even for the right password, and unknown names behave the same", async () => {
+  it("locks the attacking address for that account; the owner signs in from elsewhere; unknown names behave the same", async () => {
     for (const username of [player.username, "ghost-user"]) {
-      for (let i = 0; i < 3; i++) expect((await tryLogin(username, "wrong-password")).error).toBe("Invalid username or password.");
-      const locked = await tryLogin(username, username === player.username ? player.password : "whatever1");
+      for (let i = 0; i < 3; i++) expect((await tryLogin(username, "wrong-password", "203.0.113.7")).error).toBe("Invalid username or password.");
+      const locked = await tryLogin(username, username === player.username ? player.password : "whatever1", "203.0.113.7");
       expect(locked).toEqual({ signedIn: false, status: 429, error: "Too many failed sign-in attempts. Sign-in is locked for 10 minutes." });
     }
-    // Logging in by email hits the same account lock.
-    expect((await tryLogin(player.email, player.password)).status).toBe(429);
-    // Other accounts are not affected.
-    await expect(signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: "moderator", password: "moderator" })).resolves.toHaveProperty("access_token");
+    // The same account by email or in upper case from the attacking address: same pair, still locked.
+    expect((await tryLogin(player.email, player.password, "203.0.113.7")).status).toBe(429);
+    expect((await tryLogin(player.username.toUpperCase(), player.password, "203.0.113.7")).status).toBe(429);
+    // The owner, from an address without recent failures, by name, email or upper case.
+    expect((await tryLogin(player.username, player.password, "198.51.100.1")).signedIn).toBe(true);
+    expect((await tryLogin(player.email, player.password, "198.51.100.2")).signedIn).toBe(true);
+    expect((await tryLogin(player.username.toUpperCase(), player.password, "198.51.100.3")).signedIn).toBe(true);
+  });
+
+  it("many attacking addresses never refuse the owner's correct password from a clean address", async () => {
+    const moderator = demoAccounts.find((a) => a.username === "moderator")!;
+    for (let i = 0; i < 12; i++) await tryLogin(moderator.username, "wrong-password", `203.0.113.${20 + i}`);
+    const owner = await tryLogin(moderator.username, moderator.password, "198.51.100.9");
+    expect(owner).toMatchObject({ signedIn: true });
   });
 });

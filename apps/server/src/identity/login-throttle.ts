@@ -3,21 +3,31 @@ import type { Db } from "../platform/db/database.js";
 import { loginFailures } from "./schema.js";
 
 /**
- * Failed sign-ins are counted per account and per client address (identity_login_failures, shared by all nodes).
- * After `backoffAfter` failures each further attempt must wait 2^(n-backoffAfter) s (capped) since the last failure;
- * at `lockAfter` failures the key is locked for `lockSeconds`. Counters forget after `windowSeconds` without failures.
+ * Failed sign-ins are counted per client address, per (account, address) pair and per account
+ * (identity_login_failures, shared by all nodes). After `backoffAfter` failures each further attempt must wait
+ * 2^(n-backoffAfter) s (capped) since the last failure; at `lockAfter` failures the key is locked for `lockSeconds`.
+ * Counters forget after `windowSeconds` without failures.
+ *
+ * Only the address and the pair can refuse an address outright, so knowing a username is not enough to keep its owner
+ * out. The account-wide counter never locks: it paces addresses that failed recently (anywhere), which is what stops
+ * many addresses from sharing out the guesses; an address without recent failures is never refused by it.
  * Unknown accounts are throttled by the typed name exactly like real ones, so the answers never tell them apart.
  */
 export interface ThrottleRule {
   backoffAfter: number;
   maxBackoffSeconds: number;
-  lockAfter: number;
+  /** Omitted: the key never locks (backoff only). */
+  lockAfter?: number;
   lockSeconds: number;
   windowSeconds: number;
 }
 
 export interface ThrottlePolicy {
+  /** Account-wide: backoff only, and only for addresses with a failure within `address.windowSeconds`. */
   account: ThrottleRule;
+  /** One account from one address. */
+  pair: ThrottleRule;
+  /** One address over all accounts; its window also defines "recent failures" for the account-wide pacing. */
   address: ThrottleRule;
   /** Accounts created per address and window. */
   registrationsPerAddress: { limit: number; windowSeconds: number };
@@ -26,13 +36,29 @@ export interface ThrottlePolicy {
 }
 
 export const defaultThrottlePolicy: ThrottlePolicy = {
-  account: { backoffAfter: 3, maxBackoffSeconds: 30, lockAfter: 10, lockSeconds: 15 * 60, windowSeconds: 15 * 60 },
-  address: { backoffAfter: 20, maxBackoffSeconds: 30, lockAfter: 50, lockSeconds: 15 * 60, windowSeconds: 15 * 60 },
+  account: { backoffAfter: 5, maxBackoffSeconds: 60, lockSeconds: 0, windowSeconds: 60 * 60 },
+  pair: { backoffAfter: 3, maxBackoffSeconds: 30, lockAfter: 10, lockSeconds: 15 * 60, windowSeconds: 15 * 60 },
+  address: { backoffAfter: 20, maxBackoffSeconds: 30, lockAfter: 50, lockSeconds: 15 * 60, windowSeconds: 60 * 60 },
   registrationsPerAddress: { limit: 5, windowSeconds: 60 * 60 },
   registrationAttemptsPerAddress: { limit: 30, windowSeconds: 60 * 60 },
 };
 
 export type ThrottleKey = { key: string; rule: ThrottleRule };
+
+/** The three counters of a sign-in (or password check) by `who` (an account id or typed name) from `address`. */
+export interface SignInKeys {
+  account: ThrottleKey;
+  pair: ThrottleKey;
+  address: ThrottleKey;
+}
+
+export function signInKeys(policy: ThrottlePolicy, who: string, address: string): SignInKeys {
+  return {
+    account: { key: who, rule: policy.account },
+    pair: { key: `${who}|${address}`, rule: policy.pair },
+    address: { key: address, rule: policy.address },
+  };
+}
 
 export interface ThrottleVerdict {
   allowed: boolean;
@@ -56,14 +82,36 @@ function verdictFor(row: Row | undefined, rule: ThrottleRule, now: number): Thro
   return until > now ? { allowed: false, retryAfterSeconds: Math.ceil((until - now) / 1000), locked: false } : { allowed: true, retryAfterSeconds: 0, locked: false };
 }
 
+const strictest = (verdicts: ThrottleVerdict[]): ThrottleVerdict =>
+  verdicts.reduce((worst, v) => (v.retryAfterSeconds > worst.retryAfterSeconds ? v : worst), { allowed: true, retryAfterSeconds: 0, locked: false });
+
 export function createLoginThrottle(db: Db, now: () => number = Date.now) {
+  const rowsOf = (keys: ThrottleKey[]) => db.select().from(loginFailures).where(inArray(loginFailures.key, keys.map((k) => k.key)));
   return {
     /** The strictest verdict over all keys. */
     async check(keys: ThrottleKey[]): Promise<ThrottleVerdict> {
-      const rows = await db.select().from(loginFailures).where(inArray(loginFailures.key, keys.map((k) => k.key)));
+      const rows = await rowsOf(keys);
       const t = now();
-      const verdicts = keys.map(({ key, rule }) => verdictFor(rows.find((r) => r.key === key), rule, t));
-      return verdicts.reduce((worst, v) => (v.retryAfterSeconds > worst.retryAfterSeconds ? v : worst), { allowed: true, retryAfterSeconds: 0, locked: false });
+      return strictest(keys.map(({ key, rule }) => verdictFor(rows.find((r) => r.key === key), rule, t)));
+    },
+
+    /**
+     * Address and pair decide; the account-wide pacing applies only when the address failed within its window, so a
+     * correct password from an address without recent failures always gets through.
+     */
+    async checkSignIn(keys: SignInKeys): Promise<ThrottleVerdict> {
+      const rows = await rowsOf([keys.account, keys.pair, keys.address]);
+      const t = now();
+      const row = (k: ThrottleKey) => rows.find((r) => r.key === k.key);
+      const addressRow = row(keys.address);
+      const recent = addressRow !== undefined && t - addressRow.lastFailureAt.getTime() <= keys.address.rule.windowSeconds * 1000;
+      const verdicts = [verdictFor(addressRow, keys.address.rule, t), verdictFor(row(keys.pair), keys.pair.rule, t)];
+      if (recent) verdicts.push(verdictFor(row(keys.account), keys.account.rule, t));
+      return strictest(verdicts);
+    },
+
+    async recordSignInFailure(keys: SignInKeys): Promise<void> {
+      await this.recordFailure([keys.account, keys.pair, keys.address]);
     },
 
     /** Counts one failure on every key (atomically, so concurrent attempts on several nodes all count). */
@@ -75,21 +123,18 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
         // Counting starts over after a quiet window or once a lock has run out (a lock is served once, not renewed).
         const restart = sql`(${loginFailures.lastFailureAt} < ${windowStart} OR ${loginFailures.lockedUntil} <= ${at})`;
         const next = sql`CASE WHEN ${restart} THEN 1 ELSE ${loginFailures.failures} + 1 END`;
+        const lockedUntil =
+          rule.lockAfter === undefined
+            ? sql`NULL`
+            : sql`CASE WHEN ${next} >= ${rule.lockAfter} THEN ${lockUntil}::timestamptz WHEN ${restart} THEN NULL ELSE ${loginFailures.lockedUntil} END`;
         await db
           .insert(loginFailures)
-          .values({ key, failures: 1, lastFailureAt: at, lockedUntil: rule.lockAfter <= 1 ? lockUntil : null })
-          .onConflictDoUpdate({
-            target: loginFailures.key,
-            set: {
-              failures: next,
-              lastFailureAt: at,
-              lockedUntil: sql`CASE WHEN ${next} >= ${rule.lockAfter} THEN ${lockUntil}::timestamptz WHEN ${restart} THEN NULL ELSE ${loginFailures.lockedUntil} END`,
-            },
-          });
+          .values({ key, failures: 1, lastFailureAt: at, lockedUntil: rule.lockAfter !== undefined && rule.lockAfter <= 1 ? lockUntil : null })
+          .onConflictDoUpdate({ target: loginFailures.key, set: { failures: next, lastFailureAt: at, lockedUntil } });
       }
     },
 
-    /** A successful sign-in clears the account's counter (not the address's). */
+    /** A successful sign-in clears its pair's counter (not the address's nor the account-wide one). */
     async reset(key: string): Promise<void> {
       await db.delete(loginFailures).where(inArray(loginFailures.key, [key]));
     },

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Db } from "../platform/db/database.js";
+import { hasControlCharacters } from "../platform/text-rules.js";
 import { oidcPayloads } from "./schema.js";
 
 /**
@@ -33,16 +34,18 @@ class DbAdapter implements Adapter {
       .onConflictDoUpdate({ target: [oidcPayloads.kind, oidcPayloads.id], set: { ...row, consumedAt: null } });
   }
 
+  // Ids come from clients (codes, tokens, cookies): one with a control character exists nowhere, and PostgreSQL
+  // would refuse the NUL with an error (a 500) instead of finding nothing.
   find(id: string) {
-    return this.findBy(eq(oidcPayloads.id, id));
+    return hasControlCharacters(id) ? Promise.resolve(undefined) : this.findBy(eq(oidcPayloads.id, id));
   }
 
   findByUid(uid: string) {
-    return this.findBy(eq(oidcPayloads.uid, uid));
+    return hasControlCharacters(uid) ? Promise.resolve(undefined) : this.findBy(eq(oidcPayloads.uid, uid));
   }
 
   findByUserCode(userCode: string) {
-    return this.findBy(eq(oidcPayloads.userCode, userCode));
+    return hasControlCharacters(userCode) ? Promise.resolve(undefined) : this.findBy(eq(oidcPayloads.userCode, userCode));
   }
 
   private async findBy(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
@@ -57,6 +60,7 @@ class DbAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
+    if (hasControlCharacters(id)) return;
     await this.db
       .update(oidcPayloads)
       .set({ consumedAt: new Date() })
@@ -64,6 +68,7 @@ class DbAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (hasControlCharacters(id)) return;
     await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.id, id)));
   }
 

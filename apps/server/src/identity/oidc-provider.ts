@@ -157,8 +157,16 @@ export function createOidcProvider(d: ProviderDeps): Provider {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
-          // oidc-provider has already verified the hint (signature, client) before it gets here.
-          const hinted = Boolean(ctx.oidc.params?.id_token_hint);
+          // oidc-provider has already verified the hint (signature, client) before it gets here. It confirms itself only
+          // when it names this browser's own session (same account and session id): a hint of another user, or of
+          // an ended session, must not sign this browser out without asking.
+          const hint = (ctx.oidc.entities as { IdTokenHint?: { payload?: { sub?: unknown; sid?: unknown } } }).IdTokenHint?.payload;
+          const session = ctx.oidc.session;
+          const hinted =
+            Boolean(ctx.oidc.params?.id_token_hint) &&
+            session?.accountId !== undefined &&
+            hint?.sub === session.accountId &&
+            (hint?.sid === undefined || (ctx.oidc.client !== undefined && hint.sid === session.sidFor(ctx.oidc.client.clientId)));
           ctx.type = "html";
           ctx.body = logoutPage(d.links, form, hinted ? d.links.logoutConfirmScript : undefined);
           if (hinted) ctx.set("content-security-policy", securityPolicy(d.clients.webOrigins, { scripts: true }));
@@ -193,6 +201,9 @@ export function createOidcProvider(d: ProviderDeps): Provider {
     return this.clientId === web.clientId ? web.postLogoutRedirectUriAllowed(uri) : postLogoutRedirectUriAllowed.call(this, uri);
   };
   shapeRefreshTokensLikeKeycloak(provider, d.issuer);
+  // ID tokens carry `sid` as Keycloak's do (oidc-provider adds it only for back-channel logout clients): the logout
+  // page needs it to tell a hint of this browser's session from one of an earlier or another session.
+  (provider.Client.prototype as { includeSid(): boolean }).includeSid = () => true;
   // Our handler rewrites X-Forwarded-Host/Proto from PUBLIC_URL, so URLs and Secure cookies follow the public origin.
   provider.proxy = true;
   // The provider answers CORS itself, but without Allow-Credentials, which keycloak-js needs (it sends its token

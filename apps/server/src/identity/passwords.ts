@@ -25,14 +25,19 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
+/**
+ * A password over the limit is still hashed (its first MAX_PASSWORD_LENGTH characters) before it is refused: an early
+ * return would answer an existing account faster than an unknown one (the dummy check always hashes).
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt" || password.length > MAX_PASSWORD_LENGTH) return false;
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   if (![N, r, p].every(Number.isSafeInteger)) return false;
+  const tooLong = password.length > MAX_PASSWORD_LENGTH;
   const expected = Buffer.from(parts[5]!, "base64url");
-  const actual = await derive(password, Buffer.from(parts[4]!, "base64url"), { N, r, p });
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  const actual = await derive(password.slice(0, MAX_PASSWORD_LENGTH), Buffer.from(parts[4]!, "base64url"), { N, r, p });
+  return !tooLong && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -43,6 +48,6 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyAgainstNothing(password: string): Promise<false> {
   dummyHash ??= hashPassword("not-a-real-password");
-  await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), await dummyHash);
+  await verifyPassword(password, await dummyHash);
   return false;
 }

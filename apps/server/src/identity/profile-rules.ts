@@ -1,3 +1,4 @@
+import { controlError, textError } from "../platform/text-rules.js";
 import { MAX_PASSWORD_LENGTH } from "./passwords.js";
 
 /** Validation of what users type on the registration and account pages: plain functions, messages for humans. */
@@ -33,23 +34,31 @@ export function normaliseRegistration(form: URLSearchParams): RegistrationInput 
 
 export function usernameError(username: string): string | undefined {
   if (!username) return "Please enter a username.";
+  const text = textError("The username", username);
+  if (text) return text;
   if (!USERNAME.test(username)) return "Use 3–32 characters: letters, digits, dot, dash or underscore.";
   return undefined;
 }
 
 export function emailError(email: string): string | undefined {
   if (!email) return "Please enter your email address.";
+  const text = textError("The email address", email);
+  if (text) return text;
   if (email.length > 254 || !EMAIL.test(email)) return "Please enter a valid email address, like name@example.com.";
   return undefined;
 }
 
 export function nameError(value: string, which: "first" | "last"): string | undefined {
   if (!value) return `Please enter your ${which} name.`;
+  const text = textError(`The ${which} name`, value);
+  if (text) return text;
   if (value.length > 64) return `The ${which} name can have at most 64 characters.`;
   return undefined;
 }
 
 export function newPasswordErrors(password: string, confirm: string): { password?: string; confirm?: string } {
+  const control = controlError("The password", password);
+  if (control) return { password: control };
   if (password.length < MIN_PASSWORD_LENGTH) return { password: `The password needs at least ${MIN_PASSWORD_LENGTH} characters.` };
   if (password.length > MAX_PASSWORD_LENGTH) return { password: `The password can have at most ${MAX_PASSWORD_LENGTH} characters.` };
   if (password !== confirm) return { confirm: "The passwords do not match." };

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { parseRedirectRule } from "../identity/redirect-patterns.js";
+import type { ConnectionLimits } from "./http/listener.js";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalUrl = (protocols: string[]) =>
@@ -11,6 +12,10 @@ const optionalUrl = (protocols: string[]) =>
       .optional(),
   );
 const flag = z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional());
+
+function seconds(fallback: number) {
+  return z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).positive("must be more than 0").max(86_400, "must be at most 86400").default(fallback));
+}
 
 /** Every environment variable the server reads. README's configuration table lists the same. */
 const environmentSchema = z.object({
@@ -50,6 +55,14 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info")),
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1024, "must be at least 1024").max(64 * 1024 * 1024, "must be at most 67108864").default(1024 * 1024)),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0..65535").max(65535, "must be 0..65535").optional()),
+  HTTP_FIRST_BYTES_TIMEOUT_SECONDS: seconds(10),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(30),
+  HTTP_KEEPALIVE_TIMEOUT_SECONDS: seconds(65),
+  HTTP2_IDLE_TIMEOUT_SECONDS: seconds(65),
+  HTTP_MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(1_000_000, "must be at most 1000000").default(20_000)),
 });
 
 function isRedirectRule(value: string): boolean {
@@ -106,6 +119,10 @@ export interface Config {
   logLevel: Environment["LOG_LEVEL"];
   bodyLimitBytes: number;
   webDistDir?: string;
+  /** /metrics: on the main port only for this bearer token; on `port` (loopback only) for anyone who can reach it. */
+  metrics: { token?: string; port?: number };
+  /** Connection time limits and cap (platform/http/listener.ts). */
+  connections: ConnectionLimits;
 }
 
 export class ConfigError extends Error {
@@ -152,5 +169,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    connections: {
+      firstBytesMs: e.HTTP_FIRST_BYTES_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.HTTP_KEEPALIVE_TIMEOUT_SECONDS * 1000,
+      http2IdleMs: e.HTTP2_IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
   };
 }

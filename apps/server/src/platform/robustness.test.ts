@@ -16,12 +16,12 @@ const post = (contentType: string, body: Uint8Array | string, extra: Record<stri
 describe("malformed and oversized requests", () => {
   // Connect-ES (like grpc-go) reports undecodable protobuf as INTERNAL "parse binary: …" before any handler runs;
   // the point here is a clean status with no stack, and a server that keeps serving.
-  it("malformed protobuf over Connect → a clean parse error", async () => {
+  it("malformed protobuf over Connect → invalid_argument with a parse message", async () => {
     const res = await post("application/proto", new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x01]));
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; message: string };
-    expect(body.code).toBe("internal");
-    expect(body.message).toMatch(/^parse binary: /);
+    expect(body.code).toBe("invalid_argument");
+    expect(body.message).toMatch(/^invalid request message: /);
     expect(body.message).not.toMatch(/\bat \w+ \(/);
   });
 
@@ -29,8 +29,8 @@ describe("malformed and oversized requests", () => {
     const frame = new Uint8Array([0, 0, 0, 0, 3, 0x0a, 0xff, 0xff]);
     const res = await post("application/grpc-web+proto", frame);
     const text = Buffer.from(await res.arrayBuffer()).toString("latin1");
-    expect(res.headers.get("grpc-status") ?? /grpc-status:\s*(\d+)/.exec(text)?.[1]).toBe("13");
-    expect(decodeURIComponent(res.headers.get("grpc-message") ?? /grpc-message:\s*([^\r\n]*)/.exec(text)?.[1] ?? "")).toMatch(/^parse binary: /);
+    expect(res.headers.get("grpc-status") ?? /grpc-status:\s*(\d+)/.exec(text)?.[1]).toBe("3");
+    expect(decodeURIComponent(res.headers.get("grpc-message") ?? /grpc-message:\s*([^\r\n]*)/.exec(text)?.[1] ?? "")).toMatch(/^invalid request message: /);
   });
 
   it("malformed JSON over Connect → invalid_argument", async () => {

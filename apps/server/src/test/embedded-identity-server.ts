@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { startServer, type RunningServer } from "../app.js";
 import type { IdentityOptions } from "../identity/identity.js";
 import { loadConfig } from "../platform/config.js";
+import type { Logger } from "../platform/logger.js";
 import { createTestDatabase } from "./test-server.js";
 
 export interface EmbeddedServer {
@@ -25,6 +26,8 @@ export interface EmbeddedServerOptions {
   seedDemo?: boolean;
   env?: Record<string, string>;
   identity?: IdentityOptions;
+  /** Where the server logs (tests that read the log). */
+  logger?: Logger;
 }
 
 /** A free TCP port (PUBLIC_URL must be known before the server starts, it is part of the issuer). */
@@ -60,7 +63,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     ...options.env,
   });
   const persistent = options.persistent || options.restartOf !== undefined;
-  const server = await startServer(config, { memoryDatabase: !databaseUrl && !persistent, identity: options.identity });
+  const server = await startServer(config, { memoryDatabase: !databaseUrl && !persistent, identity: options.identity, logger: options.logger });
   return {
     server,
     url,

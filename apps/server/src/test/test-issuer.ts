@@ -44,6 +44,8 @@ export async function startTestIssuer(): Promise<TestIssuer> {
         iss: issuer,
         aud: TEST_CLIENT_ID,
         azp: TEST_CLIENT_ID,
+        // An access token, as Keycloak marks them (its ID tokens say "ID").
+        typ: "Bearer",
         iat: now,
         exp: now + (options.lifetimeSeconds ?? 300),
         ...(options.notBeforeSeconds !== undefined ? { nbf: now + options.notBeforeSeconds } : {}),

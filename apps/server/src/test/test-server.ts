@@ -5,7 +5,16 @@ import { join } from "node:path";
 import pg from "pg";
 import { startServer, type RunningServer } from "../app.js";
 import { loadConfig } from "../platform/config.js";
+import type { Logger } from "../platform/logger.js";
 import { startTestIssuer, type TestIssuer } from "./test-issuer.js";
+
+/** Test servers serve /metrics to this bearer (METRICS_TOKEN). */
+export const TEST_METRICS_TOKEN = "test-metrics-token-0123456789";
+
+/** The server's /metrics text, as a scraper with the token reads it. */
+export async function metricsText(url: string): Promise<string> {
+  return (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } })).text();
+}
 
 export interface TestUser {
   sub: string;
@@ -38,7 +47,7 @@ export const storageBackends: ("pglite" | "postgres")[] = process.env.DATABASE_U
  * A real server on a free port with a fresh database (in-memory PGlite, or a new PostgreSQL database created
  * from DATABASE_URL and dropped afterwards) and a test issuer whose tokens it verifies.
  */
-export async function startTestServer(options: { backend?: "pglite" | "postgres"; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { backend?: "pglite" | "postgres"; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestServer> {
   const issuer = await startTestIssuer();
   const dataDir = mkdtempSync(join(tmpdir(), "sro-test-"));
   const database = options.backend === "postgres" ? await createTestDatabase() : undefined;
@@ -50,10 +59,11 @@ export async function startTestServer(options: { backend?: "pglite" | "postgres"
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: "sro-web",
     SEED_DEMO: "false",
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const server = await startServer(config, { memoryDatabase: !database });
+  const server = await startServer(config, { memoryDatabase: !database, logger: options.logger });
   const user = async (username: string, claims: Record<string, unknown>): Promise<TestUser> => {
     const sub = randomUUID();
     return { sub, username, token: await issuer.mint({ sub, preferred_username: username, ...claims }) };

@@ -38,8 +38,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         verified.delete(token); // expired: the full check below says so
       }
       let payload: JWTPayload;
+      let header: { typ?: string };
       try {
-        ({ payload } = await jwtVerify(token, keys, {
+        ({ payload, protectedHeader: header } = await jwtVerify(token, keys, {
           issuer: options.issuer,
           algorithms: ALLOWED_ALGORITHMS,
           clockTolerance: CLOCK_SKEW_SECONDS,
@@ -48,6 +49,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       } catch (error) {
         throw new TokenError(describe(error));
       }
+      if (!isAccessToken(payload, header)) throw new TokenError("token is not an access token (an ID token?)");
       const aud = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
       const azp = typeof payload.azp === "string" ? payload.azp : undefined;
       if (!aud.some((a) => options.audiences.includes(a)) && azp !== options.clientId) {
@@ -58,6 +60,15 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       return caller;
     },
   };
+}
+
+/**
+ * ID tokens are signed by the same keys and carry the same audience, so the type decides: RFC 9068's `at+jwt` header
+ * (oidc-provider's JWT access tokens) or Keycloak's `typ: "Bearer"` claim (its ID tokens say "ID").
+ */
+function isAccessToken(payload: JWTPayload, header: { typ?: string }): boolean {
+  const typ = header.typ?.toLowerCase();
+  return payload.typ === "Bearer" || typ === "at+jwt" || typ === "application/at+jwt";
 }
 
 export function callerFromClaims(payload: JWTPayload): Caller {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import { createContextValues, type ContextValues } from "@connectrpc/connect";
 import helmet from "helmet";
 import type { Logger } from "pino";
@@ -15,6 +15,8 @@ export interface HttpParts {
   health: () => { status: number; body: unknown };
   readiness: () => Promise<{ status: number; body: unknown }>;
   metrics?: () => Promise<{ contentType: string; body: string }>;
+  /** Without it, /metrics is not served on this port (METRICS_PORT may serve it on loopback). */
+  metricsToken?: string;
   appConfig: unknown;
   site: (req: AnyRequest, res: AnyResponse) => void;
   /** CORS of the game API (RPC paths and /v1/): answers preflights, marks allowed origins' responses. */
@@ -77,12 +79,23 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
       if (path === "/healthz") return sendJson(res, parts.health());
       if (path === "/readyz") return sendJson(res, await parts.readiness());
       if (path === "/metrics" && parts.metrics) {
+        // Only for the scraper's token (DESIGN: a caller without a token gets health only).
+        if (!parts.metricsToken || !hasBearer(req, parts.metricsToken)) {
+          res.writeHead(parts.metricsToken ? 401 : 404, { "content-type": "application/json", ...(parts.metricsToken ? { "www-authenticate": 'Bearer realm="metrics"' } : {}) });
+          return void res.end(JSON.stringify({ error: parts.metricsToken ? "a bearer token (METRICS_TOKEN) is required" : "not found" }));
+        }
         const { contentType, body } = await parts.metrics();
-        res.writeHead(200, { "content-type": contentType });
+        res.writeHead(200, { "content-type": contentType, "cache-control": "no-store" });
         return void res.end(body);
       }
       const rpcCall = RPC_PATH.test(path) || (OTHER_RPC_PATH.test(path) && RPC_CONTENT_TYPE.test(String(req.headers["content-type"] ?? "")));
-      if ((rpcCall || path.startsWith("/v1/")) && parts.apiCors?.(req, res)) return;
+      const apiCall = rpcCall || path.startsWith("/v1/");
+      if (apiCall) {
+        // Game API answers are per caller and never a page: no caching, no sniffing them into HTML.
+        res.setHeader("x-content-type-options", "nosniff");
+        res.setHeader("cache-control", "no-store");
+      }
+      if (apiCall && parts.apiCors?.(req, res)) return;
       if (rpcCall) return parts.rpc(req, res);
       if (path.startsWith("/v1/")) {
         return parts.rest(req, res, createContextValues().set(requestIdKey, requestId));
@@ -104,4 +117,11 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
 function sendJson(res: AnyResponse, { status, body }: { status: number; body: unknown }): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+function hasBearer(req: AnyRequest, expected: string): boolean {
+  const match = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ""));
+  const given = Buffer.from(match?.[1] ?? "");
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

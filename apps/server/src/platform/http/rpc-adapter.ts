@@ -3,6 +3,7 @@ import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from
 import type { UniversalHandler, UniversalServerResponse } from "@connectrpc/connect/protocol";
 import type { ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { checkBinaryBody, logMalformed } from "../rpc/malformed-input.js";
 import { respecGrpcMessageIn } from "./grpc-message.js";
 import { GRPC_WEB_TEXT_RESPONSE_TYPE, grpcWebResponse, grpcWebTextRequest, isGrpcWebText } from "./grpc-web-text.js";
 import type { AnyRequest, AnyResponse } from "./listener.js";
@@ -30,8 +31,18 @@ export function createRpcAdapter(handlers: readonly UniversalHandler[], contextV
     const grpcWeb = GRPC_WEB_TYPE.test(contentType);
     const text = grpcWeb && req.method === "POST" && isGrpcWebText(contentType);
     if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res, text);
-    const request = universalRequestFromNodeRequest(req as never, res as never, undefined, contextValues(req));
-    handler(text ? grpcWebTextRequest(request) : request)
+    let request = universalRequestFromNodeRequest(req as never, res as never, undefined, contextValues(req));
+    // Text mode is decoded to binary gRPC-web first, so one malformed-input check covers both.
+    if (text) request = grpcWebTextRequest(request);
+    const framing = binaryFraming(req);
+    if (framing !== undefined && handler.method.methodKind !== "client_streaming" && handler.method.methodKind !== "bidi_streaming") {
+      request.body = checkedBody(request.body as AsyncIterable<Uint8Array>, (bytes) => {
+        const error = checkBinaryBody(handler.method.input, bytes, framing === "enveloped");
+        if (error) logMalformed(logger, `${handler.service.typeName}/${handler.method.name}`, error);
+        return error;
+      });
+    }
+    handler(request)
       .then((response) => universalResponseToNodeResponse(grpcWeb ? grpcWebResponse(response, text) : GRPC_TYPE.test(contentType) ? respecGrpc(response) : response, res as never))
       .catch((reason: unknown) => {
         if (ConnectError.from(reason).code === Code.Aborted) return;
@@ -68,4 +79,38 @@ function commitHeadersEarly(req: AnyRequest, res: AnyResponse, text: boolean): v
   (res as ServerResponse).write(new Uint8Array(0)); // an empty write flushes the headers
   // Connect writes its (identical) head after the first message; the one on the wire stands.
   (res as { writeHead: unknown }).writeHead = () => res;
+}
+
+/** Binary, uncompressed request bodies (the ones checkBinaryBody can read): bare or in frames. */
+function binaryFraming(req: AnyRequest): "bare" | "enveloped" | undefined {
+  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim();
+  const compressed = [req.headers["content-encoding"], req.headers["grpc-encoding"], req.headers["connect-content-encoding"]].some((e) => e !== undefined && e !== "identity");
+  if (req.method !== "POST" || compressed) return undefined;
+  if (type === "application/proto") return "bare";
+  return /^application\/(grpc|grpc\+proto|grpc-web(-text)?|grpc-web(-text)?\+proto|connect\+proto)$/.test(type) ? "enveloped" : undefined;
+}
+
+/** Up to this much of a body is checked before Connect sees it (beyond, Connect's readMaxBytes answers anyway). */
+const CHECK_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Reads the whole body, lets `check` refuse it (the error then becomes the call's answer), then hands it on. */
+async function* checkedBody(body: AsyncIterable<Uint8Array>, check: (bytes: Uint8Array) => ConnectError | undefined): AsyncGenerator<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const iterator = body[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    size += next.value.byteLength;
+    if (size > CHECK_MAX_BYTES) {
+      yield* chunks;
+      yield* { [Symbol.asyncIterator]: () => iterator };
+      return;
+    }
+  }
+  const bytes = Buffer.concat(chunks);
+  const error = check(bytes);
+  if (error) throw error;
+  if (bytes.byteLength > 0) yield bytes;
 }

@@ -89,7 +89,6 @@ describe("Connect's unary protocol on the lean path", () => {
     ["an interceptor's refusal", "GetMap", '{"id":"one"}', { ...json, authorization: "deny" }],
     ["malformed JSON", "GetMap", "{", json],
     ["unknown field", "GetMap", '{"nope":1}', json],
-    ["malformed protobuf", "GetMap", new Uint8Array([10, 99]), { "content-type": "application/proto" }],
     ["too large", "GetMap", JSON.stringify({ id: "x".repeat(READ_MAX_BYTES) }), json],
     ["bad timeout", "GetMap", '{"id":"one"}', { ...json, "connect-timeout-ms": "soon" }],
     ["deadline passes", "GetMap", '{"id":"slow"}', { ...json, "connect-timeout-ms": "50" }],
@@ -104,6 +103,12 @@ describe("Connect's unary protocol on the lean path", () => {
     expect(ours.status).toBe(theirs.status);
     expect(ours.head).toEqual(theirs.head);
     expect(Buffer.from(ours.bytes).toString("base64")).toBe(Buffer.from(theirs.bytes).toString("base64"));
+  });
+
+  it("answers malformed protobuf with invalid_argument (Connect's handler says internal)", async () => {
+    const ours = await post(lean.url, "/sro.gameserver.MapService/GetMap", new Uint8Array([10, 99]), { "content-type": "application/proto" });
+    expect(ours.status).toBe(400);
+    expect(JSON.parse(Buffer.from(ours.bytes).toString())).toMatchObject({ code: "invalid_argument" });
   });
 
   it("answers the messages themselves (not just the same as Connect)", async () => {

@@ -1,10 +1,12 @@
 import type { DescMessage } from "@bufbuild/protobuf";
+import type { Logger } from "pino";
 import { Code, ConnectError, type ContextValues, type Interceptor } from "@connectrpc/connect";
 import { compressionNegotiate, createMethodSerializationLookup, readAllBytes, validateUniversalHandlerOptions, type Compression, type MethodSerializationLookup } from "@connectrpc/connect/protocol";
 import { codeToHttpStatus, errorToJsonBytes, parseContentType, parseTimeout, trailerMux } from "@connectrpc/connect/protocol-connect";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { collectBody } from "../http/read-body.js";
 import { encodeOnce } from "./frozen-messages.js";
+import { decodeInput, logMalformed } from "./malformed-input.js";
 import { invokeUnary, openCall, routePath, shutdownRelay, type FastRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
 
 /**
@@ -18,6 +20,8 @@ import { invokeUnary, openCall, routePath, shutdownRelay, type FastRoute, type F
  */
 export interface ConnectUnaryFastPathOptions {
   routes: FastRoute[];
+  /** Where a malformed request message is logged (as a client error). */
+  logger?: Logger;
   interceptors: Interceptor[];
   shutdownSignal: AbortSignal;
   readMaxBytes: number;
@@ -67,7 +71,8 @@ async function serve(route: Route, binary: boolean, req: AnyRequest, res: AnyRes
   let body: Uint8Array;
   try {
     if (timeout.error) throw timeout.error;
-    const input = route.serialization.getI(binary).parse(await readRequestBytes(req, opt.readMaxBytes));
+    const bytes = await readRequestBytes(req, opt.readMaxBytes);
+    const input = binary ? decodeLogged(route, options, () => route.serialization.getI(true).parse(bytes)) : route.serialization.getI(false).parse(bytes);
     const output = await invokeUnary(route, call, input, options.interceptors);
     body = encodeOnce(output, binary ? "binary" : "json", () => route.serialization.getO(binary).serialize(output as never));
   } catch (e) {
@@ -106,4 +111,13 @@ async function readRequestBytes(req: AnyRequest, maxBytes: number): Promise<Uint
 
 async function* iterate(chunks: Uint8Array[]): AsyncIterable<Uint8Array> {
   yield* chunks;
+}
+
+function decodeLogged<T>(route: Route, options: ConnectUnaryFastPathOptions, decode: () => T): T {
+  try {
+    return decodeInput(decode);
+  } catch (error) {
+    if (error instanceof ConnectError) logMalformed(options.logger, `${route.method.parent.typeName}/${route.method.name}`, error);
+    throw error;
+  }
 }

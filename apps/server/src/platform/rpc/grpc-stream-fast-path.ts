@@ -1,11 +1,13 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import { create, fromBinary, isMessage, toBinary, type DescMessage } from "@bufbuild/protobuf";
+import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod } from "@bufbuild/protobuf";
+import type { Logger } from "pino";
 import { Code, ConnectError, createContextKey, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
 import { createAsyncIterable } from "@connectrpc/connect/protocol";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { specPercentEncode } from "../http/grpc-message.js";
 import { collectBody } from "../http/read-body.js";
 import { encodeOnce } from "./frozen-messages.js";
+import { decodeInput, logMalformed } from "./malformed-input.js";
 import { applyInterceptors, handlerContextFor, interceptorRequest, invokeUnary, openCall, routePath, shutdownRelay, type Call, type FastRoute, type FastStreamRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
 
 /**
@@ -24,6 +26,8 @@ import { applyInterceptors, handlerContextFor, interceptorRequest, invokeUnary, 
  */
 export interface GrpcStreamFastPathOptions {
   routes: FastRoute[];
+  /** Where a malformed request message is logged (as a client error). */
+  logger?: Logger;
   interceptors: Interceptor[];
   shutdownSignal: AbortSignal;
   readMaxBytes: number;
@@ -74,7 +78,7 @@ async function serveUnary(route: FastUnaryRoute, req: Http2ServerRequest, res: H
   const { method } = route;
   const call = openCall(method, req, res, options.contextValues(req), shutdown, grpcProtocol(req));
   try {
-    const input = fromBinary(method.input, await readSingleEnvelope(req, options.readMaxBytes));
+    const input = await decodeSingle(method, req, options);
     const output = await invokeUnary(route, call, input, options.interceptors);
     if (!call.gone && !res.writableEnded && !res.destroyed) {
       call.sendHeaders();
@@ -106,7 +110,7 @@ async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2
   call = openCall(method, req, res, options.contextValues(req).set(directStreamSinkKey, sink), shutdown, grpcProtocol(req));
   const { context } = call;
   try {
-    const input = fromBinary(method.input, await readSingleEnvelope(req, options.readMaxBytes));
+    const input = await decodeSingle(method, req, options);
     const invoke = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
       return { stream: true, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message: route.impl(input as never, handlerContextFor(context, request)) as AsyncIterable<never> };
     }, options.interceptors);
@@ -185,4 +189,15 @@ function parseTimeout(value: string | undefined): number | undefined {
   const match = value ? /^(\d{1,8})([HMSmun])$/.exec(value) : null;
   if (!match) return undefined;
   return Number(match[1]) * TIMEOUT_UNIT_MS[match[2]!]!;
+}
+
+/** The call's one request message; a malformed one is INVALID_ARGUMENT (malformed-input.ts). */
+async function decodeSingle(method: DescMethod, req: Http2ServerRequest, options: GrpcStreamFastPathOptions): Promise<unknown> {
+  const bytes = await readSingleEnvelope(req, options.readMaxBytes);
+  try {
+    return decodeInput(() => fromBinary(method.input, bytes));
+  } catch (error) {
+    if (error instanceof ConnectError) logMalformed(options.logger, `${method.parent.typeName}/${method.name}`, error);
+    throw error;
+  }
 }

@@ -1,0 +1,43 @@
+/**
+ * What text users type may hold, shared by identity forms, the users API, chat and names. PostgreSQL refuses NUL in
+ * text (a 500 if it ever reaches a query), terminals run ANSI escapes, bidi overrides reorder what others read and
+ * invisible-only text looks empty: all refused with a message that names the field.
+ */
+
+// C0 and C1 controls and DEL (tab and newline too: none of our fields is multi-line).
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+// Embeddings, overrides and isolates (LRE RLE PDF LRO RLO, LRI RLI FSI PDI): they flip the order of what follows.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
+// Format characters, separators and the blank look-alikes Unicode does not class as either.
+const INVISIBLE = /[\p{Cf}\p{Z}\s\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b-\u180f\ufe00-\ufe0f]/gu;
+
+export type TextProblem = "control" | "bidi" | "invisible";
+
+export function textProblem(value: string): TextProblem | undefined {
+  if (CONTROL.test(value)) return "control";
+  if (BIDI_CONTROL.test(value)) return "bidi";
+  if (value.length > 0 && value.replace(INVISIBLE, "") === "") return "invisible";
+  return undefined;
+}
+
+/** True for any C0/C1 control or DEL. */
+export const hasControlCharacters = (value: string): boolean => CONTROL.test(value);
+
+/** A sentence naming the field and the rule, or undefined when the text is fine. */
+export function textError(field: string, value: string): string | undefined {
+  switch (textProblem(value)) {
+    case "control":
+      return `${field} must not contain control characters.`;
+    case "bidi":
+      return `${field} must not contain text-direction override characters.`;
+    case "invisible":
+      return `${field} must contain visible characters.`;
+    default:
+      return undefined;
+  }
+}
+
+/** Only the control-character rule (passwords and search terms may be anything else). */
+export function controlError(field: string, value: string): string | undefined {
+  return hasControlCharacters(value) ? `${field} must not contain control characters.` : undefined;
+}
