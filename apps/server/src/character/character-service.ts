@@ -21,8 +21,12 @@ import { characterMessage } from "./character-view.js";
 
 const notFound = () => new ConnectError("character not found", Code.NotFound);
 
-function refused(refusal: WriteRefusal, name: string | undefined): ConnectError {
+function refused(refusal: WriteRefusal, name: string | undefined, maxPerPlayer?: number): ConnectError {
   switch (refusal) {
+    case "name-confusable":
+      return new ConnectError(`name: "${name}" looks the same as the name of an existing character; choose another`, Code.AlreadyExists);
+    case "too-many":
+      return new ConnectError(`owner_id: this player has ${maxPerPlayer} characters, the most allowed; delete one first`, Code.ResourceExhausted);
     case "not-found":
       return notFound();
     case "dimension-missing":
@@ -33,7 +37,7 @@ function refused(refusal: WriteRefusal, name: string | undefined): ConnectError 
 }
 
 /** Thin handlers: request → rules (character-rules, -masks, -list-query) → store → message. */
-export function createCharacterService(store: CharacterStore): ServiceImpl<typeof CharacterService> {
+export function createCharacterService(store: CharacterStore, options: { maxPerPlayer?: number } = {}): ServiceImpl<typeof CharacterService> {
   /** The live character, if the caller may see it. "own" grants: foreign and missing answer the same denial. */
   async function visibleCharacter(ctx: HandlerContext, id: string): Promise<CharacterRow> {
     const row = await store.find(id);
@@ -74,8 +78,8 @@ export function createCharacterService(store: CharacterStore): ServiceImpl<typeo
         dimensionId: requireUuid(req.dimensionId, "dimension_id"),
         profession: requireProfession(req.profession),
       };
-      const result = await store.create(input);
-      if (typeof result === "string") throw refused(result, input.name);
+      const result = await store.create(input, options.maxPerPlayer);
+      if (typeof result === "string") throw refused(result, input.name, options.maxPerPlayer);
       return characterMessage(result);
     },
 
