@@ -47,6 +47,7 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
       if (method === "PUT") await ctx.users.addToGroup(id, group.id);
       else await ctx.users.removeFromGroup(id, group.id);
       ctx.logger.info({ by: caller.sub, userId: id, group: group.path, action: method === "PUT" ? "join" : "leave" }, "group membership changed");
+      ctx.onUserChanged(id);
       res.writeHead(204);
       return void res.end();
     }
