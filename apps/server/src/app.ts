@@ -16,6 +16,7 @@ import { createIdentity, type Identity, type IdentityOptions } from "./identity/
 import { requestIdKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
 import { createRevocations } from "./platform/auth/revocations.js";
+import { createUserinfoRecheck } from "./platform/auth/userinfo-recheck.js";
 import { createTokenVerifier } from "./platform/auth/token-verifier.js";
 import type { Config } from "./platform/config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
@@ -106,7 +107,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clientId: config.identity.clientId,
       keys: options.tokenKeys ?? identity?.tokenKeys,
     });
-    const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier, revocations)];
+    // External provider: its changes are not announced here; OIDC_USERINFO_RECHECK_SECONDS asks it instead.
+    const recheck =
+      config.identity.mode === "external" && config.identity.userinfoRecheckMs > 0
+        ? createUserinfoRecheck({ issuer: config.identity.issuer, intervalMs: config.identity.userinfoRecheckMs })
+        : undefined;
+    const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier, revocations, recheck)];
     const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal, acceptCompression: [compressionGzip, compressionBrotli] };
     const routes = (router: ConnectRouter) => registerServices(router, deps);
 

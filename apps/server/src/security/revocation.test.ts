@@ -59,3 +59,42 @@ describe("revocation on ban and demotion (embedded provider)", () => {
     expect((await api.call("GetMaps", {}, tokens.moderator)).code).toBe("ok");
   });
 });
+
+describe("revocation with an external provider (OIDC_USERINFO_RECHECK_SECONDS)", () => {
+  let provider: EmbeddedServer;
+  let api: EmbeddedServer;
+  let admin = "";
+  let moderator = "";
+  beforeAll(async () => {
+    // The embedded provider of one server stands in for Keycloak; the other trusts it as its external issuer.
+    provider = await startEmbeddedServer();
+    api = await startEmbeddedServer({ seedDemo: false, env: { OIDC_ISSUER: provider.issuer, OIDC_USERINFO_RECHECK_SECONDS: "1" } });
+    const browser = (username: string) => signIn(new TestBrowser(), { issuer: provider.issuer, redirectUri: `${provider.url}/`, username, password: username });
+    admin = (await browser("admin")).access_token;
+    moderator = (await browser("moderator")).access_token;
+  });
+  afterAll(async () => {
+    await api.close();
+    await provider.close();
+  });
+
+  it("a banned moderator's stream ends and the next call is refused within 2 s", async () => {
+    const db = api.server.database.db;
+    const mod = demoAccounts.find((a) => a.username === "moderator")!;
+    const dimension = await insertDimension(db);
+    const character = await insertCharacter(db, mod.id, dimension);
+    const channel = await insertChannel(db, { public: true });
+    const chat = chatClient(api.url, moderator);
+    const send = () => chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "hi" } });
+    expect(await codeOf(send())).toBe("ok");
+    const stream = new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: character }));
+    await stream.waitFor(1);
+
+    const banned = await fetch(`${provider.url}/admin/realms/default/users/${mod.id}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: { authorization: `Bearer ${admin}` } });
+    expect(banned.status).toBe(204);
+    const started = performance.now();
+    expect((await stream.ended)?.code).toBe(Code.Unauthenticated);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await codeOf(send())).toBe(Code.Unauthenticated);
+  });
+});
