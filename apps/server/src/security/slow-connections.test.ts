@@ -81,6 +81,21 @@ describe("connection time limits and cap", () => {
     expect(b).toBeLessThan(limits.requestMs + GRACE_MS);
   });
 
+  it("cancels an HTTP/2 request whose body drips in past the request limit", async () => {
+    const session = http2.connect(`http://127.0.0.1:${listener.port}`);
+    session.on("error", () => {});
+    const stream = session.request({ ":method": "POST", ":path": "/" });
+    stream.on("error", () => {});
+    stream.on("data", () => {});
+    const drip = setInterval(() => stream.writable && stream.write("a"), 100);
+    const started = performance.now();
+    await new Promise<void>((resolve) => stream.once("close", () => resolve()));
+    clearInterval(drip);
+    expect(performance.now() - started).toBeLessThan(limits.requestMs + GRACE_MS);
+    expect(stream.rstCode).toBe(http2.constants.NGHTTP2_CANCEL);
+    session.close();
+  });
+
   it("answers a body over the limit and closes the connection", async () => {
     const socket = await connect();
     let answer = "";
