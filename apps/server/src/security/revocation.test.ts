@@ -1,6 +1,11 @@
 import { Code } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../app.js";
+import { loadConfig } from "../platform/config.js";
 import { groupIdOf } from "../identity/group-tree.js";
 import { demoAccounts } from "../platform/demo-accounts.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
@@ -91,6 +96,48 @@ describe("revocation with an external provider (OIDC_USERINFO_RECHECK_SECONDS)",
     await stream.waitFor(1);
 
     const banned = await fetch(`${provider.url}/admin/realms/default/users/${mod.id}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: { authorization: `Bearer ${admin}` } });
+    expect(banned.status).toBe(204);
+    const started = performance.now();
+    expect((await stream.ended)?.code).toBe(Code.Unauthenticated);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await codeOf(send())).toBe(Code.Unauthenticated);
+  });
+});
+
+const natsUrl = process.env.NATS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+
+/** Two nodes of one embedded provider (one PostgreSQL, one NATS): a ban through A ends a stream on B. */
+describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + PostgreSQL)", () => {
+  let a: EmbeddedServer & { databaseUrl?: string };
+  let b: RunningServer;
+  let dataDir = "";
+  beforeAll(async () => {
+    a = await startEmbeddedServer({ backend: "postgres", env: { NATS_URL: natsUrl! } });
+    dataDir = mkdtempSync(join(tmpdir(), "sro-node-b-"));
+    const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: a.url, DATA_DIR: dataDir, DATABASE_URL: a.databaseUrl!, NATS_URL: natsUrl!, SEED_DEMO: "false", LOG_LEVEL: "silent" });
+    b = await startServer(config);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("node B refuses the banned player and ends their stream within 2 s", async () => {
+    const player = demoAccounts.find((x) => x.username === "player")!;
+    const sign = async (name: string) => (await signIn(new TestBrowser(), { issuer: a.issuer, redirectUri: `${a.url}/`, username: name, password: name })).access_token;
+    const [admin, token] = [await sign("admin"), await sign("player")];
+    const db = b.database.db;
+    const dimension = await insertDimension(db);
+    const character = await insertCharacter(db, player.id, dimension);
+    const channel = await insertChannel(db, { public: true });
+    const onB = chatClient(b.url, token);
+    const send = () => onB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "on B" } });
+    expect(await codeOf(send())).toBe("ok");
+    const stream = new StreamReader(onB.connectChatChannel({ channelId: channel, characterId: character }));
+    await stream.waitFor(1);
+    const banned = await fetch(`${a.url}/admin/realms/default/users/${player.id}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: { authorization: `Bearer ${admin}` } });
     expect(banned.status).toBe(204);
     const started = performance.now();
     expect((await stream.ended)?.code).toBe(Code.Unauthenticated);
