@@ -15,6 +15,8 @@ import { gameFastRoutes, gameServicesOf } from "./gameserver/game-services.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
 import { requestIdKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
+import { createRevocations } from "./platform/auth/revocations.js";
+import { createUserinfoRecheck } from "./platform/auth/userinfo-recheck.js";
 import { createTokenVerifier } from "./platform/auth/token-verifier.js";
 import type { Config } from "./platform/config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
@@ -88,7 +90,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let identity: Identity | undefined;
   try {
     // Embedded identity provider (no OIDC_ISSUER): its keys verify the RPC tokens, no JWKS round trip.
-    if (config.identity.mode === "embedded") identity = await createIdentity({ config, db: database.db, logger }, options.identity);
+    // Banned, disabled or demoted users: refused at once on every node, their streams end (revocations.ts).
+    const revocations = createRevocations();
+    chatBus.watchControl((topic, event) => {
+      if (topic.kind === "user" && event.type === "user-changed") revocations.revoke(topic.id, event.atMs);
+    });
+    const onUserChanged = (userId: string) =>
+      void chatBus.publish({ kind: "user", id: userId }, { type: "user-changed", atMs: Date.now() }).catch((error: unknown) => logger.error({ err: error, userId }, "could not announce a user change"));
+    if (config.identity.mode === "embedded") identity = await createIdentity({ config, db: database.db, logger }, { onUserChanged, ...options.identity });
     if (config.seedDemo) await seedDemoData(database.db, logger);
     const shutdown = new AbortController();
     // Every open call listens to this signal; thousands of chat streams are normal, not a leak.
@@ -99,7 +108,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clientId: config.identity.clientId,
       keys: options.tokenKeys ?? identity?.tokenKeys,
     });
-    const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier)];
+    // External provider: its changes are not announced here; OIDC_USERINFO_RECHECK_SECONDS asks it instead.
+    const recheck =
+      config.identity.mode === "external" && config.identity.userinfoRecheckMs > 0
+        ? createUserinfoRecheck({ issuer: config.identity.issuer, intervalMs: config.identity.userinfoRecheckMs })
+        : undefined;
+    const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier, revocations, recheck)];
     const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal, acceptCompression: [compressionGzip, compressionBrotli] };
     const routes = (router: ConnectRouter) => registerServices(router, deps);
 

@@ -21,8 +21,12 @@ import { characterMessage } from "./character-view.js";
 
 const notFound = () => new ConnectError("character not found", Code.NotFound);
 
-function refused(refusal: WriteRefusal, name: string | undefined): ConnectError {
+function refused(refusal: WriteRefusal, name: string | undefined, maxPerPlayer?: number): ConnectError {
   switch (refusal) {
+    case "name-confusable":
+      return new ConnectError(`name: "${name}" looks the same as the name of an existing character; choose another`, Code.AlreadyExists);
+    case "too-many":
+      return new ConnectError(`owner_id: this player has ${maxPerPlayer} characters, the most allowed; delete one first`, Code.ResourceExhausted);
     case "not-found":
       return notFound();
     case "dimension-missing":
@@ -36,6 +40,8 @@ function refused(refusal: WriteRefusal, name: string | undefined): ConnectError 
 export interface CharacterServiceOptions {
   /** GetCharacters without `filters` answers every live character up to this many (CHARACTERS_UNPAGED_MAX). */
   unpagedMax: number;
+  /** Live characters one player may own (MAX_CHARACTERS_PER_PLAYER); unset: no cap. */
+  maxPerPlayer?: number;
 }
 
 export function createCharacterService(store: CharacterStore, options: CharacterServiceOptions): ServiceImpl<typeof CharacterService> {
@@ -82,8 +88,8 @@ export function createCharacterService(store: CharacterStore, options: Character
         dimensionId: requireUuid(req.dimensionId, "dimension_id"),
         profession: requireProfession(req.profession),
       };
-      const result = await store.create(input);
-      if (typeof result === "string") throw refused(result, input.name);
+      const result = await store.create(input, options.maxPerPlayer);
+      if (typeof result === "string") throw refused(result, input.name, options.maxPerPlayer);
       return characterMessage(result);
     },
 

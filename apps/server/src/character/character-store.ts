@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
 import { isUniqueViolation, sqlState } from "../platform/db/errors.js";
+import { skeletonOf } from "../platform/text-rules.js";
 import { dimensions } from "../gameserver/schema.js";
 import type { Page, Search, Sort, SortColumn } from "./character-list-query.js";
 import { characters, characterSearchNames, characterTotals, type StoredLocation } from "./schema.js";
@@ -27,7 +28,7 @@ export interface CharacterChanges {
 }
 
 /** Why a write did not happen; the handler turns each into a status. */
-export type WriteRefusal = "not-found" | "dimension-missing" | "name-taken";
+export type WriteRefusal = "not-found" | "dimension-missing" | "name-taken" | "name-confusable" | "too-many";
 
 export interface CharacterListQuery {
   page: Page;
@@ -84,17 +85,36 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
     }
   }
 
+  /** Another live character whose name has this skeleton but is another name ("Аda" for "Ada"); same names are name-taken. */
+  async function looksTaken(tx: Pick<Db, "select">, name: string, skeleton: string, exceptId?: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: characters.id })
+      .from(characters)
+      .where(and(live, eq(characters.nameSkeleton, skeleton), sql`lower(${characters.name}) <> lower(${name})`, exceptId ? ne(characters.id, exceptId) : undefined))
+      .limit(1);
+    return row !== undefined;
+  }
+
   return {
     async find(id: string): Promise<CharacterRow | undefined> {
       const [row] = await db.select().from(characters).where(and(eq(characters.id, id), live));
       return row;
     },
 
-    create(input: NewCharacter): Promise<CharacterRow | WriteRefusal> {
+    /** `maxPerOwner`: live characters an owner may have (MAX_CHARACTERS_PER_PLAYER); checked under a per-owner lock. */
+    create(input: NewCharacter, maxPerOwner = Number.POSITIVE_INFINITY): Promise<CharacterRow | WriteRefusal> {
       return refusingTakenNames(() =>
         db.transaction(async (tx) => {
+          if (Number.isFinite(maxPerOwner)) {
+            // Two creations for one owner on two nodes must not both pass the count.
+            await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`characters-of:${input.ownerId}`}))`);
+            const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(characters).where(and(eq(characters.ownerId, input.ownerId), live));
+            if (n >= maxPerOwner) return "too-many" as const;
+          }
           if (!(await lockLiveDimension(tx, input.dimensionId))) return "dimension-missing" as const;
-          const [row] = await tx.insert(characters).values({ id: randomUUID(), ...input }).returning();
+          const nameSkeleton = skeletonOf(input.name);
+          if (await looksTaken(tx, input.name, nameSkeleton)) return "name-confusable" as const;
+          const [row] = await tx.insert(characters).values({ id: randomUUID(), ...input, nameSkeleton }).returning();
           return row!;
         }),
       );
@@ -104,9 +124,11 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
       return refusingTakenNames(() =>
         db.transaction(async (tx) => {
           if (changes.dimensionId !== undefined && !(await lockLiveDimension(tx, changes.dimensionId))) return "dimension-missing" as const;
+          const nameSkeleton = changes.name === undefined ? undefined : skeletonOf(changes.name);
+          if (changes.name !== undefined && (await looksTaken(tx, changes.name, nameSkeleton!, id))) return "name-confusable" as const;
           const [row] = await tx
             .update(characters)
-            .set({ ...changes, updatedAt: sql`now()` })
+            .set({ ...changes, ...(nameSkeleton === undefined ? {} : { nameSkeleton }), updatedAt: sql`now()` })
             .where(and(eq(characters.id, id), live))
             .returning();
           return row ?? ("not-found" as const);

@@ -28,8 +28,12 @@ export const characters = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The name's confusable skeleton (text-rules.ts skeletonOf); null for names stored before the rule. */
+    nameSkeleton: text("name_skeleton"),
   },
   (t) => [
+    // A new name may not look like a live one: same skeleton, other name (UTS #39 confusable detection).
+    index("characters_name_skeleton_idx").on(t.nameSkeleton).where(live),
     // Names are unique among live characters, whatever their case.
     uniqueIndex("characters_live_name_key").on(sql`lower(${t.name})`).where(live),
     // One index per sortable column (id breaks ties) so any page of a million rows is an index walk.

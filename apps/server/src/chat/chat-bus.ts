@@ -25,10 +25,12 @@ export type ChatEvent =
   | { type: "deleted" }
   /** On a character topic: the character was deleted (its streams end) or edited (its streams re-check access). */
   | { type: "character-deleted" }
-  | { type: "character-changed" };
+  | { type: "character-changed" }
+  /** On a user topic (identity events): the user's access changed at atMs; older tokens and their streams end. */
+  | { type: "user-changed"; atMs: number };
 
 /** Messages and control events go to channel and direct topics; character topics carry control events only. */
-export type ChatTopic = { kind: "channel"; id: string } | { kind: "direct"; id: string } | { kind: "character"; id: string };
+export type ChatTopic = { kind: "channel"; id: string } | { kind: "direct"; id: string } | { kind: "character"; id: string } | { kind: "user"; id: string };
 
 /** Hears every control event (not messages) of every topic, published on any node. */
 export type ControlWatcher = (topic: ChatTopic, event: ChatEvent) => void;

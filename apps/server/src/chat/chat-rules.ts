@@ -1,4 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
+import { textError } from "../platform/text-rules.js";
 
 /**
  * The chat rules of DESIGN.md as plain functions: no database, no transport. Handlers gather the facts (chat-access.ts)
@@ -28,8 +29,10 @@ export function requireId(value: string, field: string): string {
 export function messageContent(raw: string): string {
   const content = raw.trim();
   if (content === "") throw invalid("message content is empty");
-  // PostgreSQL text cannot hold NUL; refuse it here rather than fail in the database.
-  if (content.includes("\u0000")) throw invalid("message content must not contain NUL characters");
+  // Control characters (NUL breaks PostgreSQL, ESC drives terminals), bidi overrides (reorder what others read) and
+  // invisible-only text (looks like an empty line).
+  const problem = textError("message content", content);
+  if (problem) throw invalid(problem.replace(/\.$/, ""));
   const length = [...content].length;
   if (length > MAX_MESSAGE_CHARACTERS) throw invalid(`message content is ${length} characters; at most ${MAX_MESSAGE_CHARACTERS} are allowed`);
   return content;

@@ -64,17 +64,18 @@ describe.each(storageBackends)("dimensions and maps (%s)", (backend) => {
       expect(await api.ok("GetMap", { id: map.id }, admin)).toEqual(map);
     });
 
-    it("maps: names are unique among live maps, ignoring case; HTML and SQL are stored verbatim", async () => {
-      const html = `<img src=x onerror=alert(1)> ${uniqueName("h")}`;
+    it("maps: names are unique among live maps, ignoring case; SQL is stored verbatim, markup refused", async () => {
+      const quoted = `"Quoted" & 'single' ${uniqueName("h")}`;
       const sqlish = `'; DROP TABLE maps; -- ${uniqueName("s")}`;
-      const a = await newMap({ name: html });
+      const a = await newMap({ name: quoted });
       const b = await newMap({ name: sqlish });
-      expect([a.name, b.name]).toEqual([html, sqlish]);
+      expect([a.name, b.name]).toEqual([quoted, sqlish]);
       expect((await api.ok("GetMap", { id: b.id }, admin)).name).toBe(sqlish);
-      expectRejected(await api.call("CreateMap", { name: html.toUpperCase(), mapPath: "/x" }, admin), Code.AlreadyExists, "name");
-      expectRejected(await api.call("EditMap", { targetId: b.id, name: html }, admin), Code.AlreadyExists, "name");
+      expectRejected(await api.call("CreateMap", { name: quoted.toUpperCase(), mapPath: "/x" }, admin), Code.AlreadyExists, "name");
+      expectRejected(await api.call("EditMap", { targetId: b.id, name: quoted }, admin), Code.AlreadyExists, "name");
+      expectRejected(await api.call("CreateMap", { name: `<img src=x onerror=alert(1)> ${uniqueName("h")}`, mapPath: "/x" }, admin), Code.InvalidArgument, "name");
       await api.ok("DeleteMap", { id: a.id }, admin);
-      expect((await newMap({ name: html })).name).toBe(html);
+      expect((await newMap({ name: quoted })).name).toBe(quoted);
     });
 
     it("maps: deleting one removes it from every dimension's map list", async () => {

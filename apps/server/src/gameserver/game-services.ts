@@ -33,7 +33,10 @@ function createGameServices(deps: { config: Config; database: Pick<Database, "db
   // GAMESERVER_MODE=local: no registry; counts are -1 and registry rpcs answer FAILED_PRECONDITION.
   const registry = deps.config.gameServer.mode === "registry" ? createRegistryStore(db, deps.config.gameServer.ttlSeconds) : undefined;
   return {
-    characters: createCharacterService(createCharacterStore(db), { unpagedMax: deps.config.charactersUnpagedMax }),
+    characters: createCharacterService(createCharacterStore(db), {
+      unpagedMax: deps.config.charactersUnpagedMax,
+      maxPerPlayer: deps.config.maxCharactersPerPlayer,
+    }),
     dimensions: createDimensionService({ dimensions: createDimensionStore(db, changes), registry }),
     maps: createMapService(createMapStore(db, changes)),
     gameServerData: createGameServerDataService(registry),

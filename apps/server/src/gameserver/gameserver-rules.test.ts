@@ -27,10 +27,13 @@ describe("dimension and map rules", () => {
   it("version and map names are bounded text, stored verbatim", () => {
     expect(requireVersion("1.5.0-beta+<b>")).toBe("1.5.0-beta+<b>");
     expect(rejection(() => requireVersion(""))?.message).toBe("version: is required");
-    expect(requireMapName("<img src=x onerror=alert(1)>")).toBe("<img src=x onerror=alert(1)>");
+    expect(rejection(() => requireMapName("<img src=x onerror=alert(1)>"))?.message).toBe("name: must not contain < or >");
     expect(requireMapName("'; DROP TABLE maps; --")).toBe("'; DROP TABLE maps; --");
     expect(rejection(() => requireMapName("   "))?.message).toBe("name: must not be blank");
-    expect(rejection(() => requireMapName("m".repeat(257)))?.message).toBe("name: must be 1..256 characters");
+    expect(rejection(() => requireMapName("m"))?.message).toBe("name: must be 2..256 characters");
+    expect(rejection(() => requireMapName("m".repeat(257)))?.message).toBe("name: must be 2..256 characters");
+    expect(rejection(() => requireMapName("Map\u202e"))?.message).toBe("name: must not contain text-direction override characters");
+    expect(rejection(() => requireMapName("\u200b\u200b"))?.message).toBe("name: must contain visible characters");
   });
 
   it("map paths are sane: slash-separated segments of letters, digits, '.', '_', '-'", () => {

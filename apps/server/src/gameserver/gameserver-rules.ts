@@ -25,10 +25,14 @@ export function requireMapIds(ids: readonly string[], field = "map_ids"): string
   });
 }
 
-/** Map names: 1..256 characters, not only spaces; stored verbatim (HTML and quotes included, never interpreted). */
+/**
+ * Map names: 2..256 characters, not only spaces, no angle brackets (markup has no business in a name; clients
+ * escape anyway). Stored verbatim otherwise.
+ */
 export function requireMapName(value: string, field = "name"): string {
-  requireText(value, field, 1, 256);
-  if (value.trim() === "") throw invalidArgument(field, "must not be blank");
+  if (value.trim() === "" && value !== "") throw invalidArgument(field, "must not be blank");
+  requireText(value, field, 2, 256);
+  if (/[<>]/.test(value)) throw invalidArgument(field, "must not contain < or >");
   return value;
 }
 

@@ -94,7 +94,7 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
     await ctx.throttle.recordSignInFailure(keys);
     return render(400, { passwordErrors: { currentPassword: "The current password is not correct." } });
   }
-  const problems = newPasswordErrors(next, form.get("newPasswordConfirm") ?? "");
+  const problems = newPasswordErrors(next, form.get("newPasswordConfirm") ?? "", user.username);
   if (problems.password || problems.confirm) return render(400, { passwordErrors: { newPassword: problems.password, newPasswordConfirm: problems.confirm } });
   await ctx.users.setPasswordHash(user.id, await hashPassword(next));
   ctx.logger.info({ userId: user.id }, "password changed");

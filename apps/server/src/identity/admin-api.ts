@@ -1,6 +1,7 @@
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 import { GROUP_ADMIN, type Caller } from "../platform/auth/caller.js";
 import { TokenError } from "../platform/auth/token-verifier.js";
+import { readBody } from "../platform/http/read-body.js";
 import { controlError } from "../platform/text-rules.js";
 import { applyCors, bearerToken, sendJson } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
@@ -36,6 +37,7 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     const user = await ctx.users.findById(id);
     if (!user) return sendJson(res, 404, { error: "User not found" });
     if (!sub && method === "GET") return sendJson(res, 200, userRepresentation(user, (await ctx.users.groupPathsOf([id])).get(id) ?? []));
+    if (!sub && method === "PUT") return updateUser(ctx, req, res, caller, user);
     if (sub === "groups" && !subId && method === "GET") {
       const first = intParam(query.get("first"), 0);
       const max = Math.min(intParam(query.get("max"), 100), MAX_PAGE);
@@ -47,6 +49,7 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
       if (method === "PUT") await ctx.users.addToGroup(id, group.id);
       else await ctx.users.removeFromGroup(id, group.id);
       ctx.logger.info({ by: caller.sub, userId: id, group: group.path, action: method === "PUT" ? "join" : "leave" }, "group membership changed");
+      ctx.onUserChanged(id);
       res.writeHead(204);
       return void res.end();
     }
@@ -58,6 +61,27 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     return group ? sendJson(res, 200, group) : sendJson(res, 404, { error: "Could not find group by id" });
   }
   sendJson(res, 404, { error: "Not found", error_description: "unknown admin API path or method" });
+}
+
+/**
+ * Keycloak's PUT /users/{id} with a partial representation; only `enabled` here (disabling ends the user's access on
+ * every node at once, and their sign-ins and refreshes).
+ */
+async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, caller: Caller, user: User): Promise<void> {
+  let body: unknown;
+  try {
+    body = JSON.parse((await readBody(req, 64 * 1024)).toString("utf8"));
+  } catch {
+    return badRequest(res, "the body must be a JSON user representation");
+  }
+  const fields = body && typeof body === "object" ? Object.keys(body) : [];
+  const enabled = (body as { enabled?: unknown } | null)?.enabled;
+  if (typeof enabled !== "boolean" || fields.some((f) => f !== "enabled" && f !== "id")) return badRequest(res, "only enabled (true or false) can be changed here");
+  await ctx.users.setEnabled(user.id, enabled);
+  ctx.logger.info({ by: caller.sub, userId: user.id, enabled }, "user enabled changed");
+  ctx.onUserChanged(user.id);
+  res.writeHead(204);
+  res.end();
 }
 
 /** 401 without a valid token, 403 unless the caller is (still, per the database) an enabled admin. */

@@ -26,4 +26,6 @@ export interface IdentityContext {
   publicUrl: string;
   trustProxy: boolean;
   logger: Logger;
+  /** Call after a change of a user's groups or enabled flag: their tokens stop working on every node. */
+  onUserChanged(userId: string): void;
 }

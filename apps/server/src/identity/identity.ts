@@ -30,6 +30,8 @@ import { createUserStore } from "./user-store.js";
 
 export interface IdentityOptions {
   throttle?: ThrottlePolicy;
+  /** A user's access changed (groups, enabled): app.ts announces it to every node (platform/auth/revocations.ts). */
+  onUserChanged?: (userId: string) => void;
   /** Clock of the login throttle (tests). */
   now?: () => number;
 }
@@ -90,6 +92,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     logger,
+    onUserChanged: options.onUserChanged ?? (() => {}),
   };
   const callProvider = provider.callback();
   const publicUrl = new URL(config.publicUrl);

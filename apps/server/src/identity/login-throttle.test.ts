@@ -163,4 +163,17 @@ describe("sign-in throttling over HTTP: no lock-out by name", () => {
     const owner = await tryLogin(moderator.username, moderator.password, "198.51.100.9");
     expect(owner).toMatchObject({ signedIn: true });
   });
+
+  it("the account page's password change is not locked by someone else's failures", async () => {
+    for (let i = 0; i < 12; i++) await tryLogin(player.username, "wrong-password", "203.0.113.99");
+    const browser = new TestBrowser();
+    browser.headers["x-forwarded-for"] = "198.51.100.50";
+    const login = await browser.navigate(`${s.issuer}/account`);
+    await browser.submit(login, { username: player.username, password: player.password });
+    const page = await browser.navigate(`${s.issuer}/account`);
+    expect(page.body).toContain("Your Profile");
+    const changed = await browser.submit(page, { currentPassword: player.password, newPassword: "fresh-secret-71", newPasswordConfirm: "fresh-secret-71" }, undefined, 1);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toContain("Your password was changed.");
+  });
 });

@@ -1,4 +1,5 @@
 import { controlError, textError } from "../platform/text-rules.js";
+import { isCommonPassword } from "./common-passwords.js";
 import { MAX_PASSWORD_LENGTH } from "./passwords.js";
 
 /** Validation of what users type on the registration and account pages: plain functions, messages for humans. */
@@ -56,17 +57,19 @@ export function nameError(value: string, which: "first" | "last"): string | unde
   return undefined;
 }
 
-export function newPasswordErrors(password: string, confirm: string): { password?: string; confirm?: string } {
+export function newPasswordErrors(password: string, confirm: string, username?: string): { password?: string; confirm?: string } {
   const control = controlError("The password", password);
   if (control) return { password: control };
   if (password.length < MIN_PASSWORD_LENGTH) return { password: `The password needs at least ${MIN_PASSWORD_LENGTH} characters.` };
   if (password.length > MAX_PASSWORD_LENGTH) return { password: `The password can have at most ${MAX_PASSWORD_LENGTH} characters.` };
+  if (username && password.toLowerCase() === username.toLowerCase()) return { password: "The password must not be your username." };
+  if (isCommonPassword(password)) return { password: "This password is one of the most common ones; choose another." };
   if (password !== confirm) return { confirm: "The passwords do not match." };
   return {};
 }
 
 export function registrationErrors(input: RegistrationInput): FieldErrors<keyof RegistrationInput> {
-  const passwords = newPasswordErrors(input.password, input.passwordConfirm);
+  const passwords = newPasswordErrors(input.password, input.passwordConfirm, input.username);
   const errors: FieldErrors<keyof RegistrationInput> = {
     username: usernameError(input.username),
     email: emailError(input.email),

@@ -155,6 +155,10 @@ export function createUserStore(db: Db) {
       await db.update(users).set({ ...profile, updatedAt: new Date() }).where(eq(users.id, id));
     },
 
+    async setEnabled(id: string, enabled: boolean): Promise<void> {
+      await db.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
     },

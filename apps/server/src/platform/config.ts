@@ -55,6 +55,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info")),
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1024, "must be at least 1024").max(64 * 1024 * 1024, "must be at most 67108864").default(1024 * 1024)),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  OIDC_USERINFO_RECHECK_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").max(3600, "must be at most 3600").default(0)),
+  MAX_CHARACTERS_PER_PLAYER: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(10)),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0..65535").max(65535, "must be 0..65535").optional()),
   HTTP_FIRST_BYTES_TIMEOUT_SECONDS: seconds(10),
@@ -105,6 +107,8 @@ export interface Config {
     adminUrl: string;
     /** Embedded provider: redirect URIs or `/*` patterns allowed besides `PUBLIC_URL/*` (their origins become web origins too). */
     extraRedirectUris: string[];
+    /** External provider: re-check tokens at its userinfo endpoint this often (0: never), for revocation. */
+    userinfoRecheckMs: number;
     /** Embedded provider: the `game-server` client-credentials client exists only when this is set. */
     gameServerClientSecret?: string;
   };
@@ -119,6 +123,8 @@ export interface Config {
   logLevel: Environment["LOG_LEVEL"];
   bodyLimitBytes: number;
   webDistDir?: string;
+  /** Live characters one owner may have (CreateCharacter answers RESOURCE_EXHAUSTED beyond). */
+  maxCharactersPerPlayer: number;
   /** /metrics: on the main port only for this bearer token; on `port` (loopback only) for anyone who can reach it. */
   metrics: { token?: string; port?: number };
   /** Connection time limits and cap (platform/http/listener.ts). */
@@ -159,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminUrl,
       extraRedirectUris: e.IDENTITY_EXTRA_REDIRECT_URIS,
       gameServerClientSecret: e.GAMESERVER_CLIENT_SECRET,
+      userinfoRecheckMs: e.OIDC_USERINFO_RECHECK_SECONDS * 1000,
     },
     corsOrigins: [...new Set([new URL(publicUrl).origin, ...e.CORS_ORIGINS])],
     charactersUnpagedMax: e.CHARACTERS_UNPAGED_MAX,
@@ -169,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
+    maxCharactersPerPlayer: e.MAX_CHARACTERS_PER_PLAYER,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     connections: {
       firstBytesMs: e.HTTP_FIRST_BYTES_TIMEOUT_SECONDS * 1000,

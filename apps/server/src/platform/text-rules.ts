@@ -1,3 +1,4 @@
+import unhomoglyph from "unhomoglyph";
 /**
  * What text users type may hold, shared by identity forms, the users API, chat and names. PostgreSQL refuses NUL in
  * text (a 500 if it ever reaches a query), terminals run ANSI escapes, bidi overrides reorder what others read and
@@ -40,4 +41,45 @@ export function textError(field: string, value: string): string | undefined {
 /** Only the control-character rule (passwords and search terms may be anything else). */
 export function controlError(field: string, value: string): string | undefined {
   return hasControlCharacters(value) ? `${field} must not contain control characters.` : undefined;
+}
+
+// Scripts a name may be written in, one per name; Common (digits, space, punctuation) and Inherited (combining
+// marks) go with any. Han, Hiragana and Katakana count as one: Japanese mixes them.
+const SCRIPTS: [string, RegExp][] = [
+  ["Latin", /\p{Script=Latin}/u],
+  ["Cyrillic", /\p{Script=Cyrillic}/u],
+  ["Greek", /\p{Script=Greek}/u],
+  ["Armenian", /\p{Script=Armenian}/u],
+  ["Georgian", /\p{Script=Georgian}/u],
+  ["Arabic", /\p{Script=Arabic}/u],
+  ["Hebrew", /\p{Script=Hebrew}/u],
+  ["Japanese", /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u],
+  ["Hangul", /\p{Script=Hangul}/u],
+  ["Thai", /\p{Script=Thai}/u],
+  ["Devanagari", /\p{Script=Devanagari}/u],
+];
+const LETTER = /[\p{L}\p{M}]/u;
+
+/** The scripts of a text's letters (an unlisted script counts under its own code point class "Other"). */
+export function scriptsOf(value: string): Set<string> {
+  const scripts = new Set<string>();
+  for (const char of value) {
+    if (!LETTER.test(char) || /[\p{Script=Common}\p{Script=Inherited}]/u.test(char)) continue;
+    scripts.add(SCRIPTS.find(([, re]) => re.test(char))?.[0] ?? "Other");
+  }
+  return scripts;
+}
+
+/** Why a name mixes scripts ("Аda" with a Cyrillic А), or undefined. */
+export function mixedScriptError(field: string, value: string): string | undefined {
+  const scripts = [...scriptsOf(value)];
+  return scripts.length > 1 ? `${field} mixes scripts (${scripts.join(", ")}); use letters of one script` : undefined;
+}
+
+/**
+ * UTS #39's skeleton (NFD, confusables mapped to their prototype, NFD again; confusables.txt through unhomoglyph),
+ * lower-cased as names are unique ignoring case: "Аda" (Cyrillic А) and "Ada", "rn" and "m" share one.
+ */
+export function skeletonOf(value: string): string {
+  return unhomoglyph(value.normalize("NFD")).normalize("NFD").toLowerCase();
 }

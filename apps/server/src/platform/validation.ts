@@ -1,4 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
+import { mixedScriptError, textProblem } from "./text-rules.js";
 
 /**
  * Input checks shared by every service. Each failure is INVALID_ARGUMENT with a message that names the field and
@@ -33,7 +34,15 @@ export function requireText(value: string, field: string, min: number, max: numb
   const length = lengthOf(value);
   if (length < min || length > max) throw invalidArgument(field, `must be ${min}..${max} characters`);
   if (hasControlCharacters(value)) throw invalidArgument(field, "must not contain control characters");
+  refuseHiddenText(value, field);
   return value;
+}
+
+/** Text-direction overrides and text that is only invisible characters (text-rules.ts). */
+function refuseHiddenText(value: string, field: string): void {
+  const problem = textProblem(value);
+  if (problem === "bidi") throw invalidArgument(field, "must not contain text-direction override characters");
+  if (problem === "invisible") throw invalidArgument(field, "must contain visible characters");
 }
 
 // Letters (any script, with their combining marks), decimal digits, space, underscore and dash.
@@ -46,5 +55,9 @@ export function requireName(value: string, field = "name"): string {
   const length = lengthOf(value);
   if (length < 3 || length > 64 || !NAME.test(value)) throw invalidArgument(field, NAME_RULE);
   if (value.trim() !== value) throw invalidArgument(field, "must not start or end with a space");
+  refuseHiddenText(value, field);
+  // Unicode's mixed-script detection (UTS #39): "Аda" with a Cyrillic А would pass for "Ada".
+  const mixed = mixedScriptError("", value);
+  if (mixed) throw invalidArgument(field, mixed.trim());
   return value;
 }

@@ -3,6 +3,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type ConnectionLimits, type Listener } from "../platform/http/listener.js";
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
+import { startTestServer } from "../test/test-server.js";
 
 /**
  * Findings 4 and 10: idle and slow connections were never closed (300 silent sockets, headers a line per 5 s, a body a
@@ -81,6 +82,21 @@ describe("connection time limits and cap", () => {
     expect(b).toBeLessThan(limits.requestMs + GRACE_MS);
   });
 
+  it("cancels an HTTP/2 request whose body drips in past the request limit", async () => {
+    const session = http2.connect(`http://127.0.0.1:${listener.port}`);
+    session.on("error", () => {});
+    const stream = session.request({ ":method": "POST", ":path": "/" });
+    stream.on("error", () => {});
+    stream.on("data", () => {});
+    const drip = setInterval(() => stream.writable && stream.write("a"), 100);
+    const started = performance.now();
+    await new Promise<void>((resolve) => stream.once("close", () => resolve()));
+    clearInterval(drip);
+    expect(performance.now() - started).toBeLessThan(limits.requestMs + GRACE_MS);
+    expect(stream.rstCode).toBe(http2.constants.NGHTTP2_CANCEL);
+    session.close();
+  });
+
   it("answers a body over the limit and closes the connection", async () => {
     const socket = await connect();
     let answer = "";
@@ -135,5 +151,30 @@ describe("connection time limits and cap", () => {
     const ms = await closedAfter(extra);
     expect(ms).toBeLessThan(limits.firstBytesMs);
     for (const socket of open) socket.destroy();
+  });
+});
+
+describe("a body over BODY_LIMIT_BYTES on the real server", () => {
+  it("is answered and the connection closed, on Connect and REST", async () => {
+    const t = await startTestServer();
+    try {
+      const port = Number(new URL(t.url).port);
+      for (const [path, type] of [
+        ["/sro.gameserver.MapService/GetMaps", "application/json"],
+        ["/v1/maps", "application/json"],
+      ] as const) {
+        const socket = net.connect(port, "127.0.0.1");
+        let answer = "";
+        socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 5000000\r\n\r\n{"a":`);
+        const drip = setInterval(() => socket.writable && socket.write("1"), 100);
+        const ms = await closedAfter(socket);
+        clearInterval(drip);
+        expect(answer, path).toMatch(/^HTTP\/1\.1 (413|429|400)/);
+        expect(ms, path).toBeLessThan(GRACE_MS);
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -60,6 +60,8 @@ export async function startTestServer(options: { backend?: "pglite" | "postgres"
     OIDC_CLIENT_ID: "sro-web",
     SEED_DEMO: "false",
     METRICS_TOKEN: TEST_METRICS_TOKEN,
+    // The suites create many characters for one test player; the cap has its own test (security/text-rules).
+    MAX_CHARACTERS_PER_PLAYER: "100000",
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });

@@ -5,13 +5,15 @@ import { permissionTable, rpcKey } from "../auth/permissions.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors.js";
 import type { Metrics } from "../metrics.js";
+import type { Revocations } from "../auth/revocations.js";
+import type { UserinfoRecheck } from "../auth/userinfo-recheck.js";
 import { endRpcSpan, startRpcSpan } from "../tracing.js";
 
 /**
  * Verifies the bearer token and applies the permission table before any handler runs.
  * Handlers read the caller and grant from the context (platform/auth/caller.ts).
  */
-export function authInterceptor(verifier: TokenVerifier): Interceptor {
+export function authInterceptor(verifier: TokenVerifier, revocations?: Revocations, recheck?: UserinfoRecheck): Interceptor {
   return (next) => async (req) => {
     const rule = permissionTable[rpcKey(req.service.typeName, req.method.name)];
     if (!rule) {
@@ -29,13 +31,79 @@ export function authInterceptor(verifier: TokenVerifier): Interceptor {
       if (error instanceof TokenError) throw new ConnectError(error.message, Code.Unauthenticated);
       throw new ConnectError("identity provider unavailable, try again", Code.Unavailable);
     }
+    if (revocations?.isRevoked(caller.sub, match[1]!)) throw revokedError();
+    if (recheck && !(await stillValid(recheck, match[1]!, caller))) throw revokedError();
     const access = rule[caller.role];
     if (access === "deny") {
       throw new ConnectError(`permission denied: ${describeRole(caller.role)} may not call ${req.method.name}`, Code.PermissionDenied);
     }
     req.contextValues.set(callerKey, caller);
     req.contextValues.set(grantKey, access);
-    return next(req);
+    const res = await next(req);
+    if (!res.stream || !revocations) return res;
+    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, recheck && { recheck, token: match[1]!, caller }) } as typeof res;
+  };
+}
+
+async function stillValid(recheck: UserinfoRecheck, token: string, caller: Caller): Promise<boolean> {
+  try {
+    return await recheck.stillValid(token, caller);
+  } catch {
+    throw new ConnectError("identity provider unavailable, try again", Code.Unavailable);
+  }
+}
+
+const revokedError = () => new ConnectError("access revoked: the account was disabled, banned or its groups changed; sign in again", Code.Unauthenticated);
+
+/** An open stream of a revoked user ends with UNAUTHENTICATED (the client signs in again and reconnects). */
+function endOnRevocation<T>(
+  source: AsyncIterable<T>,
+  revocations: Revocations,
+  sub: string,
+  external?: { recheck: UserinfoRecheck; token: string; caller: Caller },
+): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = source[Symbol.asyncIterator]();
+      let unwatch = () => {};
+      const revoked = new Promise<never>((_, reject) => {
+        const stopWatching = revocations.watch(sub, () => reject(revokedError()));
+        // External provider: ask it again every interval while the stream is open.
+        const timer = external
+          ? setInterval(() => {
+              stillValid(external.recheck, external.token, external.caller).then(
+                (valid) => valid || reject(revokedError()),
+                () => {}, // unreachable provider: keep the stream, the next check tells
+              );
+            }, external.recheck.intervalMs)
+          : undefined;
+        timer?.unref();
+        unwatch = () => {
+          stopWatching();
+          clearInterval(timer);
+        };
+      });
+      revoked.catch(() => {}); // observed by next() below
+      const stop = () => {
+        unwatch();
+        // Not awaited: a pending handler generator settles its own next() first (its context signal ends it).
+        void iterator.return?.()?.catch(() => {});
+      };
+      return {
+        next: () =>
+          Promise.race([iterator.next(), revoked]).then(
+            (result) => (result.done && unwatch(), result),
+            (error: unknown) => {
+              stop();
+              throw error;
+            },
+          ),
+        return: async (value?: unknown) => {
+          stop();
+          return { done: true, value: value as T };
+        },
+      };
+    },
   };
 }
 

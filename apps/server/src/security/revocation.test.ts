@@ -1,0 +1,161 @@
+import { Code } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../app.js";
+import { loadConfig } from "../platform/config.js";
+import { groupIdOf } from "../identity/group-tree.js";
+import { demoAccounts } from "../platform/demo-accounts.js";
+import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
+import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
+import { gameApi } from "../test/game-api.js";
+import { signIn, TestBrowser } from "../test/oidc-test-client.js";
+
+/**
+ * Finding 9: banning, disabling or demoting a user reached the game API only when their token expired (up to 5 min).
+ * Now the embedded provider announces the change on the chat bus; every node refuses the old token at once and ends
+ * its open streams (asserted within 2 s).
+ */
+describe("revocation on ban and demotion (embedded provider)", () => {
+  let s: EmbeddedServer;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    s = await startEmbeddedServer();
+    for (const name of ["admin", "player", "moderator"]) {
+      tokens[name] = (await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: name, password: name })).access_token;
+    }
+  });
+  afterAll(() => s.close());
+
+  const membership = (userId: string, group: string, method: "PUT" | "DELETE") =>
+    fetch(`${s.url}/admin/realms/default/users/${userId}/groups/${groupIdOf(group)}`, { method, headers: { authorization: `Bearer ${tokens.admin}` } });
+
+  it("a banned player's next call is refused and open streams end within 2 s, over Connect and gRPC", async () => {
+    const db = s.server.database.db;
+    const player = demoAccounts.find((a) => a.username === "player")!;
+    const dimension = await insertDimension(db);
+    const character = await insertCharacter(db, player.id, dimension);
+    const channel = await insertChannel(db, { public: true });
+    const connect = chatClient(s.url, tokens.player!);
+    const grpc = chatClient(s.url, tokens.player!, (interceptors) => createGrpcTransport({ baseUrl: s.url, interceptors }));
+    const send = () => connect.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "still here" } });
+    expect(await codeOf(send())).toBe("ok");
+    const streams = [connect, grpc].map((c) => new StreamReader(c.connectChatChannel({ channelId: channel, characterId: character })));
+    await Promise.all(streams.map((r) => r.waitFor(1)));
+
+    expect((await membership(player.id, "/Banned", "PUT")).status).toBe(204);
+    const started = performance.now();
+    const ends = await Promise.all(streams.map((r) => r.ended));
+    expect(performance.now() - started).toBeLessThan(2000);
+    for (const end of ends) expect(end?.code).toBe(Code.Unauthenticated);
+    expect(await codeOf(send())).toBe(Code.Unauthenticated);
+  });
+
+  it("a disabled moderator's next call is refused (PUT /users/{id} enabled=false)", async () => {
+    const api = gameApi(s.url, "connect");
+    const mod = demoAccounts.find((a) => a.username === "moderator")!;
+    expect((await api.call("GetMaps", {}, tokens.moderator)).code).toBe("ok");
+    const disabled = await fetch(`${s.url}/admin/realms/default/users/${mod.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ enabled: false }),
+      headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
+    });
+    expect(disabled.status).toBe(204);
+    expect((await api.call("GetMaps", {}, tokens.moderator)).code).toBe(Code.Unauthenticated);
+    expect((await api.call("GetMaps", {}, tokens.admin)).code).toBe("ok"); // other users are not affected
+    const refused = await fetch(`${s.url}/admin/realms/default/users/${mod.id}`, { method: "PUT", body: JSON.stringify({ username: "x" }), headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect(refused.status).toBe(400);
+  });
+
+  it("a demoted admin can no longer create maps with the old token", async () => {
+    const api = gameApi(s.url, "connect");
+    const admin = demoAccounts.find((a) => a.username === "admin")!;
+    expect((await api.call("CreateMap", { name: "Before Demotion", mapPath: "/Game/Maps/Before" }, tokens.admin)).code).toBe("ok");
+    // The admin demotes themself (the users API checks the database, so the call itself is allowed).
+    expect((await membership(admin.id, "/Moderator/Admin", "DELETE")).status).toBe(204);
+    expect((await api.call("CreateMap", { name: "After Demotion", mapPath: "/Game/Maps/After" }, tokens.admin)).code).toBe(Code.Unauthenticated);
+  });
+});
+
+describe("revocation with an external provider (OIDC_USERINFO_RECHECK_SECONDS)", () => {
+  let provider: EmbeddedServer;
+  let api: EmbeddedServer;
+  let admin = "";
+  let moderator = "";
+  beforeAll(async () => {
+    // The embedded provider of one server stands in for Keycloak; the other trusts it as its external issuer.
+    provider = await startEmbeddedServer();
+    api = await startEmbeddedServer({ seedDemo: false, env: { OIDC_ISSUER: provider.issuer, OIDC_USERINFO_RECHECK_SECONDS: "1" } });
+    const browser = (username: string) => signIn(new TestBrowser(), { issuer: provider.issuer, redirectUri: `${provider.url}/`, username, password: username });
+    admin = (await browser("admin")).access_token;
+    moderator = (await browser("moderator")).access_token;
+  });
+  afterAll(async () => {
+    await api.close();
+    await provider.close();
+  });
+
+  it("a banned moderator's stream ends and the next call is refused within 2 s", async () => {
+    const db = api.server.database.db;
+    const mod = demoAccounts.find((a) => a.username === "moderator")!;
+    const dimension = await insertDimension(db);
+    const character = await insertCharacter(db, mod.id, dimension);
+    const channel = await insertChannel(db, { public: true });
+    const chat = chatClient(api.url, moderator);
+    const send = () => chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "hi" } });
+    expect(await codeOf(send())).toBe("ok");
+    const stream = new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: character }));
+    await stream.waitFor(1);
+
+    const banned = await fetch(`${provider.url}/admin/realms/default/users/${mod.id}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: { authorization: `Bearer ${admin}` } });
+    expect(banned.status).toBe(204);
+    const started = performance.now();
+    expect((await stream.ended)?.code).toBe(Code.Unauthenticated);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await codeOf(send())).toBe(Code.Unauthenticated);
+  });
+});
+
+const natsUrl = process.env.NATS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+
+/** Two nodes of one embedded provider (one PostgreSQL, one NATS): a ban through A ends a stream on B. */
+describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + PostgreSQL)", () => {
+  let a: EmbeddedServer & { databaseUrl?: string };
+  let b: RunningServer;
+  let dataDir = "";
+  beforeAll(async () => {
+    a = await startEmbeddedServer({ backend: "postgres", env: { NATS_URL: natsUrl! } });
+    dataDir = mkdtempSync(join(tmpdir(), "sro-node-b-"));
+    const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: a.url, DATA_DIR: dataDir, DATABASE_URL: a.databaseUrl!, NATS_URL: natsUrl!, SEED_DEMO: "false", LOG_LEVEL: "silent" });
+    b = await startServer(config);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("node B refuses the banned player and ends their stream within 2 s", async () => {
+    const player = demoAccounts.find((x) => x.username === "player")!;
+    const sign = async (name: string) => (await signIn(new TestBrowser(), { issuer: a.issuer, redirectUri: `${a.url}/`, username: name, password: name })).access_token;
+    const [admin, token] = [await sign("admin"), await sign("player")];
+    const db = b.database.db;
+    const dimension = await insertDimension(db);
+    const character = await insertCharacter(db, player.id, dimension);
+    const channel = await insertChannel(db, { public: true });
+    const onB = chatClient(b.url, token);
+    const send = () => onB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "on B" } });
+    expect(await codeOf(send())).toBe("ok");
+    const stream = new StreamReader(onB.connectChatChannel({ channelId: channel, characterId: character }));
+    await stream.waitFor(1);
+    const banned = await fetch(`${a.url}/admin/realms/default/users/${player.id}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: { authorization: `Bearer ${admin}` } });
+    expect(banned.status).toBe(204);
+    const started = performance.now();
+    expect((await stream.ended)?.code).toBe(Code.Unauthenticated);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await codeOf(send())).toBe(Code.Unauthenticated);
+  });
+});
