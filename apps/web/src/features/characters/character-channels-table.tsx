@@ -77,7 +77,6 @@ export function CharacterChannelsTable({ label, channels, dimensions, loading, s
       selectable={!!selection}
       rowSelection={selection?.value}
       onRowSelectionChange={selection?.onChange}
-      detailHref={(c) => `/admin/chats/${c.id}`}
     />
   );
 }

@@ -28,7 +28,6 @@ export function DimensionMapsTable({ mapIds, search }: { mapIds: readonly string
       loading={maps.isPending}
       globalFilter={search}
       emptyMessage="This dimension has no maps."
-      detailHref={(m) => `/admin/maps/${m.id}`}
     />
   );
 }
