@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TOAST_ANCHOR } from './notifications/use-stack-top';
+import { TOAST_ANCHOR } from './notifications/toast-anchor';
 
 interface Props {
   title: ReactNode;

@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { TOAST_ANCHOR } from '../../components/notifications/use-stack-top';
+import { TOAST_ANCHOR } from '../../components/notifications/toast-anchor';
 import { LoadBoundary } from '../../components/load-boundary';
 import { Logo } from '../../components/logo';
 import { isAdmin } from '../../lib/auth/access';

@@ -1,8 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
 
-/** Marks what toasts must stay below: the app's sticky header and a page's title row with its actions. */
-export const TOAST_ANCHOR = { 'data-toast-anchor': '' } as const;
-
 /** The lowest visible bottom edge of the anchors (0 without any): stacks start there, so they never cover them. */
 function anchorsBottom(): number {
   let bottom = 0;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TOAST_ANCHOR } from '../../components/notifications/use-stack-top';
+import { TOAST_ANCHOR } from '../../components/notifications/toast-anchor';
 import { useGlobalSearch } from '../../components/table/global-search';
 import { MOBILE_SIDEBAR_ID } from './mobile-sidebar';
 import { ProfilePanel } from './profile-panel';
