@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInTo } from '../support/admin';
 import { CHAT_DEMO, chatLines, createChannel, deleteChannel, sendAs, signInAs } from '../support/chat';
+import { keepScreenshot } from '../support/screens';
 
 // Issue 15, item 8, with the keyboard only: the chat's 30 messages are one tab stop (the composer is a few Tabs
 // away), arrows move between messages; the select opens on ArrowDown; the profile panel takes focus when it opens;
@@ -70,7 +71,8 @@ test('30 chat messages are one tab stop; arrows move between them; own lines off
   }
 });
 
-test('a select opens on ArrowDown; Escape closes it and keeps the value', async ({ page }) => {
+test('a select opens on ArrowDown; Escape closes it and keeps the value', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signInTo(page, `/admin/characters/${DEMO.characters.pia}/edit`);
   const realm = page.getByRole('button', { name: /^Realm/ });
   await expect(realm).toContainText(/Human|Cyborg/);
@@ -79,19 +81,21 @@ test('a select opens on ArrowDown; Escape closes it and keeps the value', async 
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('combobox', { name: 'Filter Realm' })).toBeFocused();
   await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(2);
+  await keepScreenshot(page, testInfo, 'select-open-1440');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await expect(realm).toBeFocused();
   await expect(realm).toHaveText(before!);
 });
 
-test('the profile panel takes focus when opened from the keyboard, and gives it back on Escape', async ({ page }) => {
+test('the profile panel takes focus when opened from the keyboard, and gives it back on Escape', async ({ page }, testInfo) => {
   await signInTo(page, '/admin');
   const button = page.getByRole('button', { name: 'Open profile panel' });
   await button.focus();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: 'Profile' });
   await expect(panel).toBeVisible();
+  await keepScreenshot(page, testInfo, 'profile-panel');
   await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Tab');
   await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
