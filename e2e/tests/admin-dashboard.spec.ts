@@ -24,7 +24,7 @@ test('dimension cards, stat tiles from the aggregates and the characters table',
   await expect(prime).toContainText('v1.4.2');
   await expect(tableRows(page, 'Characters')).toHaveCount(10);
 
-  await page.getByRole('searchbox', { name: 'Search characters' }).fill('nightshade');
+  await page.getByRole('searchbox', { name: 'Search the table' }).fill('nightshade');
   await expect(tableRows(page, 'Characters')).toHaveCount(1);
 
   await prime.click();

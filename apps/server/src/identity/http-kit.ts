@@ -42,7 +42,7 @@ export function setSecurityHeaders(res: AnyResponse, webOrigins: string[]): void
 export function securityPolicy(webOrigins: string[], options: { scripts?: boolean } = {}): string {
   const origins = webOrigins.join(" ");
   const scripts = options.scripts ? " script-src 'self';" : "";
-  return `default-src 'none';${scripts} style-src 'self'; img-src 'self' data:; form-action 'self' ${origins}; frame-ancestors 'self' ${origins}; base-uri 'none'`;
+  return `default-src 'none';${scripts} style-src 'self'; font-src 'self'; img-src 'self' data:; form-action 'self' ${origins}; frame-ancestors 'self' ${origins}; base-uri 'none'`;
 }
 
 /** CORS for browser calls from the SPA's origins; answers preflights itself (returns true when it did). */

@@ -19,6 +19,7 @@ import { deleteExpiredOidcPayloads } from "./oidc-adapter.js";
 import { createOidcProvider, KEYCLOAK_ROUTES } from "./oidc-provider.js";
 import type { PageLinks } from "./pages/layout.js";
 import { errorPage } from "./pages/message-pages.js";
+import { displayFont, faviconSvg } from "./pages/static-resources.js";
 import { identityCss } from "./pages/theme-css.js";
 import { loadSigningKeys, localVerificationKeys } from "./signing-keys.js";
 import { handleThirdPartyCookieCheck } from "./third-party-cookie-check.js";
@@ -74,7 +75,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
   const tokenKeys = localVerificationKeys(db, keys.publicJwks);
   const clients = clientRegistry(config);
   const realmPath = new URL(issuer).pathname;
-  const links = { stylesheet: `${realmPath}/resources/identity.css`, home: `${config.publicUrl}/`, logoutConfirmScript: `${realmPath}/resources/logout-confirm.js` };
+  const links = { stylesheet: `${realmPath}/resources/identity.css`, home: `${config.publicUrl}/`, logoutConfirmScript: `${realmPath}/resources/logout-confirm.js`, icon: `${realmPath}/resources/favicon.svg` };
   const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger });
   const throttle = createLoginThrottle(db, options.now);
   const ctx: IdentityContext = {
@@ -121,6 +122,14 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     if (rel === "/resources/identity.css") {
       res.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" });
       return void res.end(identityCss);
+    }
+    if (rel === "/resources/favicon.svg") {
+      res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" });
+      return void res.end(faviconSvg);
+    }
+    if (rel === "/resources/orbitron-latin-700.woff2") {
+      res.writeHead(200, { "content-type": "font/woff2", "cache-control": "public, max-age=86400" });
+      return void res.end(displayFont());
     }
     const interaction = /^\/login-actions\/([A-Za-z0-9_-]{1,64})(?:\/([a-z]+))?\/?$/.exec(rel);
     if (interaction) return handleInteraction(ctx, req, res, interaction[1]!, interaction[2] ?? "");

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TOAST_ANCHOR } from './notifications/toast-anchor';
 
 interface Props {
   title: ReactNode;
@@ -10,7 +11,7 @@ interface Props {
 /** A page's h1 with its actions. */
 export function PageHeader({ title, description, actions }: Props) {
   return (
-    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <div {...TOAST_ANCHOR} className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
         <h1 className="truncate font-display text-2xl font-bold tracking-wide text-white">{title}</h1>
         {description && <p className="mt-1 text-sm text-slate-300">{description}</p>}

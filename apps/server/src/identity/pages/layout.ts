@@ -8,6 +8,8 @@ export interface PageLinks {
   home: string;
   /** Script that confirms the logout form by itself (served by the identity handler). */
   logoutConfirmScript: string;
+  /** The pages' icon (served by the identity handler). */
+  icon: string;
 }
 
 const logo = html`<svg viewBox="0 0 120 36" aria-hidden="true">
@@ -25,6 +27,7 @@ export function layout(links: PageLinks, page: { title: string; body: SafeHtml; 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${page.title} · SRO</title>
+<link rel="icon" type="image/svg+xml" href="${links.icon}">
 <link rel="stylesheet" href="${links.stylesheet}">
 ${page.script ? html`<script src="${page.script}" defer></script>` : ""}
 </head>

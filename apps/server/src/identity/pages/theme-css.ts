@@ -3,6 +3,10 @@
  * it without a copy step). Colours follow the SPA's theme (apps/web/src/index.css): night backgrounds, neon accents.
  */
 export const identityCss = `
+@font-face {
+  font-family: 'Orbitron'; font-style: normal; font-weight: 700; font-display: swap;
+  src: url(orbitron-latin-700.woff2) format('woff2');
+}
 :root {
   color-scheme: dark;
   --night-950: #07060f; --night-900: #0d0b1a; --night-800: #15122a; --night-700: #221d3f;

@@ -18,6 +18,8 @@ export function createStaticSite(distDir: string) {
         setHeaders: (res, pathname) => {
           // Vite's hashed assets never change; everything else is revalidated.
           res.setHeader("cache-control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+          // sirv's type table (mrmime) has no .ico: without this /favicon.ico goes out untyped.
+          if (pathname.endsWith(".ico")) res.setHeader("content-type", "image/x-icon");
         },
       })
     : undefined;

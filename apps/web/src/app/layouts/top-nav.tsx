@@ -1,5 +1,6 @@
 import { lazy, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { TOAST_ANCHOR } from '../../components/notifications/toast-anchor';
 import { LoadBoundary } from '../../components/load-boundary';
 import { Logo } from '../../components/logo';
 import { isAdmin } from '../../lib/auth/access';
@@ -35,7 +36,7 @@ export function TopNav() {
     }`;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-night-950/85 backdrop-blur-md">
+    <header {...TOAST_ANCHOR} className="sticky top-0 z-40 border-b border-white/10 bg-night-950/85 backdrop-blur-md">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <div className="flex items-center gap-6">
           <Link to="/" className="rounded" aria-label="SRO home">

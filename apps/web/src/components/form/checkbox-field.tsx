@@ -25,7 +25,6 @@ export function CheckboxField<T extends FieldValues>({ control, name, label }: P
           onBlur={field.onBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="size-4 rounded border-white/30 bg-night-800 accent-neon-cyan"
         />
         <label htmlFor={id} className="text-sm text-slate-200">
           {label}

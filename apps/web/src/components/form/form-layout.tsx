@@ -12,17 +12,19 @@ interface Props {
   submitLabel?: string;
   /** Accessible name of the form. */
   label: string;
+  /** Take the parent's width (a page that lines the form up with a section below) instead of 42 rem. */
+  fill?: boolean;
   children: ReactNode;
 }
 
 /** The admin forms' panel: fields, then Cancel and the submit button. */
-export function FormCard({ onSubmit, saving, disabled, cancelTo, submitLabel = 'Save', label, children }: Props) {
+export function FormCard({ onSubmit, saving, disabled, cancelTo, submitLabel = 'Save', label, fill, children }: Props) {
   return (
     <form
       onSubmit={onSubmit}
       noValidate
       aria-label={label}
-      className="max-w-2xl space-y-5 rounded-xl border border-white/10 bg-night-900/70 p-5 sm:p-6"
+      className={`${fill ? 'w-full' : 'max-w-2xl'} space-y-5 rounded-xl border border-white/10 bg-night-900/70 p-5 sm:p-6`}
     >
       {children}
       <div className="flex flex-col-reverse gap-3 border-t border-white/10 pt-5 sm:flex-row sm:justify-end">

@@ -31,7 +31,9 @@ describe('ConfirmModal', () => {
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Delete map' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete map' });
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    // Modal: the page behind is hidden from assistive technology while it is open.
+    expect(screen.getByRole('button', { name: 'Delete map', hidden: true }).closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(dialog).toBeTruthy();
     expect(screen.getByText('This cannot be undone.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
@@ -58,7 +60,7 @@ describe('ConfirmModal', () => {
     await user.click(opener);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('runs the action on Delete', async () => {

@@ -1,8 +1,6 @@
-import { useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { useId } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { buttonClasses } from '../button-styles';
-import { MODAL_EXIT_MS, usePresence } from '../motion/use-presence';
-import { useFocusTrap } from './use-focus-trap';
 
 interface Props {
   open: boolean;
@@ -16,7 +14,10 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Delete confirmation (SPEC §2): title, message, 'Delete' and Cancel. */
+/**
+ * Delete confirmation (SPEC §2): title, message, 'Delete' and Cancel. React Aria's modal keeps focus inside, closes
+ * on Escape or the backdrop (not while busy) and gives focus back to the opener.
+ */
 export function ConfirmModal({
   open,
   title,
@@ -27,57 +28,43 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
 }: Props) {
-  const { mounted, closing } = usePresence(open, MODAL_EXIT_MS);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
   const messageId = useId();
-  // Focus starts on Cancel: the safe choice for a destructive dialog.
-  useFocusTrap(dialogRef, open, onCancel, cancelRef);
-
-  if (!mounted) return null;
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
-      <div
-        aria-hidden="true"
-        className={`absolute inset-0 bg-black/70 ${closing ? 'animate-fade-out' : 'animate-fade-in'}`}
-        onClick={busy ? undefined : onCancel}
-      />
-      <div
-        ref={dialogRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={messageId}
-        className={`relative w-full max-w-md rounded-xl border border-white/15 bg-night-900 p-6 shadow-2xl shadow-black/60 ${
-          closing ? 'animate-modal-out' : 'animate-modal-in'
-        }`}
-      >
-        <div className="flex gap-4">
-          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-500/15" aria-hidden="true">
-            <svg viewBox="0 0 24 24" className="size-6 text-rose-300" fill="none">
-              <path d="M12 9v4m0 3h.01M10.3 3.9L2.5 17.5A2 2 0 004.2 20.5h15.6a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+  return (
+    <ModalOverlay
+      isOpen={open}
+      onOpenChange={(next) => !next && onCancel()}
+      isDismissable={!busy}
+      isKeyboardDismissDisabled={busy}
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-4 data-[entering]:animate-fade-in data-[exiting]:animate-fade-out sm:items-center"
+    >
+      <Modal className="relative w-full max-w-md rounded-xl border border-white/15 bg-night-900 p-6 shadow-2xl shadow-black/60 data-[entering]:animate-modal-in data-[exiting]:animate-modal-out">
+        <Dialog role="alertdialog" aria-describedby={messageId} className="outline-none">
+          <div className="flex gap-4">
+            <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-500/15" aria-hidden="true">
+              <svg viewBox="0 0 24 24" className="size-6 text-rose-300" fill="none">
+                <path d="M12 9v4m0 3h.01M10.3 3.9L2.5 17.5A2 2 0 004.2 20.5h15.6a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </div>
+            <div className="min-w-0">
+              <Heading slot="title" className="text-lg font-semibold text-white">
+                {title}
+              </Heading>
+              <p id={messageId} className="mt-2 text-sm text-slate-300">
+                {message}
+              </p>
+            </div>
           </div>
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-lg font-semibold text-white">
-              {title}
-            </h2>
-            <p id={messageId} className="mt-2 text-sm text-slate-300">
-              {message}
-            </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            {/* Focus starts on Cancel: the safe choice for a destructive dialog. */}
+            <Button autoFocus className={buttonClasses('secondary')} onPress={onCancel} isDisabled={busy}>
+              {cancelLabel}
+            </Button>
+            <Button className={buttonClasses('danger')} onPress={onConfirm} isDisabled={busy}>
+              {confirmLabel}
+            </Button>
           </div>
-        </div>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button ref={cancelRef} type="button" className={buttonClasses('secondary')} onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <button type="button" className={buttonClasses('danger')} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-        </div>
-      </div>
-    </div>,
-    document.body,
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

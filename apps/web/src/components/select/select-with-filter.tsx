@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type Key } from 'react';
+import { Autocomplete, Button, Input, ListBox, ListBoxItem, Popover, Select, Text, TextField } from 'react-aria-components';
 import { useDebouncedValue } from '../use-debounced-value';
 import {
   filterOptions,
@@ -37,114 +38,76 @@ export type SelectWithFilterProps = BaseProps &
     | { multiple: true; value: readonly string[]; onChange: (value: string[]) => void }
   );
 
-/** A listbox with a debounced text filter, single or multiple choice. */
+/**
+ * A select whose popover holds a debounced text filter above its options, single or multiple choice, on React
+ * Aria's Select, Autocomplete and ListBox: Enter, Space, ArrowDown or ArrowUp open it with focus in the filter;
+ * arrows move through the options, Enter picks, Escape closes and returns to the button.
+ */
 export function SelectWithFilter(props: SelectWithFilterProps) {
   const { label, options, placeholder = 'Select…', disabled, error, clearable, hideLabel, onFilterTextChange, loadingOptions } = props;
-  const ids = { label: useId(), trigger: useId(), list: useId(), filter: useId(), error: useId() };
+  const ids = { label: useId(), value: useId() };
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
   const filterText = useDebouncedValue(text, SELECT_FILTER_DEBOUNCE_MS);
   const serverSearch = !!onFilterTextChange;
-  const visible = useMemo(() => (serverSearch ? [...options] : filterOptions(options, filterText)), [options, filterText, serverSearch]);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const filterRef = useRef<HTMLInputElement>(null);
+  const visible = serverSearch ? options : filterOptions(options, filterText);
 
   const selected: readonly string[] = props.multiple ? props.value : props.value ? [props.value] : [];
   const labels = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
+  const hasValue = selected.length > 0;
 
-  useEffect(() => setActive(0), [filterText]);
   // Only a new text is news: callers may pass a fresh callback on every render.
   const onFilterTextRef = useRef(onFilterTextChange);
   useEffect(() => {
     onFilterTextRef.current = onFilterTextChange;
   });
   useEffect(() => onFilterTextRef.current?.(filterText), [filterText]);
-  useEffect(() => {
-    if (open) document.getElementById(`${ids.list}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, active, ids.list]);
-  useEffect(() => {
-    if (open) filterRef.current?.focus();
-  }, [open]);
 
-  // Clicking outside closes, like a native select.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  });
-
-  function close(returnFocus: boolean) {
-    setOpen(false);
-    setText('');
-    props.onBlur?.();
-    if (returnFocus) triggerRef.current?.focus();
-  }
-
-  function choose(option: SelectOption | undefined) {
-    if (!option || option.disabled) return;
-    if (props.multiple) {
-      const next = selected.includes(option.value)
-        ? selected.filter((v) => v !== option.value)
-        : [...selected, option.value];
-      props.onChange(next);
-    } else {
-      props.onChange(option.value);
-      close(true);
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setText('');
+      props.onBlur?.();
     }
   }
 
-  function onFilterKey(event: KeyboardEvent<HTMLInputElement>) {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => setActive((i) => Math.min(i + 1, visible.length - 1)),
-      ArrowUp: () => setActive((i) => Math.max(i - 1, 0)),
-      Home: () => setActive(0),
-      End: () => setActive(visible.length - 1),
-      Enter: () => choose(visible[active]),
-      Escape: () => close(true),
-    };
-    const action = keys[event.key];
-    if (action) {
-      event.preventDefault();
-      action();
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
-  }
+  const onChange = (value: Key | readonly Key[] | null) => {
+    if (props.multiple) props.onChange(((value as readonly Key[] | null) ?? []).map(String));
+    else props.onChange(value === null ? null : String(value));
+  };
 
-  const optionId = (index: number) => `${ids.list}-${index}`;
-  const hasValue = selected.length > 0;
   return (
-    <div ref={rootRef} className="relative">
+    <Select
+      selectionMode={props.multiple ? 'multiple' : 'single'}
+      value={(props.multiple ? [...selected] : (selected[0] ?? null)) as never}
+      onChange={onChange as never}
+      isOpen={open}
+      onOpenChange={onOpenChange}
+      // It opens on an empty list too: the popover holds the filter, and says 'No results found' or 'Searching…'.
+      allowsEmptyCollection
+      isDisabled={disabled}
+      isInvalid={!!error}
+      aria-labelledby={ids.label}
+      className="relative"
+    >
       <span id={ids.label} className={hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium text-slate-200'}>
         {label}
       </span>
       <div className="flex gap-1">
-        <button
-          ref={triggerRef}
-          id={ids.trigger}
-          type="button"
-          disabled={disabled}
-          aria-haspopup="listbox"
-          aria-expanded={open}
-          aria-controls={open ? ids.list : undefined}
-          aria-labelledby={`${ids.label} ${ids.trigger}`}
-          aria-describedby={error ? ids.error : undefined}
-          aria-invalid={error ? true : undefined}
-          onClick={() => (open ? close(false) : setOpen(true))}
-          className={`flex min-h-10 w-full items-center justify-between gap-2 rounded-md border bg-night-800 px-3 py-2 text-left text-sm ${
+        <Button
+          // Label first, then the value: 'Owner player' (React Aria would say 'player Owner').
+          aria-labelledby={`${ids.label} ${ids.value}`}
+          className={`flex min-h-10 w-full items-center justify-between gap-2 rounded-md border bg-night-800 px-3 py-2 text-left text-sm outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-neon-cyan ${
             error ? 'border-rose-400' : 'border-white/20'
           } ${hasValue ? 'text-slate-100' : 'text-slate-400'} disabled:opacity-50`}
         >
-          <span className="truncate">{selectionSummary(labels, placeholder)}</span>
+          <span id={ids.value} className="truncate">
+            {selectionSummary(labels, placeholder)}
+          </span>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-slate-300" fill="none">
             <path d="M6 8l4 4 4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-        </button>
+        </Button>
         {clearable && hasValue && !disabled && (
           <button
             type="button"
@@ -156,71 +119,59 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
           </button>
         )}
       </div>
-      {open && (
-        <div className="animate-select-in absolute z-30 mt-1 w-full rounded-md border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50">
-          <label htmlFor={ids.filter} className="sr-only">
-            Filter {label}
-          </label>
-          <input
-            ref={filterRef}
-            id={ids.filter}
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            aria-expanded="true"
-            aria-controls={ids.list}
-            aria-activedescendant={visible[active] ? optionId(active) : undefined}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={onFilterKey}
-            placeholder="Type to filter"
-            className="mb-1 w-full rounded border border-white/15 bg-night-800 px-2 py-1.5 text-sm text-slate-100 placeholder:text-slate-400"
-          />
-          <ul
-            id={ids.list}
-            role="listbox"
-            aria-labelledby={ids.label}
-            aria-multiselectable={props.multiple || undefined}
-            className="overflow-y-auto"
-            style={{ maxHeight: SELECT_VISIBLE_OPTIONS * SELECT_OPTION_HEIGHT_PX }}
-          >
-            {visible.length === 0 && (
-              <li role="presentation" className="flex items-center px-3 text-sm text-slate-300" style={{ height: SELECT_OPTION_HEIGHT_PX }}>
-                {loadingOptions ? 'Searching…' : SELECT_NO_RESULTS}
-              </li>
-            )}
-            {visible.map((option, index) => {
-              const isSelected = selected.includes(option.value);
-              return (
-                <li
-                  key={option.value}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={isSelected}
-                  aria-disabled={option.disabled || undefined}
-                  onPointerDown={(e) => e.preventDefault()}
-                  onClick={() => choose(option)}
-                  onMouseMove={() => setActive(index)}
-                  style={{ height: SELECT_OPTION_HEIGHT_PX }}
-                  className={`flex cursor-pointer items-center gap-2 rounded px-3 text-sm ${
-                    index === active ? 'bg-white/10 text-white' : 'text-slate-200'
-                  } ${option.disabled ? 'cursor-not-allowed opacity-50' : ''}`}
-                >
-                  <span aria-hidden="true" className={`w-4 text-neon-cyan ${isSelected ? '' : 'invisible'}`}>
-                    ✓
-                  </span>
-                  <span className="truncate">{option.label}</span>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
       {error && (
-        <p id={ids.error} className="mt-1 text-sm text-rose-300">
+        <Text slot="errorMessage" className="mt-1 block text-sm text-rose-300">
           {error}
-        </p>
+        </Text>
       )}
-    </div>
+      <Popover
+        placement="bottom start"
+        offset={4}
+        className="w-(--trigger-width) rounded-md border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 data-[entering]:animate-select-in"
+      >
+        <Autocomplete inputValue={text} onInputChange={setText}>
+          <TextField aria-label={`Filter ${label}`} autoFocus className="mb-1">
+            {/* The filter steers the options with aria-activedescendant: a combobox, as before (APG). */}
+            <Input
+              role="combobox"
+              aria-expanded="true"
+              autoComplete="off"
+              placeholder="Type to filter"
+              className="w-full rounded border border-white/15 bg-night-800 px-2 py-1.5 text-sm text-slate-100 outline-none placeholder:text-slate-400 focus-visible:border-neon-cyan"
+            />
+          </TextField>
+          <ListBox
+            aria-labelledby={ids.label}
+            items={visible}
+            className="overflow-y-auto outline-none"
+            style={{ maxHeight: SELECT_VISIBLE_OPTIONS * SELECT_OPTION_HEIGHT_PX }}
+            renderEmptyState={() => (
+              <p className="flex items-center px-3 text-sm text-slate-300" style={{ height: SELECT_OPTION_HEIGHT_PX }}>
+                {loadingOptions ? 'Searching…' : SELECT_NO_RESULTS}
+              </p>
+            )}
+          >
+            {(option) => (
+              <ListBoxItem
+                id={option.value}
+                textValue={option.label}
+                isDisabled={option.disabled}
+                style={{ height: SELECT_OPTION_HEIGHT_PX }}
+                className="flex cursor-pointer items-center gap-2 rounded px-3 text-sm text-slate-200 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[focused]:bg-white/10 data-[focused]:text-white"
+              >
+                {({ isSelected }) => (
+                  <>
+                    <span aria-hidden="true" className={`w-4 text-neon-cyan ${isSelected ? '' : 'invisible'}`}>
+                      ✓
+                    </span>
+                    <span className="truncate">{option.label}</span>
+                  </>
+                )}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Autocomplete>
+      </Popover>
+    </Select>
   );
 }

@@ -24,7 +24,6 @@ function Checkbox({ checked, indeterminate, label, ...rest }: {
       aria-label={label}
       checked={checked}
       aria-checked={indeterminate && !checked ? 'mixed' : checked}
-      className="size-4 cursor-pointer rounded border-white/30 bg-night-800 accent-neon-cyan"
       {...rest}
     />
   );

@@ -1,4 +1,6 @@
 import { flexRender, type Header } from '@tanstack/react-table';
+import { ACTIONS_COLUMN_ID } from './table-columns';
+import { STICKY_ACTIONS_HEADER } from './table-sticky';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -8,7 +10,7 @@ export function SortableHeader<T>({ header }: { header: Header<T, unknown> }) {
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   if (!column.getCanSort()) {
     return (
-      <th scope="col" className="px-3 py-3 font-semibold">
+      <th scope="col" className={`px-3 py-3 font-semibold ${column.id === ACTIONS_COLUMN_ID ? STICKY_ACTIONS_HEADER : ''}`}>
         {content}
       </th>
     );

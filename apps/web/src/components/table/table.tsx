@@ -15,11 +15,13 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { actionsColumn, selectColumn, type RowLinks } from './table-columns';
+import { ACTIONS_COLUMN_ID, actionsColumn, SELECT_COLUMN_ID, selectColumn, type RowLinks } from './table-columns';
+import { Link } from 'react-router';
 import { SortableHeader } from './table-header';
 import { TablePagination } from './table-pagination';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pagination';
 import { flattenFields, parseTableQuery, rowMatchesQuery } from './table-query';
+import { STICKY_ACTIONS } from './table-sticky';
 import { useHorizontalOverflow } from './use-horizontal-overflow';
 
 /** Server-side mode: the parent owns sorting and paging and fetches one page at a time. */
@@ -50,13 +52,17 @@ export interface TableProps<T> extends RowLinks<T> {
   pageSizeOptions?: readonly number[];
   manual?: ManualTableState;
   emptyMessage?: ReactNode;
+  /** Where a row's first cell links to (its detail page); defaults to `viewHref`. */
+  detailHref?: (row: T) => string;
 }
 
 const SKELETON_ROWS_MAX = 10;
 
+
 export function Table<T>(props: TableProps<T>) {
   const { label, data, columns, getRowId, loading = false, manual, selectable = false } = props;
   const { viewHref, editHref, rowLabel, pageSizeOptions = PAGE_SIZE_OPTIONS, emptyMessage = 'No results found' } = props;
+  const detailHref = props.detailHref ?? viewHref;
   const searchId = useId();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const overflowing = useHorizontalOverflow(scrollerRef);
@@ -149,6 +155,8 @@ export function Table<T>(props: TableProps<T>) {
   }, [pageCount, loading]);
 
   const visibleColumns = table.getVisibleLeafColumns().length;
+  // On a phone the row's other cells may be off-screen: its first cell is the way to its detail.
+  const firstDataColumn = table.getVisibleLeafColumns().find((c) => c.id !== SELECT_COLUMN_ID && c.id !== ACTIONS_COLUMN_ID)?.id;
   const rows = table.getRowModel().rows;
 
   return (
@@ -200,11 +208,21 @@ export function Table<T>(props: TableProps<T>) {
                 ))
               : rows.map((row) => (
                   <tr key={row.id} className="hover:bg-white/5" data-selected={row.getIsSelected() || undefined}>
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className="px-3 py-2.5 text-slate-200">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
+                    {row.getVisibleCells().map((cell) => {
+                      const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                      const actions = cell.column.id === ACTIONS_COLUMN_ID;
+                      return (
+                        <td key={cell.id} className={`px-3 py-2.5 text-slate-200 ${actions ? STICKY_ACTIONS : ''}`}>
+                          {detailHref && cell.column.id === firstDataColumn ? (
+                            <Link to={detailHref(row.original)} className="rounded decoration-neon-cyan underline-offset-4 hover:underline">
+                              {content}
+                            </Link>
+                          ) : (
+                            content
+                          )}
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
             {!loading && rows.length === 0 && (

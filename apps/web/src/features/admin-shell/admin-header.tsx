@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { TOAST_ANCHOR } from '../../components/notifications/toast-anchor';
 import { useGlobalSearch } from '../../components/table/global-search';
 import { MOBILE_SIDEBAR_ID } from './mobile-sidebar';
 import { ProfilePanel } from './profile-panel';
@@ -16,7 +17,7 @@ export function AdminHeader({ title, menuOpen, onOpenMenu, profileOpen, onProfil
   const { query, setQuery } = useGlobalSearch();
   const searchId = useId();
   return (
-    <header className="sticky top-0 z-30 border-b border-white/10 bg-night-950/90 backdrop-blur-md">
+    <header {...TOAST_ANCHOR} className="sticky top-0 z-30 border-b border-white/10 bg-night-950/90 backdrop-blur-md">
       <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
         <button
           type="button"

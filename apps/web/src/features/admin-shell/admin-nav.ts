@@ -45,6 +45,8 @@ export function mobileTitle(pathname: string): string {
 export interface Crumb {
   label: string;
   to: string;
+  /** The level names an entity by its id. */
+  isId?: boolean;
 }
 
 const SECTION_LABELS: Record<string, string> = {
@@ -71,7 +73,8 @@ export function breadcrumbs(pathname: string): Crumb[] {
           : index >= 2 && ACTION_LABELS[part]
             ? ACTION_LABELS[part]
             : decodeURIComponent(part);
-    crumbs.push({ label, to });
+    const isId = index === 1 && label === decodeURIComponent(part) && part !== 'new';
+    crumbs.push(isId ? { label, to, isId } : { label, to });
   });
   return crumbs;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router';
 import { GlobalSearchProvider, useGlobalSearch } from '../../components/table/global-search';
@@ -54,19 +54,28 @@ describe('AdminShell', () => {
     expect(crumbs.map((c) => c.textContent)).toEqual(['Dashboard', 'Maps', 'm-1']);
   });
 
-  it('opens the slide-over with focus inside, and navigating closes it and the profile panel', async () => {
+  it('opens the slide-over with focus inside, and navigating closes it', async () => {
     const user = userEvent.setup();
     renderShell('/admin');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const dialog = screen.getByRole('dialog', { name: 'Admin menu' });
     expect(dialog.contains(document.activeElement)).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Open profile panel' }));
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     await user.click(within(dialog).getByRole('link', { name: 'Maps' }));
     expect(screen.getByText('page maps')).toBeTruthy();
-    await act(() => new Promise((r) => setTimeout(r, 250)));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the profile panel takes focus when it opens; Escape closes it and focus goes back', async () => {
+    const user = userEvent.setup();
+    renderShell('/admin');
+    const button = screen.getByRole('button', { name: 'Open profile panel' });
+    await user.click(button);
+    const panel = await screen.findByRole('dialog', { name: 'Profile' });
+    expect(within(panel).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    await waitFor(() => expect(panel.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
   it('Escape closes the slide-over and returns focus to the menu button', async () => {

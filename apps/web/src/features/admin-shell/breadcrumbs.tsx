@@ -1,11 +1,13 @@
 import { Link, useLocation } from 'react-router';
+import { IdText } from '../../components/id-text';
 import { breadcrumbs } from './admin-nav';
 
 export function Breadcrumbs() {
   const crumbs = breadcrumbs(useLocation().pathname);
   return (
     <nav aria-label="Breadcrumb" className="mb-4 min-w-0">
-      <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-300">
+      {/* One line: an id level shortens (IdText) and the last level truncates rather than wrapping. */}
+      <ol className="flex min-w-0 items-center gap-1 whitespace-nowrap text-sm text-slate-300">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
@@ -17,11 +19,11 @@ export function Breadcrumbs() {
               )}
               {last ? (
                 <span aria-current="page" className="truncate font-medium text-slate-100">
-                  {crumb.label}
+                  {crumb.isId ? <IdText id={crumb.label} className="text-slate-100" /> : crumb.label}
                 </span>
               ) : (
                 <Link to={crumb.to} className="truncate rounded hover:text-white hover:underline">
-                  {crumb.label}
+                  {crumb.isId ? <IdText id={crumb.label} /> : crumb.label}
                 </Link>
               )}
             </li>

@@ -30,7 +30,7 @@ export function AuthorizedChannelsEditor({ characterId }: { characterId: string 
 
   const selectedIds = Object.keys(selection).filter((id) => selection[id]);
   return (
-    <section aria-labelledby="authorized-channels-title" className="mt-10 max-w-4xl">
+    <section aria-labelledby="authorized-channels-title" className="mt-10">
       <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="authorized-channels-title" className="text-lg font-semibold text-white">
@@ -55,7 +55,8 @@ export function AuthorizedChannelsEditor({ characterId }: { characterId: string 
             })
           }
         >
-          {save.isPending ? 'Saving...' : 'Save'}
+          {/* Not a second plain 'Save' on the page: this one saves only the channel list. */}
+          {save.isPending ? 'Saving...' : 'Save channels'}
         </button>
       </div>
       <CharacterChannelsTable

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
+import { CopyableId } from '../../components/copy-button';
 import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
@@ -15,7 +16,7 @@ import { CharacterChannelsTable } from './character-channels-table';
 import { capitalize, CHARACTER_DELETED, CHARACTER_ID_REQUIRED } from './character-messages';
 import { OwnerSummary } from './owner-summary';
 
-const mono = (text: string | undefined) => <span className="font-mono text-xs text-slate-300">{text}</span>;
+const mono = (text: string | undefined) => <CopyableId id={text} />;
 
 export default function CharacterDetailPage() {
   const id = useRequiredParam('id', CHARACTER_ID_REQUIRED);

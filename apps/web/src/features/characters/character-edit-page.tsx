@@ -32,10 +32,13 @@ export default function CharacterEditPage() {
     <>
       <title>{`Edit ${data.name} · SRO Admin`}</title>
       <PageHeader title={`Edit ${data.name}`} />
+      {/* The form and the channels section share one width, so the page reads as one column. */}
+      <div className="max-w-3xl">
       <CharacterForm
         key={data.id}
         initial={initial}
         editing
+        fill
         saving={edit.isPending}
         cancelTo={`/admin/characters/${id}`}
         onSubmit={(values) =>
@@ -50,6 +53,7 @@ export default function CharacterEditPage() {
         }
       />
       <AuthorizedChannelsEditor characterId={id} />
+      </div>
     </>
   );
 }

@@ -15,11 +15,13 @@ interface Props {
   saving: boolean;
   cancelTo: string;
   onSubmit: (values: CharacterFormValues) => void;
+  /** Take the parent's width (FormCard's `fill`). */
+  fill?: boolean;
 }
 
 const choices = (values: readonly string[]) => values.map((value) => ({ value, label: capitalize(value) }));
 
-export function CharacterForm({ initial, editing = false, saving, cancelTo, onSubmit }: Props) {
+export function CharacterForm({ initial, editing = false, saving, cancelTo, onSubmit, fill }: Props) {
   const users = useUsers();
   const dimensions = useDimensions();
   const ownerOptions = useMemo(() => {
@@ -41,6 +43,7 @@ export function CharacterForm({ initial, editing = false, saving, cancelTo, onSu
       saving={saving}
       disabled={!formState.isValid || (editing && !formState.isDirty)}
       cancelTo={cancelTo}
+      fill={fill}
     >
       <SelectField control={control} name="ownerId" label="Owner" options={ownerOptions} placeholder="Select the owning user" />
       {users.isError && <p className="-mt-3 text-sm text-amber-200">Could not list users: {users.error.message}</p>}

@@ -96,6 +96,7 @@ export function CharactersTable({ search, showActions = true }: Props) {
         viewHref={showActions ? (c) => `/admin/characters/${c.id}` : undefined}
         editHref={showActions ? (c) => `/admin/characters/${c.id}/edit` : undefined}
         rowLabel={(c) => c.name}
+        detailHref={(c) => `/admin/characters/${c.id}`}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { Badge } from '../../components/badge';
+import { IdText } from '../../components/id-text';
 import type { OwnerRecord } from '../../lib/identity-admin/owner-directory';
 import { ownerBadges, ownerLabel } from '../../lib/identity-admin/owner-label';
 
@@ -7,7 +8,14 @@ export function OwnerSummary({ owner, ownerId }: { owner: OwnerRecord | null | u
   if (owner === undefined) return <span className="skeleton inline-block h-4 w-24 align-middle" aria-label="Loading owner" />;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span className={owner ? 'text-slate-100' : 'text-amber-200'}>{ownerLabel(owner, ownerId)}</span>
+      {owner ? (
+        <span className="text-slate-100">{ownerLabel(owner, ownerId)}</span>
+      ) : (
+        // SPEC's 'Unknown ({ownerId})' on one line: the id shortens on phones instead of wrapping.
+        <span className="whitespace-nowrap text-amber-200">
+          Unknown (<IdText id={ownerId} className="text-amber-200" />)
+        </span>
+      )}
       {owner &&
         ownerBadges(owner.groups).map((badge) => (
           <Badge key={badge.label} tone={badge.tone}>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Code, ConnectError } from '@connectrpc/connect';
@@ -104,27 +105,29 @@ describe('chat connect view', () => {
     await connectAs('Ada');
     act(() => server.lastStream().push(PIA.id, 'spam'));
     const menuButton = await screen.findByRole('button', { name: 'Message actions for Pia Nightshade' });
-    fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
-    const menu = screen.getByRole('menu', { name: 'Ban Pia Nightshade' });
+    const user = userEvent.setup();
+    act(() => menuButton.focus());
+    await user.keyboard('{ArrowDown}');
+    const menu = await screen.findByRole('menu', { name: 'Ban Pia Nightshade' });
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
       'Ban for 1 minute',
       'Ban for 1 hour',
       'Ban for 1 day',
       'Ban permanently',
     ]);
-    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Ban for 1 minute' }));
-    fireEvent.keyDown(menu, { key: 'Escape' });
-    expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(menuButton);
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Ban for 1 minute' })));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(menuButton));
 
-    fireEvent.click(menuButton);
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Ban for 1 minute' }));
+    await user.click(menuButton);
+    await user.click(await screen.findByRole('menuitem', { name: 'Ban for 1 minute' }));
     expect(await findNotice('Pia Nightshade is banned from this chat for 60s (1 minute).')).toBeTruthy();
     expect(server.bans).toEqual([{ characterId: PIA.id, channelId: 'ch-1', duration: 60n }]);
 
     server.failures.ban = new ConnectError('moderators only', Code.PermissionDenied);
-    fireEvent.click(menuButton);
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Ban permanently' }));
+    await user.click(menuButton);
+    await user.click(await screen.findByRole('menuitem', { name: 'Ban permanently' }));
     expect(await findNotice('Error banning user: PERMISSION_DENIED: moderators only')).toBeTruthy();
   });
 

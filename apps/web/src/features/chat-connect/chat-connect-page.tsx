@@ -97,7 +97,7 @@ export default function ChatConnectPage() {
               </p>
             )
           }
-          renderLine={(line) => <ChatMessageItem line={line} ownCharacterId={characterId} onBan={banSender} />}
+          renderLine={(line, tabStop) => <ChatMessageItem line={line} ownCharacterId={characterId} onBan={banSender} tabStop={tabStop} />}
         />
         <ChatComposer onSend={sendMessage} />
       </section>

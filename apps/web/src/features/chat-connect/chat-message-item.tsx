@@ -6,17 +6,24 @@ import { formatMessageTime } from './message-time';
 
 interface Props {
   line: ChatLine;
-  /** The character the admin is connected as: their own lines are marked. */
+  /** The character the admin is connected as: their own lines are marked, and offer no ban. */
   ownCharacterId: string | null;
   onBan: (senderId: string, senderName: string, option: BanOption) => void;
+  /** This line is the list's one tab stop (ChatMessageList's roving focus). */
+  tabStop: boolean;
 }
 
-export function ChatMessageItem({ line, ownCharacterId, onBan }: Props) {
+export function ChatMessageItem({ line, ownCharacterId, onBan, tabStop }: Props) {
   const sender = useCharacterLabel(line.senderId);
   const system = !line.senderId;
   const own = !system && line.senderId === ownCharacterId;
   return (
-    <li className={`group flex items-start gap-2 rounded-lg px-3 py-2 ${own ? 'bg-neon-cyan/5' : 'hover:bg-white/5'}`} data-testid="chat-line">
+    <li
+      data-chat-row
+      tabIndex={tabStop ? 0 : -1}
+      className={`group flex items-start gap-2 rounded-lg px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neon-cyan ${own ? 'bg-neon-cyan/5' : 'hover:bg-white/5'}`}
+      data-testid="chat-line"
+    >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className={`font-semibold ${system ? 'text-amber-200' : own ? 'text-neon-cyan' : 'text-pink-200'} ${sender.pending ? 'opacity-60' : ''}`}>
@@ -28,7 +35,10 @@ export function ChatMessageItem({ line, ownCharacterId, onBan }: Props) {
         </p>
         <p className="whitespace-pre-wrap break-words text-sm text-slate-100">{line.content}</p>
       </div>
-      {!system && <MessageMenu senderName={sender.label} onBan={(option) => onBan(line.senderId, sender.label, option)} />}
+      {/* Nobody bans themselves: no menu on the connected character's own lines, nor on system lines. */}
+      {!system && !own && (
+        <MessageMenu senderName={sender.label} inTabOrder={tabStop} onBan={(option) => onBan(line.senderId, sender.label, option)} />
+      )}
     </li>
   );
 }

@@ -1,19 +1,50 @@
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { ChatLine } from './chat-session';
 import { SCROLL_TO_BOTTOM } from './chat-texts';
 import { isNearBottom } from './scroll-follow';
 
 interface Props {
   lines: readonly ChatLine[];
-  renderLine: (line: ChatLine) => ReactNode;
+  /** `tabStop`: this line is the list's one entry in the tab order. */
+  renderLine: (line: ChatLine, tabStop: boolean) => ReactNode;
   /** Shown instead of lines when there are none (e.g. 'Select character to connect'). */
   placeholder: ReactNode;
 }
 
-/** The scrolling message log: follows new lines while the reader is at the bottom, pauses while they read back. */
+const ROW = '[data-chat-row]';
+const ROW_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowDown: (i, n) => Math.min(i + 1, n - 1),
+  ArrowUp: (i) => Math.max(i - 1, 0),
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+/**
+ * The scrolling message log: follows new lines while the reader is at the bottom, pauses while they read back.
+ * One tab stop for all lines (roving tabindex): the last focused line, else the newest; ArrowUp/ArrowDown, Home and
+ * End move between lines, and Tab goes on to the composer whatever the number of messages.
+ */
 export function ChatMessageList({ lines, renderLine, placeholder }: Props) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const tabStopKey = lines.some((l) => l.key === activeKey) ? activeKey : (lines.at(-1)?.key ?? null);
+
+  const rows = () => [...(boxRef.current?.querySelectorAll<HTMLElement>(ROW) ?? [])];
+  const onRowKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const move = ROW_KEYS[event.key];
+    const target = event.target as HTMLElement;
+    // Keys inside a line (its menu button) belong to that control.
+    if (!move || !target.matches(ROW)) return;
+    const all = rows();
+    event.preventDefault();
+    all[move(all.indexOf(target), all.length)]?.focus();
+  };
+  const onRowFocus = (event: FocusEvent<HTMLUListElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>(ROW);
+    const index = row ? rows().indexOf(row) : -1;
+    if (index >= 0 && lines[index]) setActiveKey(lines[index].key);
+  };
 
   const scrollToBottom = () => {
     const box = boxRef.current;
@@ -38,7 +69,11 @@ export function ChatMessageList({ lines, renderLine, placeholder }: Props) {
         {lines.length === 0 ? (
           <div className="flex h-full items-center justify-center px-4 text-center">{placeholder}</div>
         ) : (
-          <ul className="flex flex-col gap-0.5">{lines.map((line) => <Fragment key={line.key}>{renderLine(line)}</Fragment>)}</ul>
+          <ul className="flex flex-col gap-0.5" onKeyDown={onRowKey} onFocus={onRowFocus}>
+            {lines.map((line) => (
+              <Fragment key={line.key}>{renderLine(line, line.key === tabStopKey)}</Fragment>
+            ))}
+          </ul>
         )}
       </div>
       {!following && (

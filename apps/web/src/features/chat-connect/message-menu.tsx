@@ -1,72 +1,54 @@
-import { useId, useState } from 'react';
-import { useMenuButton } from '../../components/menu/use-menu-button';
+import { useId } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { BAN_OPTIONS, banMenuItemText, type BanOption } from './chat-texts';
 
 const itemClass =
-  'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-rose-500/20 hover:text-white focus:bg-rose-500/20 focus:text-white focus:outline-none';
-// Roughly the open menu's height: below this much room under the button it opens upwards instead of being clipped.
-const MENU_HEIGHT_PX = 200;
+  'block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-slate-200 outline-none data-[focused]:bg-rose-500/20 data-[focused]:text-white';
 
 interface Props {
   senderName: string;
   onBan: (option: BanOption) => void;
+  /** Only the focused message's button is in the tab order (the list is one tab stop). */
+  inTabOrder: boolean;
 }
 
-/** A message's actions (menu-button pattern): ban its sender for a while or for good. */
-export function MessageMenu({ senderName, onBan }: Props) {
-  const [upwards, setUpwards] = useState(false);
-  const menuId = useId();
-  const { open, close, buttonProps, menuProps } = useMenuButton({
-    beforeOpen: () => {
-      const button = buttonProps.ref.current;
-      const frame = button?.closest('[data-chat-scroll]')?.getBoundingClientRect();
-      const rect = button?.getBoundingClientRect();
-      setUpwards(!!frame && !!rect && rect.bottom + MENU_HEIGHT_PX > frame.bottom);
-    },
-  });
-
+/**
+ * A message's actions: ban its sender for a while or for good. React Aria's menu button: Enter, Space, ArrowDown
+ * open it on the first item, ArrowUp on the last; Escape returns to the button; the popover flips above the button
+ * when there is no room below.
+ */
+export function MessageMenu({ senderName, onBan, inTabOrder }: Props) {
+  const labelId = useId();
   return (
-    <div className="relative">
-      <button
-        {...buttonProps}
-        type="button"
-        aria-controls={open ? menuId : undefined}
+    <MenuTrigger>
+      <Button
         aria-label={`Message actions for ${senderName}`}
-        className="flex size-8 items-center justify-center rounded-md text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
+        excludeFromTabOrder={!inTabOrder}
+        className="flex size-8 items-center justify-center rounded-md text-slate-300 outline-none hover:bg-white/10 hover:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
           <path d="M10 6a1.5 1.5 0 110-3 1.5 1.5 0 010 3zm0 5.5a1.5 1.5 0 110-3 1.5 1.5 0 010 3zm0 5.5a1.5 1.5 0 110-3 1.5 1.5 0 010 3z" />
         </svg>
-      </button>
-      {open && (
-        <div
-          {...menuProps}
-          id={menuId}
-          aria-label={`Ban ${senderName}`}
-          className={`animate-menu-in absolute right-0 z-30 w-52 rounded-lg border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 ${
-            upwards ? 'bottom-full mb-1 origin-bottom-right' : 'top-full mt-1 origin-top-right'
-          }`}
-        >
-          <p role="none" className="truncate px-3 py-1.5 text-xs text-slate-300">
-            Ban <span className="font-semibold text-slate-100">{senderName}</span> from this chat
-          </p>
+      </Button>
+      <Popover
+        placement="bottom end"
+        className="w-52 rounded-lg border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 data-[entering]:animate-menu-in data-[exiting]:animate-menu-out"
+      >
+        <p className="truncate px-3 py-1.5 text-xs text-slate-300">
+          {/* The menu's name is 'Ban {sender}' (React Aria would name it after the button otherwise). */}
+          <span id={labelId}>
+            Ban <span className="font-semibold text-slate-100">{senderName}</span>
+          </span>{' '}
+          from this chat
+        </p>
+        <Menu aria-labelledby={labelId} className="outline-none">
           {BAN_OPTIONS.map((option) => (
-            <button
-              key={option.seconds}
-              role="menuitem"
-              tabIndex={-1}
-              type="button"
-              className={itemClass}
-              onClick={() => {
-                close(true);
-                onBan(option);
-              }}
-            >
+            <MenuItem key={option.seconds} id={option.seconds} className={itemClass} onAction={() => onBan(option)}>
               {banMenuItemText(option)}
-            </button>
+            </MenuItem>
           ))}
-        </div>
-      )}
-    </div>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
 }

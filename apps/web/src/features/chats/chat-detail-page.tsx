@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { VisibilityBadge } from '../../components/badge';
 import { buttonClasses } from '../../components/button-styles';
+import { CopyableId } from '../../components/copy-button';
 import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
@@ -55,7 +56,7 @@ export default function ChatDetailPage() {
           { term: 'Name', value: data?.name },
           { term: 'Visibility', value: data && <VisibilityBadge isPublic={data.public} /> },
           { term: 'Dimension', value: data && channelDimensionLabel(data, dimensions.data ?? []) },
-          { term: 'Id', value: <span className="font-mono text-xs">{data?.id}</span> },
+          { term: 'Id', value: <CopyableId id={data?.id} /> },
         ]}
       />
     </>

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/page-header';
 import { useGlobalSearch } from '../../components/table/global-search';
 import { DimensionCards } from './dimension-cards';
 import { StatTiles } from './stat-tiles';
@@ -10,28 +11,13 @@ interface Props {
 }
 
 export default function DashboardPage({ renderCharactersTable }: Props) {
-  const { query, setQuery } = useGlobalSearch();
+  const { query } = useGlobalSearch();
   const { refresh, refreshing } = useRefreshOverview();
-  const searchId = useId();
   return (
     <>
       <title>Dashboard · SRO Admin</title>
-      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="font-display text-2xl font-bold tracking-wide text-white">Dashboard</h1>
-        <form role="search" onSubmit={(e) => e.preventDefault()} className="w-full sm:max-w-xs">
-          <label htmlFor={searchId} className="sr-only">
-            Search characters
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search characters…"
-            className="w-full rounded-md border border-white/15 bg-night-800 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-400"
-          />
-        </form>
-      </div>
+      {/* The header's search box filters the characters table below: no second box here. */}
+      <PageHeader title="Dashboard" />
 
       <section aria-labelledby="overview-title">
         <div className="mb-3 flex items-center gap-2">

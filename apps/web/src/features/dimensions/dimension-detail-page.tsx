@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
+import { CopyableId } from '../../components/copy-button';
 import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
@@ -49,7 +50,7 @@ export default function DimensionDetailPage() {
           { term: 'Name', value: data?.name },
           { term: 'Location', value: data?.location },
           { term: 'Version', value: data && `v${data.version}` },
-          { term: 'Id', value: <span className="font-mono text-xs">{data?.id}</span> },
+          { term: 'Id', value: <CopyableId id={data?.id} /> },
         ]}
       />
       <h2 className="mb-3 mt-8 text-lg font-semibold text-white">Maps</h2>

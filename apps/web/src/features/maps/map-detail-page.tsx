@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
+import { CopyableId } from '../../components/copy-button';
 import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
@@ -43,7 +44,7 @@ export default function MapDetailPage() {
         items={[
           { term: 'Name', value: data?.name },
           { term: 'Map Path', value: <code className="text-slate-100">{data?.mapPath}</code> },
-          { term: 'Id', value: <span className="font-mono text-xs">{data?.id}</span> },
+          { term: 'Id', value: <CopyableId id={data?.id} /> },
         ]}
       />
     </>

@@ -1,0 +1,12 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+/** The pages' icon: the same mark as the web app's public/favicon.svg. */
+export const faviconSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3ee8ff"/><stop offset="1" stop-color="#ff4fd8"/></linearGradient></defs><rect width="36" height="36" rx="8" fill="#07060f"/><path d="M18 3l13 7.5v15L18 33 5 25.5v-15z" fill="none" stroke="url(#g)" stroke-width="3"/><path d="M18 11l6 3.5v7L18 25l-6-3.5v-7z" fill="url(#g)"/></svg>`;
+
+let font: Buffer | undefined;
+/** Orbitron 700 (latin), the headings' font, from the @fontsource package the web app ships it from too. */
+export function displayFont(): Buffer {
+  font ??= readFileSync(createRequire(import.meta.url).resolve("@fontsource/orbitron/files/orbitron-latin-700-normal.woff2"));
+  return font;
+}
