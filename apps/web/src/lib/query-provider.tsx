@@ -1,14 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { clearQueryCacheOnSignOut, createAppQueryClient, createQueryPersister } from './query-client';
+import { clearQueryCacheOnSignOut, createAppQueryClient, createQueryPersister, signOutGatedStorage } from './query-client';
 
 const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Server-state cache for the admin console, restored from localStorage on load. */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(createAppQueryClient);
-  const [persister] = useState(() => createQueryPersister());
-  useEffect(() => clearQueryCacheOnSignOut(client), [client]);
+  const [gate] = useState(() => signOutGatedStorage());
+  const [persister] = useState(() => createQueryPersister(gate.storage));
+  useEffect(() => clearQueryCacheOnSignOut(client, window.localStorage, gate.close), [client, gate]);
   return (
     <PersistQueryClientProvider client={client} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS }}>
       {children}

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   configStartReason,
+  dropStoredTokens,
   forgetSignedIn,
+  onSignedOutElsewhere,
   LOGOUT_REASON_KEY,
   rememberSignedIn,
   SESSION_HINT_COOKIE,
@@ -76,5 +78,32 @@ describe('configStartReason', () => {
     expect(configStartReason('http://sro.example/realms/default', origin)).toBe('provider-elsewhere');
     expect(configStartReason('https://sro.example:8443/realms/default', origin)).toBe('provider-elsewhere');
     expect(configStartReason('http://[bad', origin)).toBe('provider-elsewhere');
+  });
+});
+
+describe('onSignedOutElsewhere', () => {
+  it('fires when another tab removes the signed-in mark, not for other keys or when it is set', () => {
+    let calls = 0;
+    const stop = onSignedOutElsewhere(() => calls++);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sro.query-cache', newValue: null }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sro.signed-in', newValue: '1' }));
+    expect(calls).toBe(0);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sro.signed-in', newValue: null }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null, newValue: null }));
+    expect(calls).toBe(2);
+    stop();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sro.signed-in', newValue: null }));
+    expect(calls).toBe(2);
+  });
+});
+
+describe('dropStoredTokens', () => {
+  it('removes the stored users of this tab and nothing else', () => {
+    window.sessionStorage.setItem('sro.oidc.user:http://x:sro-web', '{}');
+    window.sessionStorage.setItem(LOGOUT_REASON_KEY, 'inactivity');
+    dropStoredTokens();
+    expect(window.sessionStorage.getItem('sro.oidc.user:http://x:sro-web')).toBeNull();
+    expect(window.sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('inactivity');
+    window.sessionStorage.clear();
   });
 });

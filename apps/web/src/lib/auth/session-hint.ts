@@ -98,3 +98,31 @@ export function forgetSignedIn(): void {
     document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
   }
 }
+
+/**
+ * Calls `onSignedOut` when another tab of this browser signs out (or learns there is no session at the provider):
+ * this tab's tokens belong to the same provider session, so it follows rather than staying signed in.
+ */
+export function onSignedOutElsewhere(onSignedOut: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    // key null: the whole localStorage was cleared.
+    if ((event.key === SIGNED_IN_KEY || event.key === null) && event.newValue === null) onSignedOut();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+/**
+ * Back from the provider's logout: tokens still stored in this tab are stale (a token renewal that was in flight
+ * when the sign-out started can store them again after they were removed) and must not sign the user back in.
+ */
+export function dropStoredTokens(): void {
+  const session = storage('sessionStorage');
+  if (!session) return;
+  const keys: string[] = [];
+  for (let i = 0; i < session.length; i++) {
+    const key = session.key(i);
+    if (key?.startsWith(`${OIDC_STORE_PREFIX}user:`)) keys.push(key);
+  }
+  for (const key of keys) session.removeItem(key);
+}
