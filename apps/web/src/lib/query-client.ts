@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { onSignOut } from './auth/sign-out-cleanup';
 import { QUERY_CACHE_STORAGE_KEY } from './query-cache-key';
+import { createFlushablePersister } from './query-persister';
 
 /** SPEC §4/§9: entity caches live in localStorage and are fresh for one minute. */
 export const QUERY_STALE_TIME_MS = 60_000;
@@ -20,7 +20,7 @@ export function createAppQueryClient(): QueryClient {
 }
 
 export function createQueryPersister(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = window.localStorage) {
-  return createSyncStoragePersister({ storage, key: QUERY_CACHE_STORAGE_KEY, throttleTime: 1000 });
+  return createFlushablePersister(storage, QUERY_CACHE_STORAGE_KEY, 1000);
 }
 
 /**
