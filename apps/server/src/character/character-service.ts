@@ -4,7 +4,8 @@ import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@conn
 import { CharacterStatsSchema, CharactersSchema, type CharacterService } from "../gen/sro/character/character_pb.js";
 import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
-import { pageOf, searchOf, sortOf } from "./character-list-query.js";
+import { pageOf, searchOf, searchTermsOf, sortOf } from "./character-list-query.js";
+import type { OwnerSearch } from "./owner-search.js";
 import { changesFromEdit, editMask, readMask } from "./character-masks.js";
 import {
   ownerForNewCharacter,
@@ -33,7 +34,15 @@ function refused(refusal: WriteRefusal, name: string | undefined): ConnectError 
 }
 
 /** Thin handlers: request → rules (character-rules, -masks, -list-query) → store → message. */
-export function createCharacterService(store: CharacterStore): ServiceImpl<typeof CharacterService> {
+/** What a search needs from elsewhere: dimension names (the in-memory list) and owner ids by username. */
+export interface SearchLookups {
+  dimensions(): Promise<readonly { id: string; name: string }[]>;
+  owners?: OwnerSearch;
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+export function createCharacterService(store: CharacterStore, lookups: SearchLookups = { dimensions: async () => [] }): ServiceImpl<typeof CharacterService> {
   /** The live character, if the caller may see it. "own" grants: foreign and missing answer the same denial. */
   async function visibleCharacter(ctx: HandlerContext, id: string): Promise<CharacterRow> {
     const row = await store.find(id);
@@ -49,9 +58,21 @@ export function createCharacterService(store: CharacterStore): ServiceImpl<typeo
       return characterMessage(row, mask);
     },
 
-    async getCharacters(req) {
+    async getCharacters(req, ctx) {
       const mask = readMask(req.mask?.paths);
-      const query = { page: pageOf(req.filters), sort: sortOf(req.sortBy, req.sortDescending), search: searchOf(req.search) };
+      const page = pageOf(req.filters);
+      const sort = sortOf(req.sortBy, req.sortDescending);
+      const terms = searchTermsOf(req.search);
+      let search;
+      if (terms) {
+        const token = BEARER.exec(ctx.requestHeader.get("authorization") ?? "")?.[1];
+        const [dimensions, ownerIds] = await Promise.all([
+          terms.columns.has("dimension") ? lookups.dimensions() : [],
+          terms.columns.has("owner") && lookups.owners ? lookups.owners(terms.text, token) : [],
+        ]);
+        search = searchOf(terms, { dimensions, ownerIds });
+      }
+      const query = { page, sort, search };
       const { rows, total } = await store.list(query);
       return create(CharactersSchema, { total, characters: rows.map((row) => characterMessage(row, mask)) });
     },

@@ -87,6 +87,11 @@ export function Table<T>(props: TableProps<T>) {
     if (!props.rowSelection) setInnerSelection(next);
   };
 
+  // Columns answer to their id and their header label (when it is text) in 'in:'.
+  const searchColumns = useMemo(
+    () => columns.flatMap((c) => (c.id ? [{ id: c.id, labels: typeof c.header === 'string' ? [c.header] : [] }] : [])),
+    [columns],
+  );
   // Row-level match, cached per row: TanStack asks once per column, we answer per row.
   const globalFilterFn = useMemo<FilterFn<T>>(() => {
     const query = parseTableQuery(globalFilter);
@@ -96,12 +101,12 @@ export function Table<T>(props: TableProps<T>) {
       if (hit === undefined) {
         const fields = flattenFields(row.original);
         for (const cell of row.getAllCells()) if (cell.column.accessorFn) fields[cell.column.id] = cell.getValue();
-        hit = rowMatchesQuery(fields, query);
+        hit = rowMatchesQuery(fields, query, searchColumns);
         cache.set(row, hit);
       }
       return hit;
     };
-  }, [globalFilter]);
+  }, [globalFilter, searchColumns]);
 
   const allColumns = useMemo(() => {
     const cols = [...columns];
