@@ -222,15 +222,22 @@ export function Table<T>(props: TableProps<T>) {
           </tbody>
         </table>
       </div>
-      <TablePagination
-        pageIndex={pagination.pageIndex}
-        pageSize={pagination.pageSize}
-        pageCount={pageCount}
-        total={loading ? 0 : total}
-        pageSizeOptions={pageSizeOptions}
-        onPageChange={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
-        onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
-      />
+      {/* While loading: skeletons only ('Showing 0 to 0 of 0 results' would say the list is empty). */}
+      {loading ? (
+        <div className="border-t border-white/10 px-3 py-3" data-testid="skeleton-footer" aria-hidden="true">
+          <span className="skeleton block h-5 w-56" />
+        </div>
+      ) : (
+        <TablePagination
+          pageIndex={pagination.pageIndex}
+          pageSize={pagination.pageSize}
+          pageCount={pageCount}
+          total={total}
+          pageSizeOptions={pageSizeOptions}
+          onPageChange={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
+          onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+        />
+      )}
     </div>
   );
 }
