@@ -21,7 +21,7 @@ describe.each(storageBackends)("chat channels (%s)", (backend) => {
   });
   afterAll(() => t?.close());
 
-  it("create honors name, dimension and public; moderators read, players may not", async () => {
+  it("create honors name, dimension and public; moderators read, only admins write", async () => {
     const created = await admin.createChatChannel({ name: " Trade Hub ", dimensionId: dim, public: true });
     expect(created).toMatchObject({ name: "Trade Hub", dimensionId: dim, public: true });
     expect(await moderator.getChatChannel({ id: created.id })).toMatchObject({ id: created.id, public: true });
