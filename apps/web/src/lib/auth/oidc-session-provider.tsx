@@ -8,7 +8,7 @@ import { rememberLogoutReason, takeLogoutReason, type LogoutNotice } from './log
 import { classifySilentError, signinCallbackMessage, wasRequested } from './oidc-errors';
 import { buildOidcSettings, currentPath, safeReturnPath, TOKEN_MIN_VALIDITY_S } from './oidc-settings';
 import type { LogoutReason, Session } from './session-context';
-import { dropStoredTokens, forgetSignedIn, onSignedOutElsewhere, rememberSignedIn } from './session-hint';
+import { forgetSignedIn, markSigningOut, onSignedOutElsewhere, rememberSignedIn } from './session-hint';
 import {
   MSG_LOGGED_OUT_INACTIVE,
   MSG_LOGIN_UNAVAILABLE,
@@ -39,12 +39,6 @@ export default function OidcSessionProvider({ config, silentCheck, navigate, onS
   const userManager = useMemo(() => new UserManager(buildOidcSettings(config)), [config]);
   // Only the registered redirect URI ('/') carries our callback parameters.
   const [isCallback] = useState(() => window.location.pathname === '/' && hasAuthParams());
-  // Before AuthProvider restores a stored user (it does so before it handles the sign-out return).
-  useState(() => {
-    if (!isSignoutReturn()) return;
-    dropStoredTokens();
-    forgetSignedIn();
-  });
   return (
     <AuthProvider
       userManager={userManager}
@@ -195,6 +189,7 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, n
   const logout = useCallback(
     async (reason: LogoutReason = 'user') => {
       setSigningOut(true);
+      markSigningOut();
       // No token renewal may start now (one that finishes after the sign-out would store tokens again).
       userManager.stopSilentRenew();
       runSignOutCleanups();
@@ -216,6 +211,7 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, n
     () =>
       onSignedOutElsewhere(() => {
         setSigningOut(true);
+        markSigningOut();
         runSignOutCleanups();
         void leaveSignedOut(null);
       }),

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   configStartReason,
   dropStoredTokens,
+  finishSignOut,
+  markSigningOut,
   forgetSignedIn,
   onSignedOutElsewhere,
   LOGOUT_REASON_KEY,
@@ -105,5 +107,20 @@ describe('dropStoredTokens', () => {
     expect(window.sessionStorage.getItem('sro.oidc.user:http://x:sro-web')).toBeNull();
     expect(window.sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('inactivity');
     window.sessionStorage.clear();
+  });
+});
+
+describe('finishSignOut', () => {
+  it('after a sign-out of this tab: drops stale tokens, the signed-in mark and the hint, once', () => {
+    expect(finishSignOut()).toBe(false);
+    markSigningOut();
+    // A token renewal that finished after the sign-out began stored a user again; the provider's hint is stale.
+    window.sessionStorage.setItem('sro.oidc.user:http://x:sro-web', '{}');
+    rememberSignedIn();
+    document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
+    expect(finishSignOut()).toBe(true);
+    expect(sessionStartReason(at('/'))).toBeNull();
+    expect(sessionStartReason(at('/admin'))).toBe('admin-route');
+    expect(finishSignOut()).toBe(false);
   });
 });

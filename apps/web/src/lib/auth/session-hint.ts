@@ -112,10 +112,34 @@ export function onSignedOutElsewhere(onSignedOut: () => void): () => void {
   return () => window.removeEventListener('storage', listener);
 }
 
+/** Set in sessionStorage when this tab starts signing out; the next start of the app finishes the job. */
+const SIGNING_OUT_KEY = 'sro.signing-out';
+
+export function markSigningOut(): void {
+  try {
+    storage('sessionStorage')?.setItem(SIGNING_OUT_KEY, '1');
+  } catch {
+    // Storage disabled: there are no stored tokens to drop either.
+  }
+}
+
 /**
- * Back from the provider's logout: tokens still stored in this tab are stale (a token renewal that was in flight
- * when the sign-out started can store them again after they were removed) and must not sign the user back in.
+ * At start, after a sign-out of this tab (back from the provider's logout, which need not carry any parameter, or
+ * reloaded after another tab signed out): tokens still stored here are stale — a token renewal in flight when the
+ * sign-out started can store them again after they were removed — and the session hint may be one the provider set
+ * before it ended the session. Both go, so this load neither restores a user nor asks the provider (a silent check
+ * racing the logout could find the session still there). Returns whether a sign-out was finished.
  */
+export function finishSignOut(): boolean {
+  const session = storage('sessionStorage');
+  if (!session?.getItem(SIGNING_OUT_KEY)) return false;
+  session.removeItem(SIGNING_OUT_KEY);
+  dropStoredTokens();
+  forgetSignedIn();
+  return true;
+}
+
+/** Removes the tokens this tab stored (oidc-client-ts users). */
 export function dropStoredTokens(): void {
   const session = storage('sessionStorage');
   if (!session) return;
