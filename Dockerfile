@@ -5,6 +5,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/table-query/package.json packages/table-query/
 COPY proto/package.json proto/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
@@ -31,6 +32,8 @@ ENV NODE_ENV=production PORT=8080 DATA_DIR=/data SEED_DEMO=false
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY --from=build /app/package.json ./
+COPY --from=build /app/packages/table-query/package.json packages/table-query/
+COPY --from=build /app/packages/table-query/dist packages/table-query/dist
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle

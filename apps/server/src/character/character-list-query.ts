@@ -1,5 +1,6 @@
 import { CharacterSortField } from "../gen/sro/character/character_pb.js";
 import type { QueryFilters } from "../gen/sro/common_pb.js";
+import { parseTableQuery, selectedColumns, type SearchColumn } from "@sro/table-query";
 import { hasControlCharacters, invalidArgument, isUuid, lengthOf } from "../platform/validation.js";
 import { GENDERS, REALMS } from "./character-rules.js";
 
@@ -53,31 +54,96 @@ export function sortOf(sortBy: CharacterSortField, descending: boolean): Sort {
 }
 
 /**
- * What a search term matches (case-insensitively): a substring of the name (trigram index); an owner id,
- * character id or dimension id equal to the term; a realm or gender equal to the term. Ids are matched whole
- * because substrings of random UUIDs would need a trigram index five times the size of the name's.
+ * The characters table's columns as the search syntax names them (SPEC §5, @sro/table-query): by id or by the web
+ * table's header label, case-insensitively, spaces dropped ('in:owner', 'in:dimension', 'in:Username').
  */
-export interface Search {
-  /** LIKE pattern over lower(name), with %, _ and \ of the term escaped. */
-  namePattern: string;
-  ownerId: string;
-  /** Set when the term is a UUID: it may be a character or dimension id (or an owner id, in lower case). */
-  uuid?: string;
-  realm?: string;
-  gender?: string;
+export const CHARACTER_SEARCH_COLUMNS: readonly SearchColumn[] = [
+  { id: "name", labels: ["Username"] },
+  { id: "owner", labels: ["Owner", "ownerId"] },
+  { id: "realm", labels: ["Realm"] },
+  { id: "gender", labels: ["Gender"] },
+  { id: "dimension", labels: ["Dimension", "dimensionId"] },
+  { id: "id", labels: ["ID"] },
+];
+
+/** A search as typed: its text (lower case) and the columns it covers. */
+export interface SearchTerms {
+  text: string;
+  /** The text as typed (trimmed, case kept): an owner id is compared as it is. */
+  raw: string;
+  columns: ReadonlySet<string>;
 }
 
-export function searchOf(term: string): Search | undefined {
+/** Validates and parses the search box's text; undefined when there is nothing to search for. */
+export function searchTermsOf(term: string): SearchTerms | undefined {
   const trimmed = term.trim();
   if (trimmed === "") return undefined;
   if (lengthOf(trimmed) > MAX_SEARCH_LENGTH) throw invalidArgument("search", `must be at most ${MAX_SEARCH_LENGTH} characters`);
   if (hasControlCharacters(trimmed)) throw invalidArgument("search", "must not contain control characters");
-  const lower = trimmed.toLowerCase();
+  const query = parseTableQuery(trimmed);
+  if (query.text === "") return undefined;
+  const columns = selectedColumns(query, CHARACTER_SEARCH_COLUMNS) ?? new Set(CHARACTER_SEARCH_COLUMNS.map((c) => c.id));
+  // The text before 'in:' with its case (lower-casing keeps the length of the ids compared this way).
+  const raw = query.columns ? trimmed.slice(0, query.text.length) : trimmed;
+  return { text: query.text, raw, columns };
+}
+
+/** What the store needs besides the text: dimension names, and owner ids whose usernames contain the text. */
+export interface SearchFacts {
+  dimensions: readonly { id: string; name: string }[];
+  ownerIds: readonly string[];
+}
+
+/**
+ * What a search matches (case-insensitively), per column it covers: a substring of the name (trigram index); an
+ * owner whose username contains the text (resolved through the identity users API) or whose id is the text; a
+ * realm, gender or dimension name containing the text, or a dimension id equal to it; a character id that starts
+ * with the text (an index range; a substring inside a random UUID would need a trigram index five times the name's).
+ */
+export interface Search {
+  /** Lower-cased text: decides whether the name arm can use trigrams. */
+  text: string;
+  /** LIKE pattern over lower(name), with %, _ and \ of the term escaped; absent when names are not searched. */
+  namePattern?: string;
+  ownerIds: string[];
+  /** Character ids from..to (inclusive): the ids that start with the text. */
+  idRange?: { from: string; to: string };
+  realms: string[];
+  genders: string[];
+  dimensionIds: string[];
+}
+
+const UUID_LOW = "00000000-0000-0000-0000-000000000000";
+const UUID_HIGH = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+
+/** The ids starting with `prefix` (hex digits with dashes where a UUID has them), as an inclusive range. */
+export function uuidPrefixRange(prefix: string): { from: string; to: string } | undefined {
+  if (prefix.length < 4 || prefix.length > 36) return undefined;
+  for (let i = 0; i < prefix.length; i++) {
+    const dash = UUID_LOW[i] === "-";
+    if (dash ? prefix[i] !== "-" : !/[0-9a-f]/.test(prefix[i]!)) return undefined;
+  }
+  return { from: prefix + UUID_LOW.slice(prefix.length), to: prefix + UUID_HIGH.slice(prefix.length) };
+}
+
+export function searchOf(terms: SearchTerms | string | undefined, facts: SearchFacts = { dimensions: [], ownerIds: [] }): Search | undefined {
+  const parsed = typeof terms === "string" ? searchTermsOf(terms) : terms;
+  if (!parsed) return undefined;
+  const { text, raw, columns } = parsed;
+  const has = (column: string) => columns.has(column);
+  const uuid = isUuid(raw) ? raw.toLowerCase() : undefined;
   return {
-    namePattern: `%${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    ownerId: trimmed,
-    uuid: isUuid(trimmed) ? lower : undefined,
-    realm: (REALMS as readonly string[]).includes(lower) ? lower : undefined,
-    gender: (GENDERS as readonly string[]).includes(lower) ? lower : undefined,
+    text,
+    namePattern: has("name") ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
+    ownerIds: has("owner") ? [...new Set([raw, ...(uuid ? [uuid] : []), ...facts.ownerIds])] : [],
+    idRange: has("id") ? uuidPrefixRange(text) : undefined,
+    realms: has("realm") ? REALMS.filter((realm) => realm.includes(text)) : [],
+    genders: has("gender") ? GENDERS.filter((gender) => gender.includes(text)) : [],
+    dimensionIds: has("dimension") ? facts.dimensions.filter((d) => d.id === uuid || d.name.toLowerCase().includes(text)).map((d) => d.id) : [],
   };
+}
+
+/** Whether the search can match anything at all (`x in:realm` with no realm containing x cannot). */
+export function searchesAnything(search: Search): boolean {
+  return !!search.namePattern || search.ownerIds.length > 0 || !!search.idRange || search.realms.length > 0 || search.genders.length > 0 || search.dimensionIds.length > 0;
 }

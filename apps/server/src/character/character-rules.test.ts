@@ -107,11 +107,30 @@ describe("character list queries", () => {
 
   it("search terms are trimmed, bounded, and LIKE wildcards in them are literal", () => {
     expect(searchOf("   ")).toBeUndefined();
-    expect(searchOf(" Ne_o% ")).toEqual({ namePattern: "%ne\\_o\\%%", ownerId: "Ne_o%", uuid: undefined, realm: undefined, gender: undefined });
+    expect(searchOf(" Ne_o% ")).toEqual({ text: "ne_o%", namePattern: "%ne\\_o\\%%", ownerIds: ["Ne_o%"], idRange: undefined, realms: [], genders: [], dimensionIds: [] });
     expect(searchOf("back\\slash")?.namePattern).toBe("%back\\\\slash%");
-    expect(searchOf("CYBORG")).toMatchObject({ realm: "cyborg" });
-    expect(searchOf("Female")).toMatchObject({ gender: "female" });
-    expect(searchOf("5E1D0000-0000-4000-8000-000200000001")?.uuid).toBe("5e1d0000-0000-4000-8000-000200000001");
+    expect(searchOf("CYBORG")).toMatchObject({ realms: ["cyborg"] });
+    expect(searchOf("hum")).toMatchObject({ realms: ["human"], genders: [] });
+    expect(searchOf("Female")).toMatchObject({ genders: ["female"] });
+    expect(searchOf("male")).toMatchObject({ genders: ["male", "female"] });
+    expect(searchOf("5E1D0000-0000-4000-8000-000200000001")).toMatchObject({
+      ownerIds: ["5E1D0000-0000-4000-8000-000200000001", "5e1d0000-0000-4000-8000-000200000001"],
+      idRange: { from: "5e1d0000-0000-4000-8000-000200000001", to: "5e1d0000-0000-4000-8000-000200000001" },
+    });
+    expect(searchOf("5e1d0")?.idRange).toEqual({ from: "5e1d0000-0000-0000-0000-000000000000", to: "5e1d0fff-ffff-ffff-ffff-ffffffffffff" });
+    expect(searchOf("nova")?.idRange).toBeUndefined();
+  });
+
+  it("searches the columns named after 'in:' (id or header label, any case, spaces dropped), the others not", () => {
+    const facts = { dimensions: [{ id: "5e1d0000-0000-4000-8000-000200000001", name: "Prime" }], ownerIds: ["owner-1"] };
+    expect(searchOf("nova in:name", facts)).toEqual({ text: "nova", namePattern: "%nova%", ownerIds: [], idRange: undefined, realms: [], genders: [], dimensionIds: [] });
+    expect(searchOf("Nova in:Username", facts)?.namePattern).toBe("%nova%");
+    expect(searchOf("human in:realm", facts)).toMatchObject({ namePattern: undefined, realms: ["human"], ownerIds: [] });
+    expect(searchOf("prim in:dimension", facts)).toMatchObject({ namePattern: undefined, dimensionIds: [facts.dimensions[0]!.id] });
+    expect(searchOf("Play in:OWNER", facts)).toMatchObject({ namePattern: undefined, ownerIds: ["Play", "owner-1"] });
+    expect(searchOf("prime", facts)).toMatchObject({ namePattern: "%prime%", dimensionIds: [facts.dimensions[0]!.id], ownerIds: ["prime", "owner-1"] });
+    expect(searchOf("x in:nosuch", facts)).toMatchObject({ namePattern: undefined, ownerIds: [], realms: [], dimensionIds: [] });
+    expect(searchOf("in:name")).toBeUndefined();
     expect(rejection(() => searchOf("x".repeat(65)))?.message).toBe("search: must be at most 64 characters");
     expect(rejection(() => searchOf("a\nb"))?.code).toBe(Code.InvalidArgument);
   });

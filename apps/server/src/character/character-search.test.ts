@@ -226,7 +226,8 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
       await db.insert(characters).values(extra);
       const all = [...live, ...extra];
       const expectTotal = async (term: string, matches: (r: Row) => boolean) => {
-        const page = await store.list({ page: { limit: 5, offset: 0 }, sort: { column: "created", descending: false }, search: searchOf(term) });
+        const facts = { dimensions: [{ id: dimension, name: "Searchable Prime" }], ownerIds: [] };
+        const page = await store.list({ page: { limit: 5, offset: 0 }, sort: { column: "created", descending: false }, search: searchOf(term, facts) });
         expect(page.total).toBe(BigInt(all.filter(matches).length));
         for (const row of page.rows) expect(matches(all.find((r) => r.id === row.id)!)).toBe(true);
       };
@@ -235,6 +236,15 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
       await expectTotal("female", (r) => r.gender === "female" || r.name.toLowerCase().includes("female") || r.ownerId === "female");
       await expectTotal(dimension, (r) => r.dimensionId === dimension || r.ownerId === dimension || r.name.toLowerCase().includes(dimension));
       await expectTotal(extra[0]!.id.toUpperCase(), (r) => r.id === extra[0]!.id);
+      // Dimension names by substring; realms and genders too; an id prefix.
+      await expectTotal("able pri", (r) => r.dimensionId === dimension || r.name.toLowerCase().includes("able pri"));
+      await expectTotal("borg", (r) => r.realm === "cyborg" || r.name.toLowerCase().includes("borg") || r.ownerId === "borg");
+      await expectTotal("cyborg in:realm", (r) => r.realm === "cyborg");
+      await expectTotal("prime in:dimension", (r) => r.dimensionId === dimension);
+      await expectTotal("poser in:name", (r) => r.name.toLowerCase().includes("poser"));
+      await expectTotal("owner-b in:owner", (r) => r.ownerId === "owner-b");
+      await expectTotal("nothing in:realm", () => false);
+      await expectTotal(`${extra[1]!.id.slice(0, 13)} in:id`, (r) => r.id.startsWith(extra[1]!.id.slice(0, 13)));
       await db.execute(sql`DELETE FROM characters WHERE id IN (${sql.join(extra.map((r) => sql`${r.id}`), sql`, `)})`);
     });
   });

@@ -4,7 +4,8 @@ import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@conn
 import { CharacterStatsSchema, CharactersSchema, type CharacterService } from "../gen/sro/character/character_pb.js";
 import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
-import { pageOf, searchOf, sortOf } from "./character-list-query.js";
+import { pageOf, searchOf, searchTermsOf, sortOf } from "./character-list-query.js";
+import type { OwnerSearch } from "./owner-search.js";
 import { changesFromEdit, editMask, readMask } from "./character-masks.js";
 import {
   ownerForNewCharacter,
@@ -37,14 +38,23 @@ function refused(refusal: WriteRefusal, name: string | undefined, maxPerPlayer?:
 }
 
 /** Thin handlers: request → rules (character-rules, -masks, -list-query) → store → message. */
-export interface CharacterServiceOptions {
+/** What a search needs from elsewhere: dimension names (the in-memory list) and owner ids by username. */
+export interface SearchLookups {
+  dimensions(): Promise<readonly { id: string; name: string }[]>;
+  owners?: OwnerSearch;
+}
+
+export interface CharacterServiceOptions extends Partial<SearchLookups> {
   /** GetCharacters without `filters` answers every live character up to this many (CHARACTERS_UNPAGED_MAX). */
   unpagedMax: number;
   /** Live characters one player may own (MAX_CHARACTERS_PER_PLAYER); unset: no cap. */
   maxPerPlayer?: number;
 }
 
+const BEARER = /^Bearer\s+(\S+)$/i;
+
 export function createCharacterService(store: CharacterStore, options: CharacterServiceOptions): ServiceImpl<typeof CharacterService> {
+  const lookups: SearchLookups = { dimensions: options.dimensions ?? (async () => []), owners: options.owners };
   /** The live character, if the caller may see it. "own" grants: foreign and missing answer the same denial. */
   async function visibleCharacter(ctx: HandlerContext, id: string): Promise<CharacterRow> {
     const row = await store.find(id);
@@ -60,12 +70,23 @@ export function createCharacterService(store: CharacterStore, options: Character
       return characterMessage(row, mask);
     },
 
-    async getCharacters(req) {
+    async getCharacters(req, ctx) {
       const mask = readMask(req.mask?.paths);
       // Clients of the original API call it without filters and show the rows they get (ignoring `total`): they
       // get every character, up to a cap that keeps one answer's size bounded; `total` stays exact.
       const page = req.filters === undefined ? { limit: options.unpagedMax, offset: 0 } : pageOf(req.filters);
-      const query = { page, sort: sortOf(req.sortBy, req.sortDescending), search: searchOf(req.search) };
+      const sort = sortOf(req.sortBy, req.sortDescending);
+      const terms = searchTermsOf(req.search);
+      let search;
+      if (terms) {
+        const token = BEARER.exec(ctx.requestHeader.get("authorization") ?? "")?.[1];
+        const [dimensions, ownerIds] = await Promise.all([
+          terms.columns.has("dimension") ? lookups.dimensions() : [],
+          terms.columns.has("owner") && lookups.owners ? lookups.owners(terms.text, token) : [],
+        ]);
+        search = searchOf(terms, { dimensions, ownerIds });
+      }
+      const query = { page, sort, search };
       const { rows, total } = await store.list(query);
       return create(CharactersSchema, { total, characters: rows.map((row) => characterMessage(row, mask)) });
     },

@@ -4,7 +4,7 @@ import type { Db } from "../platform/db/database.js";
 import { isUniqueViolation, sqlState } from "../platform/db/errors.js";
 import { skeletonOf } from "../platform/text-rules.js";
 import { dimensions } from "../gameserver/schema.js";
-import type { Page, Search, Sort, SortColumn } from "./character-list-query.js";
+import { searchesAnything, type Page, type Search, type Sort, type SortColumn } from "./character-list-query.js";
 import { characters, characterSearchNames, characterTotals, type StoredLocation } from "./schema.js";
 
 export type CharacterRow = typeof characters.$inferSelect;
@@ -162,6 +162,7 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
     },
 
     async list(query: CharacterListQuery): Promise<{ rows: CharacterRow[]; total: bigint }> {
+      if (query.search && !searchesAnything(query.search)) return { rows: [], total: 0n };
       const filter = and(live, query.ownerId === undefined ? undefined : eq(characters.ownerId, query.ownerId), query.search && searchCondition(query.search));
       if (query.search === undefined && query.ownerId === undefined) {
         // The whole list: its total is known up front, so a page in the far half is read from the other end.
@@ -177,7 +178,7 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
       }
       const search = query.search;
       if (search !== undefined && query.ownerId === undefined && hasTrigrams(search)) {
-        if (equalityArm(search) === undefined) return namesPage(filter, search, query.sort, query.page);
+        if (wideArm(search) === undefined) return namesPage(filter, search, query.sort, query.page);
         // A realm, gender or dimension id can match up to every row: walking the sort index finds a page of dense
         // matches at once (and the planner estimates these arms well); the total counts each arm on its own.
         const [rows, total] = await Promise.all([pageOf(filter, query.sort, query.page), countByArms(search)]);
@@ -269,13 +270,19 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
         ? byName
         : sql`CASE WHEN ${page.offset + page.limit}::float8 * (SELECT ${characterTotals.live} FROM ${characterTotals}) < ${tuning.walkPerFetch}::float8 * total * total
             THEN ${walked} WHEN total <= ${tuning.lookupMax} THEN ${looked} ELSE ${keyedPage} END`;
+    // The name matches from the side table, plus the rows the narrow arms (owner ids, an id range) add to them.
+    const others = narrowArms(search);
+    const byNames = search.namePattern
+      ? sql`SELECT ${characterSearchNames.id} AS id, ${characterSearchNames.name} AS name FROM ${characterSearchNames}
+        WHERE lower(${characterSearchNames.name}) LIKE ${search.namePattern}`
+      : undefined;
+    const byOthers = others
+      ? sql`SELECT ${characters.id} AS id, ${characters.name} AS name FROM ${characters}
+        WHERE ${live} AND (${others})${search.namePattern ? sql` AND NOT lower(${characters.name}) LIKE ${search.namePattern}` : sql``}`
+      : undefined;
+    const matchSources = [byNames, byOthers].filter((part): part is SQL => part !== undefined);
     const result = await db.execute(sql`
-      WITH matches AS MATERIALIZED (
-        SELECT ${characterSearchNames.id} AS id, ${characterSearchNames.name} AS name FROM ${characterSearchNames}
-        WHERE lower(${characterSearchNames.name}) LIKE ${search.namePattern}
-        UNION ALL
-        SELECT ${characters.id}, ${characters.name} FROM ${characters}
-        WHERE ${live} AND ${characters.ownerId} = ${search.ownerId} AND NOT lower(${characters.name}) LIKE ${search.namePattern}),
+      WITH matches AS MATERIALIZED (${sql.join(matchSources, sql` UNION ALL `)}),
       counted AS (SELECT count(*) AS total FROM matches),
       keyed AS MATERIALIZED (SELECT ${characters.id} AS id, ${column} AS sort_key FROM ${characters} WHERE ${filter})
       SELECT total, ${pageIds} AS ids FROM counted`);
@@ -295,14 +302,17 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
    * character id) but not by it are added.
    */
   async function countByArms(search: Search): Promise<bigint> {
-    const wide = equalityArm(search)!;
-    const narrow = [eq(characters.ownerId, search.ownerId), ...(search.uuid ? [eq(characters.id, search.uuid), eq(characters.ownerId, search.uuid)] : [])];
+    const wide = wideArm(search)!;
+    const narrow = narrowArms(search);
+    const sources = [
+      ...(search.namePattern ? [sql`SELECT ${characterSearchNames.id} FROM ${characterSearchNames} WHERE lower(${characterSearchNames.name}) LIKE ${search.namePattern}`] : []),
+      ...(narrow ? [sql`SELECT ${characters.id} FROM ${characters} WHERE ${live} AND (${narrow})`] : []),
+    ];
+    const rest = sources.length
+      ? sql` + (SELECT count(*) FROM ${characters} WHERE ${live} AND NOT (${wide}) AND ${characters.id} IN (${sql.join(sources, sql` UNION ALL `)}))`
+      : sql``;
     const result = await db.execute(sql`
-      SELECT (SELECT count(*) FROM ${characters} WHERE ${live} AND ${wide})
-        + (SELECT count(*) FROM ${characters} WHERE ${live} AND NOT (${wide}) AND ${characters.id} IN (
-            SELECT ${characterSearchNames.id} FROM ${characterSearchNames} WHERE lower(${characterSearchNames.name}) LIKE ${search.namePattern}
-            UNION ALL
-            SELECT ${characters.id} FROM ${characters} WHERE ${live} AND (${or(...narrow)}))) AS total`);
+      SELECT (SELECT count(*) FROM ${characters} WHERE ${live} AND ${wide})${rest} AS total`);
     const [row] = rowsOf<{ total: string | number | bigint }>(result);
     return BigInt(row?.total ?? 0);
   }
@@ -335,18 +345,29 @@ export const SEARCH_TUNING: SearchTuning = { walkPerFetch: 20, lookupMax: 2_000 
  * with one OR over the table instead (no trigrams, so no side table to help either).
  */
 function hasTrigrams(search: Search): boolean {
-  return /[\p{L}\p{N}]{3}/u.test(search.ownerId);
+  return /[\p{L}\p{N}]{3}/u.test(search.text);
 }
 
 /**
- * The arm of a search that can match up to every row: a realm or gender (about half of all rows), a dimension id
- * (one dimension holds the bench's million). Absent for plain name terms.
+ * The arms of a search that can match up to every row: realms, genders (about half of all rows each), dimensions
+ * (one dimension holds the bench's million). Absent for terms that name none of them.
  */
-function equalityArm(search: Search): SQL | undefined {
-  if (search.realm) return eq(characters.realm, search.realm);
-  if (search.gender) return eq(characters.gender, search.gender);
-  if (search.uuid) return eq(characters.dimensionId, search.uuid);
-  return undefined;
+function wideArm(search: Search): SQL | undefined {
+  const arms = [
+    search.realms.length ? inArray(characters.realm, search.realms) : undefined,
+    search.genders.length ? inArray(characters.gender, search.genders) : undefined,
+    search.dimensionIds.length ? inArray(characters.dimensionId, search.dimensionIds) : undefined,
+  ].filter((arm): arm is SQL => arm !== undefined);
+  return arms.length ? or(...arms) : undefined;
+}
+
+/** The arms besides the name that match few rows, each through a btree index: owner ids, a range of ids. */
+function narrowArms(search: Search): SQL | undefined {
+  const arms = [
+    search.ownerIds.length ? inArray(characters.ownerId, search.ownerIds) : undefined,
+    search.idRange ? sql`${characters.id} BETWEEN ${search.idRange.from}::uuid AND ${search.idRange.to}::uuid` : undefined,
+  ].filter((arm): arm is SQL => arm !== undefined);
+  return arms.length ? or(...arms) : undefined;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -355,9 +376,6 @@ function rowsOf<T>(result: unknown): T[] {
 
 function searchCondition(search: Search): SQL {
   // lower(name) LIKE '%term%' is the expression of characters_name_trgm_idx; each other arm has a btree index.
-  const arms: (SQL | undefined)[] = [sql`lower(${characters.name}) LIKE ${search.namePattern}`, eq(characters.ownerId, search.ownerId)];
-  if (search.uuid) arms.push(eq(characters.id, search.uuid), eq(characters.dimensionId, search.uuid), eq(characters.ownerId, search.uuid));
-  if (search.realm) arms.push(eq(characters.realm, search.realm));
-  if (search.gender) arms.push(eq(characters.gender, search.gender));
-  return or(...arms)!;
+  const arms = [search.namePattern ? sql`lower(${characters.name}) LIKE ${search.namePattern}` : undefined, narrowArms(search), wideArm(search)];
+  return or(...arms) ?? sql`false`;
 }

@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { ChatChannelSchema, ChatChannelsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
+import { callerOf, grantOf } from "../platform/auth/caller.js";
 import { invalidArgument } from "../platform/validation.js";
 import type { ChatAccess } from "./chat-access.js";
 import type { ChatBus } from "./chat-bus.js";
@@ -52,8 +53,10 @@ export function channelHandlers({ store, bus, access }: { store: ChatStore; bus:
   };
 
   return {
-    async getChatChannels() {
-      return create(ChatChannelsSchema, { channels: (await store.listChannels()).map(toChannel) });
+    async getChatChannels(_req, ctx) {
+      // Players ("own"): the channels they could join or are authorized for; staff: every channel.
+      const rows = grantOf(ctx) === "all" ? await store.listChannels() : await store.channelsVisibleTo(callerOf(ctx).sub);
+      return create(ChatChannelsSchema, { channels: rows.map(toChannel) });
     },
 
     async getChatChannel(req) {

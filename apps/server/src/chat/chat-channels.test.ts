@@ -21,15 +21,35 @@ describe.each(storageBackends)("chat channels (%s)", (backend) => {
   });
   afterAll(() => t?.close());
 
-  it("create honors name, dimension and public; moderators read, players may not", async () => {
+  it("create honors name, dimension and public; moderators read, only admins write", async () => {
     const created = await admin.createChatChannel({ name: " Trade Hub ", dimensionId: dim, public: true });
     expect(created).toMatchObject({ name: "Trade Hub", dimensionId: dim, public: true });
     expect(await moderator.getChatChannel({ id: created.id })).toMatchObject({ id: created.id, public: true });
     expect((await moderator.getChatChannels({})).channels.map((c) => c.id)).toContain(created.id);
     const global = await admin.createChatChannel({ name: "Global", dimensionId: "", public: false });
     expect(global).toMatchObject({ dimensionId: "", public: false });
-    expect(await codeOf(player.getChatChannels({}))).toBe(Code.PermissionDenied);
     expect(await codeOf(moderator.createChatChannel({ name: "nope", dimensionId: "" }))).toBe(Code.PermissionDenied);
+  });
+
+  it("players list the public channels their characters could join plus those they are authorized for", async () => {
+    const db = t.server.database.db;
+    const elsewhere = await insertDimension(db);
+    const character = await insertCharacter(db, t.users.player.sub, dim);
+    const everywhere = await insertChannel(db, { public: true, dimensionId: null });
+    const here = await insertChannel(db, { public: true, dimensionId: dim });
+    const there = await insertChannel(db, { public: true, dimensionId: elsewhere });
+    const secret = await insertChannel(db, { public: false, dimensionId: dim });
+    const granted = await insertChannel(db, { public: false, dimensionId: elsewhere });
+    await admin.setCharacterChatChannelAuth({ characterId: character, ids: [granted] });
+    const seen = (await player.getChatChannels({})).channels.map((c) => c.id);
+    expect(seen).toEqual(expect.arrayContaining([everywhere, here, granted]));
+    expect(seen).not.toContain(there);
+    expect(seen).not.toContain(secret);
+    const all = (await admin.getChatChannels({})).channels.map((c) => c.id);
+    expect(all).toEqual(expect.arrayContaining([everywhere, here, there, secret, granted]));
+    expect(await codeOf(chatClient(t.url, t.users.banned.token).getChatChannels({}))).toBe(Code.PermissionDenied);
+    // Still no single-channel reads for players.
+    expect(await codeOf(player.getChatChannel({ id: here }))).toBe(Code.PermissionDenied);
   });
 
   it("create validates the name and the dimension", async () => {

@@ -141,6 +141,25 @@ export function createChatStore(db: Db) {
       return db.select(channelColumns).from(chatChannels).where(isNull(chatChannels.deletedAt)).orderBy(chatChannels.name, chatChannels.id);
     },
 
+    /**
+     * A player's channel list: the public channels one of their live characters could join (every dimension, or that
+     * character's dimension) plus the channels one of them is authorized for.
+     */
+    channelsVisibleTo(ownerId: string): Promise<ChannelRow[]> {
+      const own = db.select({ id: characters.id, dimensionId: characters.dimensionId }).from(characters).where(and(eq(characters.ownerId, ownerId), isNull(characters.deletedAt)));
+      return db
+        .select(channelColumns)
+        .from(chatChannels)
+        .where(
+          and(
+            isNull(chatChannels.deletedAt),
+            sql`((${chatChannels.public} AND (${chatChannels.dimensionId} IS NULL OR ${chatChannels.dimensionId} IN (SELECT dimension_id FROM (${own}) own)))
+              OR ${chatChannels.id} IN (SELECT ${chatChannelAuthorizations.channelId} FROM ${chatChannelAuthorizations} WHERE ${chatChannelAuthorizations.characterId} IN (SELECT id FROM (${own}) own)))`,
+          ),
+        )
+        .orderBy(chatChannels.name, chatChannels.id);
+    },
+
     async createChannel(input: { name: string; dimensionId: string | null; public: boolean }): Promise<ChannelRow> {
       const [row] = await db.insert(chatChannels).values({ id: randomUUID(), ...input }).returning(channelColumns);
       return row!;

@@ -1,6 +1,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { createCharacterService } from "../character/character-service.js";
 import { createCharacterStore } from "../character/character-store.js";
+import { createOwnerSearch, type OwnerSearchOptions } from "../character/owner-search.js";
 import type { Config } from "../platform/config.js";
 import type { Database } from "../platform/db/database.js";
 import { fastUnaryRoute, type FastRoute } from "../platform/rpc/fast-call.js";
@@ -19,7 +20,7 @@ const servicesByDatabase = new WeakMap<object, GameServices>();
  * The game services (characters, dimensions, maps, game servers) of one database, created once: every router and
  * the lean gRPC path share them, and with them the in-memory map and dimension lists.
  */
-export function gameServicesOf(deps: { config: Config; database: Pick<Database, "db" | "changes"> }): GameServices {
+export function gameServicesOf(deps: { config: Config; database: Pick<Database, "db" | "changes">; logger?: OwnerSearchOptions["logger"] }): GameServices {
   let services = servicesByDatabase.get(deps.database);
   if (!services) {
     services = createGameServices(deps);
@@ -28,16 +29,20 @@ export function gameServicesOf(deps: { config: Config; database: Pick<Database, 
   return services;
 }
 
-function createGameServices(deps: { config: Config; database: Pick<Database, "db" | "changes"> }) {
+function createGameServices(deps: { config: Config; database: Pick<Database, "db" | "changes">; logger?: OwnerSearchOptions["logger"] }) {
   const { db, changes } = deps.database;
   // GAMESERVER_MODE=local: no registry; counts are -1 and registry rpcs answer FAILED_PRECONDITION.
   const registry = deps.config.gameServer.mode === "registry" ? createRegistryStore(db, deps.config.gameServer.ttlSeconds) : undefined;
+  const dimensionStore = createDimensionStore(db, changes);
+  const owners = createOwnerSearch({ adminUrl: deps.config.identity.adminUrl, logger: deps.logger ?? console });
   return {
     characters: createCharacterService(createCharacterStore(db), {
       unpagedMax: deps.config.charactersUnpagedMax,
       maxPerPlayer: deps.config.maxCharactersPerPlayer,
+      dimensions: () => dimensionStore.list(),
+      owners,
     }),
-    dimensions: createDimensionService({ dimensions: createDimensionStore(db, changes), registry }),
+    dimensions: createDimensionService({ dimensions: dimensionStore, registry }),
     maps: createMapService(createMapStore(db, changes)),
     gameServerData: createGameServerDataService(registry),
     gameServerRegistry: createGameServerRegistryService(registry),

@@ -7,8 +7,8 @@ import { describePermissionMatrix, rows, type PermissionCase } from "../test/per
  * None of these rpcs has an owner: "owner" and "nonOwner" are both plain players.
  */
 const cases: PermissionCase[] = [
-  { rpc: "GetDimension", request: async (f) => ({ id: await insertDimension(f.db) }), missing: () => ({ id: MISSING_ID }), expected: rows.staffRead },
-  { rpc: "GetDimensions", request: () => ({}), expected: rows.staffRead },
+  { rpc: "GetDimension", request: async (f) => ({ id: await insertDimension(f.db) }), missing: () => ({ id: MISSING_ID }), expected: rows.signedInRead },
+  { rpc: "GetDimensions", request: () => ({}), expected: rows.signedInRead },
   { rpc: "CreateDimension", request: (f) => ({ name: uniqueName("Dim"), version: "1", location: "eu", mapIds: [f.map] }), expected: rows.adminOnly },
   {
     rpc: "DuplicateDimension",

@@ -26,17 +26,27 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
   });
   afterAll(() => s.close());
 
-  it("answers 401 without or with a bad token, 403 to everyone but admins", async () => {
+  it("answers 401 without or with a bad token; moderators read (list, get, groups) but never write; others 403", async () => {
     expect((await get("/users")).status).toBe(401);
     expect((await get("/users")).headers.get("www-authenticate")).toMatch(/^Bearer/);
     expect((await get("/users", "not-a-jwt")).status).toBe(401);
     const [header, payload] = tokens.admin!.split(".");
     expect((await get("/users", `${header}.${payload}.AAAA`)).status).toBe(401);
-    for (const name of ["moderator", "player", "banned"]) {
+    for (const name of ["player", "banned"]) {
       expect((await get("/users", tokens[name])).status, name).toBe(403);
       expect((await get(`/users/${account("admin").id}/groups`, tokens[name])).status, name).toBe(403);
     }
     expect((await get("/users", tokens.admin)).status).toBe(200);
+    const playerId = account("player").id;
+    expect(((await (await get("/users?search=play", tokens.moderator)).json()) as { id: string }[]).map((u) => u.id)).toEqual([playerId]);
+    expect(await (await get(`/users/${playerId}`, tokens.moderator)).json()).toMatchObject({ username: "player" });
+    expect(((await (await get(`/users/${playerId}/groups`, tokens.moderator)).json()) as { path: string }[]).map((g) => g.path)).toEqual(["/Player/Member"]);
+    const banned = groupIdOf("/Banned");
+    for (const method of ["PUT", "DELETE"]) {
+      const write = await fetch(`${api}/users/${playerId}/groups/${banned}`, { method, headers: { authorization: `Bearer ${tokens.moderator}` } });
+      expect(write.status, method).toBe(403);
+    }
+    expect(((await (await get(`/users/${playerId}/groups`, tokens.admin)).json()) as { path: string }[]).map((g) => g.path)).toEqual(["/Player/Member"]);
   });
 
   it("lists, searches and finds users the way Keycloak does", async () => {

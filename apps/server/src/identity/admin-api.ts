@@ -1,5 +1,5 @@
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
-import { GROUP_ADMIN, type Caller } from "../platform/auth/caller.js";
+import { GROUP_ADMIN, GROUP_MODERATOR, type Caller } from "../platform/auth/caller.js";
 import { TokenError } from "../platform/auth/token-verifier.js";
 import { readBody } from "../platform/http/read-body.js";
 import { controlError } from "../platform/text-rules.js";
@@ -8,7 +8,9 @@ import type { IdentityContext } from "./identity-context.js";
 import type { Group, User, UserQuery } from "./user-store.js";
 
 /**
- * Keycloak-compatible subset of the admin REST API (/admin/realms/default/...), admins (/Moderator/Admin) only.
+ * Keycloak-compatible subset of the admin REST API (/admin/realms/default/...): admins (/Moderator/Admin) read and
+ * write, moderators (/Moderator) read (users, a user, a user's groups, groups), as a real Keycloak with the
+ * realm-management roles view-users / manage-users would be set up.
  * Additions (docs/identity.md): `id` (repeatable) on GET /users for batch lookups, and `groups` (full paths, as in
  * Keycloak's UserRepresentation export) on every returned user, so a table never needs one request per row.
  */
@@ -17,9 +19,9 @@ const MAX_IDS = 100;
 
 export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, rest: string[], query: URLSearchParams): Promise<void> {
   if (applyCors(req, res, ctx.clients.webOrigins, "GET, PUT, DELETE, OPTIONS")) return;
-  const caller = await authorise(ctx, req, res);
-  if (!caller) return;
   const method = req.method ?? "GET";
+  const caller = await authorise(ctx, req, res, method === "GET" ? "read" : "write");
+  if (!caller) return;
   const [collection, id, sub, subId, ...extra] = rest;
 
   if (collection === "users" && id === "count" && !sub && method === "GET") {
@@ -84,8 +86,11 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
   res.end();
 }
 
-/** 401 without a valid token, 403 unless the caller is (still, per the database) an enabled admin. */
-async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse): Promise<Caller | undefined> {
+/**
+ * 401 without a valid token; 403 unless the caller is (still, per the database) an enabled admin, or for reads an
+ * enabled moderator.
+ */
+async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, access: "read" | "write"): Promise<Caller | undefined> {
   const token = bearerToken(req);
   const unauthorized = (description: string) =>
     sendJson(res, 401, { error: "HTTP 401 Unauthorized", error_description: description }, { "www-authenticate": `Bearer realm="default", error="invalid_token"` });
@@ -97,12 +102,17 @@ async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse
     if (error instanceof TokenError) return void unauthorized(error.message);
     throw error;
   }
-  const forbidden = () => sendJson(res, 403, { error: "HTTP 403 Forbidden", error_description: `only members of ${GROUP_ADMIN} may use the users API` });
-  if (caller.role !== "admin") return void forbidden();
+  const allowed = access === "write" ? [GROUP_ADMIN] : [GROUP_ADMIN, GROUP_MODERATOR];
+  const forbidden = () =>
+    sendJson(res, 403, {
+      error: "HTTP 403 Forbidden",
+      error_description: access === "write" ? `only members of ${GROUP_ADMIN} may change users` : `only members of ${GROUP_MODERATOR} may read users`,
+    });
+  if (caller.role !== "admin" && !(access === "read" && caller.role === "moderator")) return void forbidden();
   // The token's groups are a snapshot of up to 5 minutes; a demoted or disabled admin loses access at once.
   const user = await ctx.users.findById(caller.sub);
   const current = user?.enabled ? ((await ctx.users.groupPathsOf([user.id])).get(user.id) ?? []) : [];
-  if (!current.includes(GROUP_ADMIN) || current.includes("/Banned")) return void forbidden();
+  if (!current.some((group) => allowed.includes(group)) || current.includes("/Banned")) return void forbidden();
   return caller;
 }
 

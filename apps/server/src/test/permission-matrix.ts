@@ -40,6 +40,7 @@ const D = Code.PermissionDenied;
 /** Shorthands for the common rows. */
 export const rows = {
   staffRead: { anonymous: U, owner: D, nonOwner: D, moderator: "ok", admin: "ok", banned: D, gameserver: D },
+  signedInRead: { anonymous: U, owner: "ok", nonOwner: "ok", moderator: "ok", admin: "ok", banned: D, gameserver: D },
   adminOnly: { anonymous: U, owner: D, nonOwner: D, moderator: D, admin: "ok", banned: D, gameserver: D },
   gameServerWrite: { anonymous: U, owner: D, nonOwner: D, moderator: D, admin: "ok", banned: D, gameserver: "ok" },
 } as const satisfies Record<string, Record<CallerKind, Expected>>;

@@ -18,6 +18,8 @@ const rule = (admin: Access, moderator: Access, player: Access, banned: Access, 
 
 const ADMIN_ONLY = rule("all", "deny", "deny", "deny", "deny");
 const STAFF_READ = rule("all", "all", "deny", "deny", "deny");
+/** Players read dimensions to create a character (issue 15). */
+const SIGNED_IN_READ = rule("all", "all", "all", "deny", "deny");
 
 export const permissionTable: Readonly<Record<string, Rule>> = {
   //                                                          admin  moderator player  banned  gameserver
@@ -34,7 +36,7 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.chat.ChatService/ConnectDirectMessages": rule("all", "deny", "own", "deny", "deny"),
   "sro.chat.ChatService/SendChatChannelMessage": rule("all", "all", "own", "deny", "deny"),
   "sro.chat.ChatService/SendDirectMessage": rule("all", "deny", "own", "deny", "deny"),
-  "sro.chat.ChatService/GetChatChannels": STAFF_READ,
+  "sro.chat.ChatService/GetChatChannels": rule("all", "all", "own", "deny", "deny"),
   "sro.chat.ChatService/GetChatChannel": STAFF_READ,
   "sro.chat.ChatService/CreateChatChannel": ADMIN_ONLY,
   "sro.chat.ChatService/DeleteChatChannel": ADMIN_ONLY,
@@ -45,8 +47,8 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.chat.ChatService/BanCharacterFromChatChannel": STAFF_READ,
   "sro.chat.ChatService/GetChatLogs": STAFF_READ,
 
-  "sro.gameserver.DimensionService/GetDimension": STAFF_READ,
-  "sro.gameserver.DimensionService/GetDimensions": STAFF_READ,
+  "sro.gameserver.DimensionService/GetDimension": SIGNED_IN_READ,
+  "sro.gameserver.DimensionService/GetDimensions": SIGNED_IN_READ,
   "sro.gameserver.DimensionService/CreateDimension": ADMIN_ONLY,
   "sro.gameserver.DimensionService/DuplicateDimension": ADMIN_ONLY,
   "sro.gameserver.DimensionService/EditDimension": ADMIN_ONLY,

@@ -38,6 +38,22 @@ describe('rowMatchesQuery / filterRows', () => {
     expect(filterRows(rows, 'cyborg in:name').map((r) => r.id)).toEqual([]);
   });
 
+  it('names columns by header label or id, case-insensitively, spaces dropped', () => {
+    const maps = [
+      { id: 'm1', name: 'Downtown', mapPath: '/Game/Maps/Downtown' },
+      { id: 'm2', name: 'Game Hall', mapPath: '/Other/Hall' },
+    ];
+    const columns = [
+      { id: 'name', labels: ['Name'] },
+      { id: 'mapPath', labels: ['Map Path'] },
+    ];
+    const hits = (input: string) => maps.filter((m) => rowMatchesQuery(m, parseTableQuery(input), columns)).map((m) => m.id);
+    expect(hits('game in:mappath')).toEqual(['m1']);
+    expect(hits('game in:Map Path')).toEqual(['m1']);
+    expect(hits('GAME in:NAME')).toEqual(['m2']);
+    expect(hits('game in:nosuchcolumn')).toEqual([]);
+  });
+
   it('lets everything through for empty text', () => {
     expect(filterRows(rows, '')).toHaveLength(3);
     expect(rowMatchesQuery({}, { text: '', columns: ['x'] })).toBe(true);

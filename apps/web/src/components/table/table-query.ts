@@ -1,29 +1,8 @@
-// The table's text search (SPEC §5): a case-insensitive substring match over all
-// fields, or only over named columns with the suffix 'in:col1,col2'.
+// The table's text search (SPEC §5) in the browser: the parser and matching rules are @sro/table-query's, shared
+// with the server (which searches the characters table with the same syntax).
+import { parseTableQuery, selectedColumns, textMatches, type SearchColumn, type TableQuery } from '@sro/table-query';
 
-export interface TableQuery {
-  text: string;
-  /** Lower-cased column ids/field names to search, or null for all. */
-  columns: string[] | null;
-}
-
-/** 'in:' at the start or after whitespace; the last one wins. */
-const IN_MARKER = /(?:^|\s)in:/gi;
-
-export function parseTableQuery(input: string): TableQuery {
-  const markers = [...input.matchAll(IN_MARKER)];
-  const last = markers.at(-1);
-  if (!last) return { text: input.trim().toLowerCase(), columns: null };
-  const columns = input
-    .slice(last.index + last[0].length)
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter(Boolean);
-  return {
-    text: input.slice(0, last.index).trim().toLowerCase(),
-    columns: columns.length > 0 ? columns : null,
-  };
-}
+export { parseTableQuery, type SearchColumn, type TableQuery };
 
 /** Flattens nested records into 'a.b' keys so nested fields are searchable too. */
 export function flattenFields(value: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
@@ -37,19 +16,16 @@ export function flattenFields(value: unknown, prefix = '', out: Record<string, u
   return out;
 }
 
-function asText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(asText).join(' ');
-  if (value instanceof Date) return value.toISOString();
-  return String(value);
-}
-
-export function rowMatchesQuery(fields: Record<string, unknown>, query: TableQuery): boolean {
+/**
+ * Whether a row's fields (name → value) match. `columns` gives the table's columns their header labels, so
+ * 'in:' may name a column by label ('in:Map Path', 'in:mappath') as well as by id or field name.
+ */
+export function rowMatchesQuery(fields: Record<string, unknown>, query: TableQuery, columns: readonly SearchColumn[] = []): boolean {
   if (!query.text) return true;
-  return Object.entries(fields).some(([name, value]) => {
-    if (query.columns && !query.columns.includes(name.toLowerCase())) return false;
-    return asText(value).toLowerCase().includes(query.text);
-  });
+  const named = new Set(columns.map((c) => c.id));
+  const searchable = [...columns, ...Object.keys(fields).filter((name) => !named.has(name)).map((id) => ({ id }))];
+  const selected = selectedColumns(query, searchable);
+  return Object.entries(fields).some(([name, value]) => (!selected || selected.has(name)) && textMatches(value, query.text));
 }
 
 export function filterRows<T>(rows: readonly T[], input: string, fieldsOf: (row: T) => Record<string, unknown> = flattenFields): T[] {

@@ -93,6 +93,11 @@ export function Table<T>(props: TableProps<T>) {
     if (!props.rowSelection) setInnerSelection(next);
   };
 
+  // Columns answer to their id and their header label (when it is text) in 'in:'.
+  const searchColumns = useMemo(
+    () => columns.flatMap((c) => (c.id ? [{ id: c.id, labels: typeof c.header === 'string' ? [c.header] : [] }] : [])),
+    [columns],
+  );
   // Row-level match, cached per row: TanStack asks once per column, we answer per row.
   const globalFilterFn = useMemo<FilterFn<T>>(() => {
     const query = parseTableQuery(globalFilter);
@@ -102,12 +107,12 @@ export function Table<T>(props: TableProps<T>) {
       if (hit === undefined) {
         const fields = flattenFields(row.original);
         for (const cell of row.getAllCells()) if (cell.column.accessorFn) fields[cell.column.id] = cell.getValue();
-        hit = rowMatchesQuery(fields, query);
+        hit = rowMatchesQuery(fields, query, searchColumns);
         cache.set(row, hit);
       }
       return hit;
     };
-  }, [globalFilter]);
+  }, [globalFilter, searchColumns]);
 
   const allColumns = useMemo(() => {
     const cols = [...columns];
@@ -235,15 +240,22 @@ export function Table<T>(props: TableProps<T>) {
           </tbody>
         </table>
       </div>
-      <TablePagination
-        pageIndex={pagination.pageIndex}
-        pageSize={pagination.pageSize}
-        pageCount={pageCount}
-        total={loading ? 0 : total}
-        pageSizeOptions={pageSizeOptions}
-        onPageChange={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
-        onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
-      />
+      {/* While loading: skeletons only ('Showing 0 to 0 of 0 results' would say the list is empty). */}
+      {loading ? (
+        <div className="border-t border-white/10 px-3 py-3" data-testid="skeleton-footer" aria-hidden="true">
+          <span className="skeleton block h-5 w-56" />
+        </div>
+      ) : (
+        <TablePagination
+          pageIndex={pagination.pageIndex}
+          pageSize={pagination.pageSize}
+          pageCount={pageCount}
+          total={total}
+          pageSizeOptions={pageSizeOptions}
+          onPageChange={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
+          onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+        />
+      )}
     </div>
   );
 }

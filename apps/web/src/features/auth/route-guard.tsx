@@ -35,6 +35,8 @@ export default function RouteGuard({ children, requiredGroups, requiredRoles, fr
       return hasAccess(session.user, { requiredGroups, requiredRoles }) ? children : frame(<AccessDeniedPage />);
     case 'loading':
       return frame(<PageLoading message="Checking your session…" />);
+    case 'signing-out':
+      return frame(<PageLoading message="Signing out…" />);
     case 'unavailable':
       return frame(<SignInRequiredPage />);
     case 'anonymous':

@@ -17,7 +17,7 @@ export default function CharacterEditPage() {
   const feedback = useWriteFeedback();
   const go = useNavigateWithFlash();
   if (character.isError) {
-    return <ItemLoadError what="character" error={character.error} backTo="/admin/characters" backLabel="Back to characters" />;
+    return <ItemLoadError what="character" error={character.error} onRetry={() => void character.refetch()} backTo="/admin/characters" backLabel="Back to characters" />;
   }
   const data = character.data;
   if (!data) return <PageLoading />;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
+import { ListLoadError, RetryButton } from '../../components/load-error';
 import { Table } from '../../components/table/table';
 import { DEFAULT_PAGE_SIZE } from '../../components/table/pagination';
 import { useDebouncedValue } from '../../components/use-debounced-value';
@@ -69,12 +70,15 @@ export function CharactersTable({ search, showActions = true }: Props) {
   const dimensions = useDimensions();
   const columns = useMemo(() => characterColumns(owners, dimensions.data ?? []), [owners, dimensions.data]);
 
+  // A failed page with nothing to show: the error and Retry instead of an empty table.
+  if (page.isError && !page.data) return <ListLoadError what="characters" error={page.error} onRetry={() => void page.refetch()} />;
   return (
     <div aria-busy={page.isFetching || undefined}>
       {page.isError && (
-        <p role="alert" className="mb-3 text-sm text-rose-300">
-          {listLoadFailureText('characters', page.error)}
-        </p>
+        <div role="alert" className="mb-3 flex flex-wrap items-center gap-3 text-sm text-rose-300">
+          <p>{listLoadFailureText('characters', page.error)}</p>
+          <RetryButton onRetry={() => void page.refetch()} />
+        </div>
       )}
       <Table
         label="Characters"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { CharacterSelect } from '../../components/character-select';
+import { ItemLoadError } from '../../components/load-error';
 import { useNotify } from '../../components/notifications/notification-context';
 import { PageHeader } from '../../components/page-header';
 import { useChannel } from '../../lib/api/chat-channels';
@@ -14,6 +15,7 @@ import { ChatMessageList } from './chat-message-list';
 import {
   banFailedText,
   banSuccessText,
+  CHAT_DISCONNECTED,
   CHAT_ID_REQUIRED,
   CHAT_SERVER_UNREACHABLE,
   NO_CHARACTER_SELECTED,
@@ -32,7 +34,7 @@ export default function ChatConnectPage() {
   const channelId = useRequiredParam('id', CHAT_ID_REQUIRED);
   const channel = useChannel(channelId);
   const [characterId, setCharacterId] = useState<string | null>(null);
-  const { lines, status } = useChatSession(channelId, characterId);
+  const { lines, status, failure } = useChatSession(channelId, characterId);
   const send = useSendChatMessage(channelId);
   const ban = useBanFromChannel(channelId);
   const notify = useNotify();
@@ -60,6 +62,15 @@ export default function ChatConnectPage() {
     );
   }
 
+  // An unknown channel: 'Item with ID {id} not found' and a way back, not a usable chat under a title skeleton.
+  if (channel.isError) {
+    return (
+      <>
+        <title>Chat · Connect · SRO Admin</title>
+        <ItemLoadError what="chat" error={channel.error} backTo="/admin/chats" backLabel="Back to chats" onRetry={() => void channel.refetch()} />
+      </>
+    );
+  }
   const name = channel.data?.name;
   return (
     <>
@@ -87,7 +98,14 @@ export default function ChatConnectPage() {
           lines={lines}
           placeholder={
             characterId ? (
-              <p className="text-sm text-slate-300">{status === 'connected' ? 'No messages yet.' : 'Connecting…'}</p>
+              status === 'stopped' ? (
+                // Refused for good (PERMISSION_DENIED, UNAUTHENTICATED, …): say so, never 'Connecting…' forever.
+                <p role="alert" className="rounded-lg border border-rose-400/40 bg-rose-950/30 px-4 py-3 text-sm text-rose-100">
+                  {failure ?? CHAT_DISCONNECTED}
+                </p>
+              ) : (
+                <p className="text-sm text-slate-300">{status === 'connected' ? 'No messages yet.' : 'Connecting…'}</p>
+              )
             ) : (
               <p className="flex items-center gap-2 rounded-lg border border-cyan-300/30 bg-cyan-400/10 px-4 py-3 text-sm text-cyan-100">
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0" fill="currentColor">

@@ -27,9 +27,12 @@ export function useChatSession(channelId: string, characterId: string | null) {
   });
   const [lines, setLines] = useState<ChatLine[]>([]);
   const [status, setStatus] = useState<ChatViewStatus>('idle');
+  /** The last failure's text ('You do not have permission to access this chat', …), for the pane when stopped. */
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     setLines([]);
+    setFailure(null);
     if (!characterId) {
       setStatus('idle');
       return;
@@ -39,8 +42,14 @@ export function useChatSession(channelId: string, characterId: string | null) {
         openStream: (request, options) => latest.current.chat.connectChatChannel(request, options),
         listener: {
           onMessage: (line) => setLines((previous) => appendLine(previous, line)),
-          onStatus: setStatus,
-          onNotice: ({ type, message, key, persist }) => latest.current.notify[type](message, { key, persist }),
+          onStatus: (next) => {
+            setStatus(next);
+            if (next === 'connected') setFailure(null);
+          },
+          onNotice: ({ type, message, key, persist }) => {
+            if (type === 'error') setFailure(message);
+            latest.current.notify[type](message, { key, persist });
+          },
         },
       },
       { channelId, characterId },
@@ -49,5 +58,5 @@ export function useChatSession(channelId: string, characterId: string | null) {
     return () => session.close();
   }, [channelId, characterId]);
 
-  return { lines, status };
+  return { lines, status, failure };
 }

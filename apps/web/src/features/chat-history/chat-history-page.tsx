@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
-import { ListLoadError } from '../../components/load-error';
+import { ItemLoadError, ListLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useChannel } from '../../lib/api/chat-channels';
 import { useRequiredParam } from '../../lib/use-required-param';
@@ -23,6 +23,14 @@ export default function ChatHistoryPage() {
   // Filters live in the URL; replace rather than push, so Back leaves the page instead of undoing each keystroke.
   const update = (next: HistoryFilters) => setParams(filtersToSearch(next), { replace: true });
 
+  if (channel.isError) {
+    return (
+      <>
+        <title>Chat · History · SRO Admin</title>
+        <ItemLoadError what="chat" error={channel.error} backTo="/admin/chats" backLabel="Back to chats" onRetry={() => void channel.refetch()} />
+      </>
+    );
+  }
   const name = channel.data?.name;
   return (
     <>
@@ -48,7 +56,7 @@ export default function ChatHistoryPage() {
       />
       <HistoryFiltersForm filters={filters} onChange={(changes) => update({ ...filters, ...changes, pageIndex: 0 })} />
       {logs.isError && !logs.data ? (
-        <ListLoadError what="chat history" error={logs.error} />
+        <ListLoadError what="chat history" error={logs.error} onRetry={() => void logs.refetch()} />
       ) : (
         <ChatLogsTable
           logs={invalid ? [] : (logs.data?.logs ?? [])}

@@ -25,7 +25,7 @@ export default function ChatsListPage() {
         }
       />
       {channels.isError && !channels.data ? (
-        <ListLoadError what="chats" error={channels.error} />
+        <ListLoadError what="chats" error={channels.error} onRetry={() => void channels.refetch()} />
       ) : channels.data?.length === 0 ? (
         <EmptyState label="Create a new chat" to="/admin/chats/new" />
       ) : (

@@ -5,7 +5,7 @@ import { useDimensions } from '../../lib/api/dimensions';
 /** One card per dimension, linking to its detail: name, location, id and 'v'+version. */
 export function DimensionCards() {
   const dimensions = useDimensions();
-  if (dimensions.isError && !dimensions.data) return <ListLoadError what="dimensions" error={dimensions.error} />;
+  if (dimensions.isError && !dimensions.data) return <ListLoadError what="dimensions" error={dimensions.error} onRetry={() => void dimensions.refetch()} />;
   if (dimensions.isPending) {
     return (
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">

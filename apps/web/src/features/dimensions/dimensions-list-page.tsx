@@ -23,7 +23,7 @@ export default function DimensionsListPage() {
         }
       />
       {dimensions.isError && !dimensions.data ? (
-        <ListLoadError what="dimensions" error={dimensions.error} />
+        <ListLoadError what="dimensions" error={dimensions.error} onRetry={() => void dimensions.refetch()} />
       ) : dimensions.data?.length === 0 ? (
         <EmptyState label="Create a new dimension" to="/admin/dimensions/new" />
       ) : (

@@ -13,7 +13,7 @@ export default function MapDetailPage() {
   const id = useRequiredParam('id', MAP_ID_REQUIRED);
   const map = useMap(id);
   const remove = useDeleteMap();
-  if (map.isError) return <ItemLoadError what="map" error={map.error} backTo="/admin/maps" backLabel="Back to maps" />;
+  if (map.isError) return <ItemLoadError what="map" error={map.error} onRetry={() => void map.refetch()} backTo="/admin/maps" backLabel="Back to maps" />;
   const data = map.data;
   return (
     <>

@@ -15,7 +15,7 @@ export default function MapEditPage() {
   const edit = useEditMap(id);
   const feedback = useWriteFeedback();
   const go = useNavigateWithFlash();
-  if (map.isError) return <ItemLoadError what="map" error={map.error} backTo="/admin/maps" backLabel="Back to maps" />;
+  if (map.isError) return <ItemLoadError what="map" error={map.error} onRetry={() => void map.refetch()} backTo="/admin/maps" backLabel="Back to maps" />;
   if (!map.data) return <PageLoading />;
   const initial = { name: map.data.name, mapPath: map.data.mapPath };
   return (

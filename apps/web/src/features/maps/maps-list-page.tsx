@@ -23,7 +23,7 @@ export default function MapsListPage() {
         }
       />
       {maps.isError && !maps.data ? (
-        <ListLoadError what="maps" error={maps.error} />
+        <ListLoadError what="maps" error={maps.error} onRetry={() => void maps.refetch()} />
       ) : maps.data?.length === 0 ? (
         <EmptyState label="Create a new map" to="/admin/maps/new" />
       ) : (

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
-import { ItemNotFoundError } from './entity-cache';
+import { applyWrite, ItemNotFoundError } from './entity-cache';
 import { characterEdit, characterPageRequest, type CharacterFields, type CharacterPageQuery } from './character-query';
 import { queryKeys } from './query-keys';
 import { toCharacter, toCharacterStats, type CharacterPage, type CharacterRecord } from './records';
@@ -53,21 +53,16 @@ export function useCharacterStats() {
   });
 }
 
-/** Pages and totals no longer match the server after a write: refetch what is on screen. */
-function afterWrite(client: QueryClient) {
-  void client.invalidateQueries({ queryKey: queryKeys.characterPages });
-  void client.invalidateQueries({ queryKey: queryKeys.characterStats });
-}
+/** Pages and totals no longer match the server after a write: refetch them (reads in flight hold old values). */
+const AFTER_WRITE = [queryKeys.characterPages, queryKeys.characterStats];
 
 export function useCreateCharacter() {
   const api = useGameApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: CharacterFields) => toCharacter(await api.characters.createCharacter(input)),
-    onSuccess: (character) => {
-      client.setQueryData(queryKeys.character(character.id), character);
-      afterWrite(client);
-    },
+    onSuccess: (character) =>
+      applyWrite(client, [queryKeys.character(character.id)], () => client.setQueryData(queryKeys.character(character.id), character), AFTER_WRITE),
   });
 }
 
@@ -81,14 +76,19 @@ export function useEditCharacter(id: string) {
       if (!edit) throw new Error('No changes to save');
       return toCharacter(await api.characters.editCharacter(edit));
     },
-    onSuccess: (character) => {
-      client.setQueryData(queryKeys.character(character.id), character);
-      // Show the new values in the cached pages at once; the refetch then re-sorts them.
-      client.setQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages }, (page) =>
-        page && { ...page, characters: page.characters.map((c) => (c.id === character.id ? character : c)) },
-      );
-      afterWrite(client);
-    },
+    onSuccess: (character) =>
+      applyWrite(
+        client,
+        [queryKeys.character(character.id)],
+        () => {
+          client.setQueryData(queryKeys.character(character.id), character);
+          // Show the new values in the cached pages at once; the refetch then re-sorts them.
+          client.setQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages }, (page) =>
+            page && { ...page, characters: page.characters.map((c) => (c.id === character.id ? character : c)) },
+          );
+        },
+        AFTER_WRITE,
+      ),
   });
 }
 
@@ -100,12 +100,17 @@ export function useDeleteCharacter() {
       await api.characters.deleteCharacter({ id });
       return id;
     },
-    onSuccess: (id) => {
-      client.removeQueries({ queryKey: queryKeys.character(id), exact: true });
-      client.setQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages }, (page) =>
-        page && { total: Math.max(0, page.total - 1), characters: page.characters.filter((c) => c.id !== id) },
-      );
-      afterWrite(client);
-    },
+    onSuccess: (id) =>
+      applyWrite(
+        client,
+        [queryKeys.character(id)],
+        () => {
+          client.removeQueries({ queryKey: queryKeys.character(id), exact: true });
+          client.setQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages }, (page) =>
+            page && { total: Math.max(0, page.total - 1), characters: page.characters.filter((c) => c.id !== id) },
+          );
+        },
+        AFTER_WRITE,
+      ),
   });
 }

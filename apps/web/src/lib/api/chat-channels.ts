@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
-import { fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
+import { applyWrite, fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
 import { queryKeys } from './query-keys';
 import { toChannel, type ChannelRecord } from './records';
 import { useGameApi } from './use-game-api';
@@ -59,9 +59,9 @@ export function useEditChannel(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (changes: ChannelChanges) => toChannel(await api.chat.editChatChannel({ channelId: id, ...changes })),
-    onSuccess: (channel) => {
-      upsertCached(client, queryKeys.channels, queryKeys.channel(channel.id), channel);
-      void client.invalidateQueries({ queryKey: ['authorized-channels'] });
+    onSuccess: async (channel) => {
+      await upsertCached(client, queryKeys.channels, queryKeys.channel(channel.id), channel);
+      void client.invalidateQueries({ queryKey: ['authorized-channels'] }, { cancelRefetch: true });
     },
   });
 }
@@ -74,9 +74,9 @@ export function useDeleteChannel() {
       await api.chat.deleteChatChannel({ id });
       return id;
     },
-    onSuccess: (id) => {
-      removeCached(client, queryKeys.channels, queryKeys.channel(id), id);
-      void client.invalidateQueries({ queryKey: ['authorized-channels'] });
+    onSuccess: async (id) => {
+      await removeCached(client, queryKeys.channels, queryKeys.channel(id), id);
+      void client.invalidateQueries({ queryKey: ['authorized-channels'] }, { cancelRefetch: true });
     },
   });
 }
@@ -99,10 +99,15 @@ export function useSetAuthorizedChannels(characterId: string) {
       await api.chat.setCharacterChatChannelAuth({ characterId, ids });
       return ids;
     },
-    onSuccess: (ids) => {
-      const channels = client.getQueryData<ChannelRecord[]>(queryKeys.channels);
-      if (channels) client.setQueryData(queryKeys.authorizedChannels(characterId), channels.filter((c) => ids.includes(c.id)));
-      void client.invalidateQueries({ queryKey: queryKeys.authorizedChannels(characterId) });
-    },
+    onSuccess: (ids) =>
+      applyWrite(
+        client,
+        [queryKeys.authorizedChannels(characterId)],
+        () => {
+          const channels = client.getQueryData<ChannelRecord[]>(queryKeys.channels);
+          if (channels) client.setQueryData(queryKeys.authorizedChannels(characterId), channels.filter((c) => ids.includes(c.id)));
+        },
+        [queryKeys.authorizedChannels(characterId)],
+      ),
   });
 }

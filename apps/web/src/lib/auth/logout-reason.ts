@@ -4,7 +4,10 @@ import { LOGOUT_REASON_KEY } from './session-hint';
 // The inactivity notice must survive the sign-out round trip through the identity
 // provider, so the reason waits in sessionStorage until the app starts again.
 
-export function rememberLogoutReason(reason: LogoutReason): void {
+/** What the next start of the app tells the user: why they were signed out, or that the provider was unreachable. */
+export type LogoutNotice = LogoutReason | 'provider-unreachable';
+
+export function rememberLogoutReason(reason: LogoutNotice): void {
   try {
     window.sessionStorage.setItem(LOGOUT_REASON_KEY, reason);
   } catch {
@@ -12,11 +15,11 @@ export function rememberLogoutReason(reason: LogoutReason): void {
   }
 }
 
-export function takeLogoutReason(): LogoutReason | null {
+export function takeLogoutReason(): LogoutNotice | null {
   try {
     const value = window.sessionStorage.getItem(LOGOUT_REASON_KEY);
     window.sessionStorage.removeItem(LOGOUT_REASON_KEY);
-    return value === 'user' || value === 'inactivity' ? value : null;
+    return value === 'user' || value === 'inactivity' || value === 'provider-unreachable' ? value : null;
   } catch {
     return null;
   }

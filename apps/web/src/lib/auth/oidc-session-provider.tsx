@@ -4,11 +4,11 @@ import { AuthProvider, hasAuthParams, useAuth } from 'react-oidc-context';
 import { useNotify } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
 import { sessionUserFromClaims } from './claims';
-import { rememberLogoutReason, takeLogoutReason } from './logout-reason';
+import { rememberLogoutReason, takeLogoutReason, type LogoutNotice } from './logout-reason';
 import { classifySilentError, signinCallbackMessage, wasRequested } from './oidc-errors';
 import { buildOidcSettings, currentPath, safeReturnPath, TOKEN_MIN_VALIDITY_S } from './oidc-settings';
 import type { LogoutReason, Session } from './session-context';
-import { forgetSignedIn, rememberSignedIn } from './session-hint';
+import { forgetSignedIn, markSigningOut, onSignedOutElsewhere, rememberSignedIn } from './session-hint';
 import {
   MSG_LOGGED_OUT_INACTIVE,
   MSG_LOGIN_UNAVAILABLE,
@@ -77,7 +77,9 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, n
 
   // Show the inactivity notice left by the sign-out that brought us back here.
   useEffect(() => {
-    if (takeLogoutReason() === 'inactivity') notify.warning(MSG_LOGGED_OUT_INACTIVE, { persist: true });
+    const reason = takeLogoutReason();
+    if (reason === 'inactivity') notify.warning(MSG_LOGGED_OUT_INACTIVE, { persist: true });
+    else if (reason === 'provider-unreachable') notify.warning(MSG_LOGOUT_FAILED);
   }, [notify]);
 
   // Silent check at start: is there a session at the provider? Never prompts.
@@ -170,8 +172,26 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, n
     [userManager, notify],
   );
 
+  // While signing out, the session reports 'signing-out' rather than 'anonymous', until the browser leaves the page:
+  // removing the tokens (before the redirect to the provider's logout) made the route guard of /admin pages start a
+  // login redirect, which won the race against the logout redirect and signed the user straight back in. Where no
+  // provider round trip follows, a full load of '/' (not a router navigation, which is a transition that can commit
+  // after the guard has seen 'anonymous') leaves the guarded page and drops every entity held in memory.
+  const [signingOut, setSigningOut] = useState(false);
+  const leaveSignedOut = useCallback(
+    async (notice: LogoutNotice | null) => {
+      await userManager.removeUser();
+      if (notice) rememberLogoutReason(notice);
+      window.location.replace('/');
+    },
+    [userManager],
+  );
   const logout = useCallback(
     async (reason: LogoutReason = 'user') => {
+      setSigningOut(true);
+      markSigningOut();
+      // No token renewal may start now (one that finishes after the sign-out would store tokens again).
+      userManager.stopSilentRenew();
       runSignOutCleanups();
       forgetSignedIn();
       if (reason === 'inactivity') rememberLogoutReason(reason);
@@ -180,18 +200,34 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, n
       } catch (error) {
         // The provider is unreachable: at least forget the tokens here.
         console.error('Sign-out redirect failed', error);
-        await userManager.removeUser();
-        if (takeLogoutReason() === 'inactivity') notify.warning(MSG_LOGGED_OUT_INACTIVE, { persist: true });
-        else notify.warning(MSG_LOGOUT_FAILED);
+        await leaveSignedOut(takeLogoutReason() === 'inactivity' ? 'inactivity' : 'provider-unreachable');
       }
     },
-    [userManager, notify],
+    [userManager, leaveSignedOut],
+  );
+
+  // Another tab signed out: the provider session is gone, so this tab drops its tokens and cached data too.
+  useEffect(
+    () =>
+      onSignedOutElsewhere(() => {
+        setSigningOut(true);
+        markSigningOut();
+        runSignOutCleanups();
+        void leaveSignedOut(null);
+      }),
+    [leaveSignedOut],
   );
 
   const logoutForInactivity = useCallback(() => void logout('inactivity'), [logout]);
   useInactivityLogout(!!profile.user, notify, logoutForInactivity);
 
-  const status = !silentCheckDone || auth.isLoading ? 'loading' : profile.user ? 'authenticated' : 'anonymous';
+  const status = signingOut
+    ? 'signing-out'
+    : !silentCheckDone || auth.isLoading
+      ? 'loading'
+      : profile.user
+        ? 'authenticated'
+        : 'anonymous';
   const session = useMemo<Session>(
     () => ({
       status,

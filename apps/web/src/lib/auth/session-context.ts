@@ -6,6 +6,11 @@ export type SessionStatus =
   | 'loading'
   | 'anonymous'
   | 'authenticated'
+  /**
+   * Sign-out (or inactivity logout) has started: the tokens are going and the browser is about to leave for the
+   * provider's logout. Guards must not start a login now — that redirect used to win the race and sign back in.
+   */
+  | 'signing-out'
   /** No identity configuration (app-config missing): the public site still works. */
   | 'unavailable';
 

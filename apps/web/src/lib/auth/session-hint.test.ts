@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   configStartReason,
+  dropStoredTokens,
+  finishSignOut,
+  markSigningOut,
   forgetSignedIn,
+  onSignedOutElsewhere,
   LOGOUT_REASON_KEY,
   rememberSignedIn,
   SESSION_HINT_COOKIE,
@@ -76,5 +80,47 @@ describe('configStartReason', () => {
     expect(configStartReason('http://sro.example/realms/default', origin)).toBe('provider-elsewhere');
     expect(configStartReason('https://sro.example:8443/realms/default', origin)).toBe('provider-elsewhere');
     expect(configStartReason('http://[bad', origin)).toBe('provider-elsewhere');
+  });
+});
+
+describe('onSignedOutElsewhere', () => {
+  it('fires when another tab removes the signed-in mark, not for other keys or when it is set', () => {
+    let calls = 0;
+    const stop = onSignedOutElsewhere(() => calls++);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sro.query-cache', newValue: null }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sro.signed-in', newValue: '1' }));
+    expect(calls).toBe(0);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sro.signed-in', newValue: null }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null, newValue: null }));
+    expect(calls).toBe(2);
+    stop();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sro.signed-in', newValue: null }));
+    expect(calls).toBe(2);
+  });
+});
+
+describe('dropStoredTokens', () => {
+  it('removes the stored users of this tab and nothing else', () => {
+    window.sessionStorage.setItem('sro.oidc.user:http://x:sro-web', '{}');
+    window.sessionStorage.setItem(LOGOUT_REASON_KEY, 'inactivity');
+    dropStoredTokens();
+    expect(window.sessionStorage.getItem('sro.oidc.user:http://x:sro-web')).toBeNull();
+    expect(window.sessionStorage.getItem(LOGOUT_REASON_KEY)).toBe('inactivity');
+    window.sessionStorage.clear();
+  });
+});
+
+describe('finishSignOut', () => {
+  it('after a sign-out of this tab: drops stale tokens, the signed-in mark and the hint, once', () => {
+    expect(finishSignOut()).toBe(false);
+    markSigningOut();
+    // A token renewal that finished after the sign-out began stored a user again; the provider's hint is stale.
+    window.sessionStorage.setItem('sro.oidc.user:http://x:sro-web', '{}');
+    rememberSignedIn();
+    document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
+    expect(finishSignOut()).toBe(true);
+    expect(sessionStartReason(at('/'))).toBeNull();
+    expect(sessionStartReason(at('/admin'))).toBe('admin-route');
+    expect(finishSignOut()).toBe(false);
   });
 });

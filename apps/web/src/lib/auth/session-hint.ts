@@ -98,3 +98,55 @@ export function forgetSignedIn(): void {
     document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
   }
 }
+
+/**
+ * Calls `onSignedOut` when another tab of this browser signs out (or learns there is no session at the provider):
+ * this tab's tokens belong to the same provider session, so it follows rather than staying signed in.
+ */
+export function onSignedOutElsewhere(onSignedOut: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    // key null: the whole localStorage was cleared.
+    if ((event.key === SIGNED_IN_KEY || event.key === null) && event.newValue === null) onSignedOut();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+/** Set in sessionStorage when this tab starts signing out; the next start of the app finishes the job. */
+const SIGNING_OUT_KEY = 'sro.signing-out';
+
+export function markSigningOut(): void {
+  try {
+    storage('sessionStorage')?.setItem(SIGNING_OUT_KEY, '1');
+  } catch {
+    // Storage disabled: there are no stored tokens to drop either.
+  }
+}
+
+/**
+ * At start, after a sign-out of this tab (back from the provider's logout, which need not carry any parameter, or
+ * reloaded after another tab signed out): tokens still stored here are stale — a token renewal in flight when the
+ * sign-out started can store them again after they were removed — and the session hint may be one the provider set
+ * before it ended the session. Both go, so this load neither restores a user nor asks the provider (a silent check
+ * racing the logout could find the session still there). Returns whether a sign-out was finished.
+ */
+export function finishSignOut(): boolean {
+  const session = storage('sessionStorage');
+  if (!session?.getItem(SIGNING_OUT_KEY)) return false;
+  session.removeItem(SIGNING_OUT_KEY);
+  dropStoredTokens();
+  forgetSignedIn();
+  return true;
+}
+
+/** Removes the tokens this tab stored (oidc-client-ts users). */
+export function dropStoredTokens(): void {
+  const session = storage('sessionStorage');
+  if (!session) return;
+  const keys: string[] = [];
+  for (let i = 0; i < session.length; i++) {
+    const key = session.key(i);
+    if (key?.startsWith(`${OIDC_STORE_PREFIX}user:`)) keys.push(key);
+  }
+  for (const key of keys) session.removeItem(key);
+}

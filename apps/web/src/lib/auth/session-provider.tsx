@@ -4,7 +4,7 @@ import { useNotify } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
 import { useLazyDefault } from '../use-lazy-default';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
-import { configStartReason, sessionStartReason } from './session-hint';
+import { configStartReason, finishSignOut, sessionStartReason } from './session-hint';
 import { MSG_LOGIN_NOT_CONFIGURED } from './session-messages';
 
 // oidc-client-ts and react-oidc-context are ~20 kB gzip. They load only when there is something for them to do:
@@ -40,6 +40,7 @@ export function SessionProvider({ config, children }: Props) {
   const navigate = useNavigate();
   const replaceTo = useCallback((to: string) => void navigate(to, { replace: true }), [navigate]);
   const [requested, setNeed] = useState<OidcNeed | null>(() => {
+    finishSignOut();
     if (!sessionStartReason()) return null;
     // Known before /app-config.json arrives: fetch the sign-in code alongside it, not after it.
     preloadSignIn();
