@@ -10,6 +10,7 @@ import { chatFastRoutes, chatServiceOf } from "./chat/chat-service.js";
 import { withChatNotices } from "./chat/character-notices.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
+import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
 import { seedDemoData } from "./gameserver/demo-data.js";
 import { gameFastRoutes, gameServicesOf } from "./gameserver/game-services.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
@@ -100,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (config.identity.mode === "embedded") identity = await createIdentity({ config, db: database.db, logger }, { onUserChanged, ...options.identity });
     if (config.seedDemo) await seedDemoData(database.db, logger);
     const shutdown = new AbortController();
+    const skeletonBackfill = startNameSkeletonBackfill(database.db, logger, shutdown.signal);
     // Every open call listens to this signal; thousands of chat streams are normal, not a leak.
     setMaxListeners(0, shutdown.signal);
     const verifier = createTokenVerifier({
@@ -189,6 +191,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           clearTimeout(timer);
           await chatBus.close();
           await identity?.close();
+          await skeletonBackfill;
           await database.close();
         })()),
     };

@@ -1,5 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
+import { skeletonOf } from "../platform/text-rules.js";
 import { chatChannelAuthorizations, chatChannels } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { demoAccounts } from "../platform/demo-accounts.js";
@@ -97,6 +98,7 @@ export async function seedDemoData(db: Db, logger: Logger): Promise<boolean> {
         id: demoCharacterIds[n]!,
         ownerId,
         name,
+        nameSkeleton: skeletonOf(name),
         gender,
         realm,
         dimensionId: d[dimension],
