@@ -3,6 +3,7 @@ import { startServer } from "./app.js";
 import { ConfigError, loadConfig } from "./platform/config.js";
 import { createLogger } from "./platform/logger.js";
 import { startTracing } from "./platform/tracing.js";
+import { startupLine } from "./startup-line.js";
 
 async function main(): Promise<void> {
   let config;
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   if (stopTracing) logger.info("OpenTelemetry tracing on (OTLP exporter)");
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
   const server = await startServer(config, { logger });
+  // A person at a terminal gets one readable line; log collectors (no TTY) get the JSON log alone.
+  if (process.stdout.isTTY) process.stdout.write(`${startupLine(config, server.url)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

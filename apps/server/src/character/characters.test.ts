@@ -1,8 +1,10 @@
 import { Code } from "@connectrpc/connect";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTransports, gameApi, type GameApi } from "../test/game-api.js";
 import { expectRejected, insertDimension, MISSING_ID, uniqueName } from "../test/game-fixtures.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
+import { characters } from "./schema.js";
 
 /** CharacterService writes and single reads: create, get, edit, delete, play time — over Connect and REST. */
 describe.each(storageBackends)("characters (%s)", (backend) => {
@@ -123,7 +125,9 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
 
     it("edit applies exactly the masked fields and moves updated_at", async () => {
       const created = await newCharacter();
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // updated_at is in whole seconds on the wire: set the stored one an hour back instead of waiting a second.
+      const storedUpdatedAt = Number(created.updatedAt) - 3600;
+      await t.server.database.db.update(characters).set({ updatedAt: new Date(storedUpdatedAt * 1000) }).where(eq(characters.id, created.id));
       const newName = uniqueName("Renamed");
       const request = {
         mask: "name,realm",
@@ -132,7 +136,8 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
       const edited = await api.ok("EditCharacter", request, t.users.admin.token);
       expect(edited).toMatchObject({ id: created.id, name: newName, realm: "cyborg", gender: "female", ownerId: created.ownerId, dimensionId: dimension, createdAt: created.createdAt });
       expect(edited.playTime ?? 0).toBe(0);
-      expect(Number(edited.updatedAt)).toBeGreaterThan(Number(created.updatedAt));
+      expect(Number(edited.updatedAt)).toBeGreaterThan(storedUpdatedAt);
+      expect(Number(edited.updatedAt)).toBeGreaterThanOrEqual(Number(created.updatedAt));
       expect(await api.ok("GetCharacter", { id: created.id }, admin)).toEqual(edited);
     });
 

@@ -50,7 +50,8 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
   const channelRows = new LRUCache<string, ChannelRow>({ max: SEND_CHANNELS_MAX, ttl: SEND_FACTS_TTL_MS });
 
   /** The facts of one (character, channel) out of what is known about each. */
-  const pairFacts = (known: CharacterSendFacts, channel: ChannelRow): SendFacts => ({
+  const pairFacts = (known: CharacterSendFacts, channel: ChannelRow, staff: boolean): SendFacts => ({
+    staff,
     character: known.character,
     channel,
     authorized: known.authorizedChannelIds.has(channel.id),
@@ -59,9 +60,8 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
 
   /** Would these facts let the caller send now? Never throws: a "no" is re-decided on fresh facts. */
   function allowsSend(ctx: HandlerContext, found: SendFacts): boolean {
-    const staff = isStaff(ctx);
-    if (!staff && found.character.ownerId !== callerOf(ctx).sub) return false;
-    return sendDenial({ channel: found.channel, character: found.character, authorized: found.authorized, ban: found.ban, staff, nowMs: now() }) === undefined;
+    if (!found.staff && found.character.ownerId !== callerOf(ctx).sub) return false;
+    return sendDenial({ ...found, nowMs: now() }) === undefined;
   }
 
   /**
@@ -79,7 +79,7 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
       const exact = await channelFacts(ctx, channelId, characterId);
       const denial = sendDenial(exact.facts);
       if (denial) throw new ConnectError(denial, Code.PermissionDenied);
-      return { character: exact.character, channel: exact.channel, authorized: exact.facts.authorized, ban: exact.facts.ban };
+      return { character: exact.character, channel: exact.channel, authorized: exact.facts.authorized, ban: exact.facts.ban, staff: exact.facts.staff };
     }
     characterFacts.set(characterId, known);
     if (!channel) {
@@ -88,8 +88,8 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
       throw new ConnectError("permission denied: this character may not use this channel", Code.PermissionDenied);
     }
     channelRows.set(channelId, channel);
-    const found = pairFacts(known, channel);
-    const denial = sendDenial({ ...found, staff: isStaff(ctx), nowMs: now() });
+    const found = pairFacts(known, channel, isStaff(ctx));
+    const denial = sendDenial({ ...found, nowMs: now() });
     if (denial) throw new ConnectError(denial, Code.PermissionDenied);
     return found;
   }
@@ -108,7 +108,7 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
       const known = characterFacts.get(characterId);
       const channel = known && channelRows.get(channelId);
       if (known && channel) {
-        const found = pairFacts(known, channel);
+        const found = pairFacts(known, channel, isStaff(ctx));
         if (allowsSend(ctx, found)) return found;
       }
       return requireSendFresh(ctx, channelId, characterId);

@@ -2,7 +2,7 @@ import http2 from "node:http2";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { Code } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConnectChatChannelRequestSchema } from "../gen/sro/chat/chat_pb.js";
 import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { metricsText, startTestServer, type TestServer } from "../test/test-server.js";
@@ -147,7 +147,6 @@ describe("chat streams over the lean gRPC path", () => {
     expect(await openStreams()).toBe(before + 1);
     abort.abort();
     await eventually(() => t.server.chatBus.subscriberCount() === 0, 5_000, "stream closed");
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await openStreams()).toBe(before);
+    await vi.waitFor(async () => expect(await openStreams()).toBe(before));
   });
 });

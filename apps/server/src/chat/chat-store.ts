@@ -27,6 +27,8 @@ export interface SendFacts {
   channel: ChannelRow;
   authorized: boolean;
   ban: Ban | undefined;
+  /** Staff act on any channel (chat-rules.ts readDenial); the guarded INSERT applies the same rule. */
+  staff: boolean;
 }
 
 /**
@@ -113,6 +115,9 @@ export function createChatStore(db: Db) {
     .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
     .prepare("chat_send_facts");
 
+  // The WHERE re-checks the facts the send was decided on (they still hold) and applies chat-rules.ts sendDenial to
+  // them (no active ban; staff, an authorization, or a public channel of no or the character's dimension), so a
+  // wrong decision upstream can never store a message the rules refuse (chat-send-rules-parity.test.ts holds both equal).
   // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at.
   // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
   // on primary keys on purpose: written as EXISTS, the planner turned them into joins that compared every row of
@@ -121,11 +126,12 @@ export function createChatStore(db: Db) {
     .insert(chatMessages)
     .select(
       sql`SELECT nextval('chat_messages_id_seq'), v.channel_id, NULL::uuid, v.sender::text, v.content, v.sent_at
-        FROM jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) AS v(ord int, channel_id uuid, sender uuid, content text, sent_at timestamptz, owner_id text, character_dimension_id uuid, channel_public boolean, channel_dimension_id uuid, authorized boolean)
+        FROM jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) AS v(ord int, channel_id uuid, sender uuid, content text, sent_at timestamptz, owner_id text, character_dimension_id uuid, channel_public boolean, channel_dimension_id uuid, authorized boolean, staff boolean)
         WHERE (SELECT c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL)
           AND (SELECT ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)
           AND coalesce((SELECT true FROM ${chatChannelAuthorizations} a WHERE a.character_id = v.sender AND a.channel_id = v.channel_id), false) = v.authorized
           AND (SELECT true FROM ${chatBans} b WHERE b.character_id = v.sender AND b.channel_id = v.channel_id AND (b.until IS NULL OR b.until > v.sent_at)) IS NULL
+          AND (v.staff OR v.authorized OR (v.channel_public AND (v.channel_dimension_id IS NULL OR v.channel_dimension_id = v.character_dimension_id)))
         ORDER BY v.ord`,
     )
     .returning(messageColumns)
@@ -335,6 +341,7 @@ export function createChatStore(db: Db) {
           channel_public: m.facts.channel.public,
           channel_dimension_id: m.facts.channel.dimensionId,
           authorized: m.facts.authorized,
+          staff: m.facts.staff,
         })),
       );
       const rows = await insertGuardedQuery.execute({ rows: rowsJson });

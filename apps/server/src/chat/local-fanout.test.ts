@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ChatEvent } from "./chat-bus.js";
 import { DELIVERY_SLICE, LocalFanout } from "./local-fanout.js";
 
@@ -27,8 +27,9 @@ describe("local fan-out", () => {
     // The first slice of the first event went out at once; the rest follow on later turns of the event loop.
     expect(seen[0]).toEqual([1]);
     expect(seen[count - 1]).toEqual([]);
-    await new Promise((r) => setTimeout(r, 50));
-    for (const ids of seen) expect(ids).toEqual([1, 2, 3, 4, 5]);
+    await vi.waitFor(() => {
+      for (const ids of seen) expect(ids).toEqual([1, 2, 3, 4, 5]);
+    });
   });
 
   it("keeps delivering when a listener throws", () => {

@@ -25,7 +25,8 @@ describe("BatchWriter (group commit)", () => {
     const first = writer.write(1);
     await new Promise((r) => setImmediate(r));
     const later = [2, 3, 4].map((n) => writer.write(n));
-    await new Promise((r) => setTimeout(r, 20));
+    // The writer flushes on the next turn (setImmediate); a few turns later it still has not, as one batch is in flight.
+    for (let turn = 0; turn < 3; turn++) await new Promise((r) => setImmediate(r));
     expect(batches).toEqual([[1]]);
     release();
     gate = Promise.resolve();

@@ -61,9 +61,12 @@ describe.skipIf(!natsUrl)("NATS chat bus", () => {
     await eventually(() => heard.length === 100, 5_000, "100 local deliveries");
     for (const leave of leaves) leave();
     expect(a.subscriberCount()).toBe(before);
+    // A probe subscribed afterwards hears message 8; a listener still registered would have heard it in the same delivery.
+    const probe: ChatEvent[] = [];
+    const leaveProbe = await a.subscribe(channel, (e) => probe.push(e));
     await a.publish(channel, message(8));
-    await a.ping();
-    await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => probe.length === 1, 5_000, "the probe's delivery");
+    leaveProbe();
     expect(heard).toHaveLength(100);
   });
 

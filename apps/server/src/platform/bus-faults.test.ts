@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy.js";
 import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
@@ -39,18 +39,25 @@ describe.skipIf(!natsUrl || !databaseUrl)("NATS outage", () => {
     const send = (content: string) => adminOnA.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: speaker, content } });
 
     proxy.cut();
-    await new Promise((r) => setTimeout(r, 300)); // the client sees its socket close
-    const ready = await fetch(`${a.url}/readyz`);
-    expect(ready.status).toBe(503);
-    expect(await ready.json()).toMatchObject({ checks: { database: "ok", bus: "unavailable" } });
+    // Once the client has seen its socket close, readiness reports the bus down.
+    await vi.waitFor(
+      async () => {
+        const ready = await fetch(`${a.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toMatchObject({ checks: { database: "ok", bus: "unavailable" } });
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     await expect(send("during the outage")).resolves.toBeDefined();
 
     proxy.restore();
-    const deadline = Date.now() + 15_000;
-    while ((await fetch(`${a.url}/readyz`)).status !== 200 || (await fetch(`${b.url}/readyz`)).status !== 200) {
-      if (Date.now() > deadline) throw new Error("nodes did not report the bus back within 15 s");
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await vi.waitFor(
+      async () => {
+        expect((await fetch(`${a.url}/readyz`)).status, "node A reports the bus back").toBe(200);
+        expect((await fetch(`${b.url}/readyz`)).status, "node B reports the bus back").toBe(200);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
     // A client on B that (re)connects gets what was acknowledged during the outage from history, then live messages.
     const onB = new StreamReader(chatClient(b.url, b.users.player.token).connectChatChannel({ channelId, characterId: listener }));
     await onB.waitFor(1);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
 import { startServerProcess, type ServerProcess } from "../test/server-process.js";
@@ -14,11 +14,7 @@ const natsUrl = process.env.NATS_URL;
 
 /** Notices between nodes are asynchronous: a few milliseconds here, 2 s is the bound the test allows. */
 async function eventuallyAsync(check: () => Promise<boolean>, what: string, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(async () => expect(await check(), `waiting for ${what}`).toBe(true), { timeout: timeoutMs, interval: 20 });
 }
 const databaseUrl = process.env.DATABASE_URL;
 

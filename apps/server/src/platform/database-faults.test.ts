@@ -1,6 +1,6 @@
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ChatService } from "../gen/sro/chat/chat_pb.js";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy.js";
 import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
@@ -47,19 +47,27 @@ describe.runIf(enabled)("PostgreSQL outage under load", () => {
         } catch (error) {
           count(Code[ConnectError.from(error).code]!);
         }
+        // Pacing, not waiting: 8 callers at ~200 calls/s each rather than a busy loop of instant failures.
         await new Promise((r) => setTimeout(r, 5));
       }
     };
     const workers = Array.from({ length: 8 }, (_, i) => worker(i));
-    await new Promise((r) => setTimeout(r, 500));
+    const ok = () => codes.get("ok") ?? 0;
+    // Under load first, then down until calls fail and /readyz says so, then up until writes succeed again.
+    await vi.waitFor(() => expect(ok()).toBeGreaterThanOrEqual(16), { timeout: 10_000, interval: 20 });
     proxy.cut();
-    await new Promise((r) => setTimeout(r, 300));
-    const readyWhileDown = await fetch(`${t.url}/readyz`);
-    expect(readyWhileDown.status).toBe(503);
-    expect(await readyWhileDown.json()).toMatchObject({ checks: { database: "unavailable" } });
-    await new Promise((r) => setTimeout(r, 1_000));
+    await vi.waitFor(
+      async () => {
+        const readyWhileDown = await fetch(`${t.url}/readyz`);
+        expect(readyWhileDown.status).toBe(503);
+        expect(await readyWhileDown.json()).toMatchObject({ checks: { database: "unavailable" } });
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await vi.waitFor(() => expect(codes.get("Unavailable") ?? 0).toBeGreaterThanOrEqual(8), { timeout: 10_000, interval: 20 });
     proxy.restore();
-    await new Promise((r) => setTimeout(r, 1_500));
+    const okBeforeRestore = ok();
+    await vi.waitFor(() => expect(ok()).toBeGreaterThanOrEqual(okBeforeRestore + 16), { timeout: 15_000, interval: 20 });
     stop = true;
     await Promise.all(workers);
 

@@ -1,30 +1,37 @@
 import http from "node:http";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { startTestServer } from "../test/test-server.js";
 
 describe("graceful shutdown", () => {
   it("lets a unary call that is in flight finish, refuses new connections, then closes", async () => {
     const t = await startTestServer();
     const body = JSON.stringify({ name: "Late map", mapPath: "/maps/late.umap" });
+    // Expect: 100-continue makes the server say when it has read the headers: from then on the call is in flight.
+    const req = http.request(`${t.url}/v1/maps`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        authorization: `Bearer ${t.users.admin.token}`,
+        expect: "100-continue",
+      },
+    });
+    const inFlight = new Promise<void>((resolve) => req.on("continue", resolve));
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(`${t.url}/v1/maps`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${t.users.admin.token}` },
-      });
       req.on("response", (res) => {
         let text = "";
         res.on("data", (c: Buffer) => (text += c.toString()));
         res.on("end", () => resolve({ status: res.statusCode!, text }));
       });
       req.on("error", reject);
-      // Half the body now: the call is in flight when the shutdown starts.
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 500);
     });
-    await new Promise((r) => setTimeout(r, 100));
+    req.flushHeaders();
+    await inFlight;
+    // Half the body now, the rest only once the shutdown has started and new connections are refused.
+    req.write(body.slice(0, 10));
     const closing = t.close();
-    await new Promise((r) => setTimeout(r, 100));
-    await expect(fetch(`${t.url}/healthz`)).rejects.toThrow(); // no new connections
+    await vi.waitFor(() => expect(fetch(`${t.url}/healthz`)).rejects.toThrow(), { timeout: 5_000, interval: 20 }); // no new connections
+    req.end(body.slice(10));
     const finished = await response;
     expect(finished.status).toBe(200);
     expect(JSON.parse(finished.text)).toMatchObject({ name: "Late map", mapPath: "/maps/late.umap" });

@@ -55,7 +55,9 @@ describe("PGlite on its own thread", () => {
     await client.transaction(async (tx) => {
       await tx.query("INSERT INTO items (id, name) VALUES (30, 'thirty')");
       outside = count().then((n) => (order.push("outside"), n));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Statements sent after the outside one come back first: it is held, not merely slower.
+      await tx.query("SELECT 1");
+      await tx.query("SELECT 2");
       order.push("transaction body done");
     });
     const seen = await outside!;

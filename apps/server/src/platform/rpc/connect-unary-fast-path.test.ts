@@ -21,14 +21,13 @@ const service = {
     if (id === "missing") throw new ConnectError("map not found", Code.NotFound, { "x-why": "gone" });
     if (id === "crash") throw new Error("secret SQL detail");
     if (id === "slow") {
-      await new Promise((resolve, reject) => {
-        const timer = setTimeout(resolve, 5_000);
-        context.signal.addEventListener("abort", () => (clearTimeout(timer), reject(context.signal.reason)));
-      });
+      // Works until the deadline stops it.
+      await new Promise((_resolve, reject) => context.signal.addEventListener("abort", () => reject(context.signal.reason)));
     }
     if (id === "late") {
-      // Reads the signal only after the deadline passed: it must already be aborted, with the deadline's reason.
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Does not act on the abort: it only reads the signal once the deadline has passed (the event says when), and
+      // must find it aborted with the deadline's reason.
+      await new Promise((resolve) => context.signal.addEventListener("abort", resolve, { once: true }));
       if (context.signal.aborted) throw context.signal.reason;
     }
     context.responseHeader.set("x-served", "yes");

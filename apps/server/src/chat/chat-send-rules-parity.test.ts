@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { characters } from "../character/schema.js";
+import { openDatabase, type Database } from "../platform/db/database.js";
+import { insertDimension } from "../test/chat-fixtures.js";
+import { createTestDatabase, storageBackends } from "../test/test-server.js";
+import { sendDenial } from "./chat-rules.js";
+import { createChatStore, type ChatStore, type SendFacts } from "./chat-store.js";
+import { chatBans, chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
+
+/**
+ * The send rule exists twice: in TypeScript (chat-rules.ts sendDenial, which decides) and in the guarded INSERT of
+ * chat-store.ts (which stores a message only if the rule still allows it in the database). Every case below is a
+ * database state plus who sends; the facts are read by the real query (channelAccess) the way a send reads them,
+ * then the case may delete the character or channel (a send decided just before). Both must give the same verdict.
+ */
+
+type BanCase = "none" | "expired" | "ends now" | "active" | "permanent";
+type Gone = "nothing" | "character" | "channel";
+
+interface Case {
+  public: boolean;
+  channelDimension: "none" | "same" | "other";
+  authorized: boolean;
+  ban: BanCase;
+  staff: boolean;
+  gone: Gone;
+}
+
+const cases: Case[] = [];
+for (const isPublic of [true, false])
+  for (const channelDimension of ["none", "same", "other"] as const)
+    for (const authorized of [false, true])
+      for (const ban of ["none", "expired", "ends now", "active", "permanent"] as const)
+        for (const staff of [false, true])
+          for (const gone of ["nothing", "character", "channel"] as const) cases.push({ public: isPublic, channelDimension, authorized, ban, staff, gone });
+
+const label = (c: Case) =>
+  `${c.public ? "public" : "private"} channel (dimension ${c.channelDimension}), ${c.authorized ? "" : "not "}authorized, ban ${c.ban}, ${c.staff ? "staff" : "player"}, deleted: ${c.gone}`;
+
+async function open(backend: "pglite" | "postgres"): Promise<{ database: Database; close(): Promise<void> }> {
+  if (backend === "pglite") {
+    const database = await openDatabase({ dataDir: tmpdir(), memory: true });
+    return { database, close: () => database.close() };
+  }
+  const created = await createTestDatabase();
+  const database = await openDatabase({ url: created.url, dataDir: tmpdir(), poolSize: 4 });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+describe.each(storageBackends)("chat send rule: TypeScript and the guarded INSERT agree (%s)", (backend) => {
+  let database: Database;
+  let close: () => Promise<void>;
+  let store: ChatStore;
+
+  beforeAll(async () => {
+    ({ database, close } = await open(backend));
+    store = createChatStore(database.db);
+  });
+  afterAll(() => close?.());
+
+  it(`gives the same verdict in all ${cases.length} cases`, async () => {
+    const db = database.db;
+    const dimension = await insertDimension(db);
+    const otherDimension = await insertDimension(db);
+    const nowMs = Date.now();
+    const rows = cases.map((c) => ({ case: c, characterId: randomUUID(), channelId: randomUUID(), ownerId: randomUUID() }));
+
+    await db.insert(characters).values(rows.map((r) => ({ id: r.characterId, ownerId: r.ownerId, name: `c-${r.characterId.slice(0, 12)}`, gender: "male", realm: "human", dimensionId: dimension })));
+    await db.insert(chatChannels).values(
+      rows.map((r) => ({
+        id: r.channelId,
+        name: `chan-${r.channelId.slice(0, 8)}`,
+        public: r.case.public,
+        dimensionId: { none: null, same: dimension, other: otherDimension }[r.case.channelDimension],
+      })),
+    );
+    await db.insert(chatChannelAuthorizations).values(rows.filter((r) => r.case.authorized).map((r) => ({ characterId: r.characterId, channelId: r.channelId })));
+    const untilOf: Record<Exclude<BanCase, "none">, Date | null> = { expired: new Date(nowMs - 60_000), "ends now": new Date(nowMs), active: new Date(nowMs + 60_000), permanent: null };
+    await db.insert(chatBans).values(rows.filter((r) => r.case.ban !== "none").map((r) => ({ characterId: r.characterId, channelId: r.channelId, until: untilOf[r.case.ban as Exclude<BanCase, "none">] })));
+
+    // The facts a send is decided on, read before the case's deletion happens.
+    const decidedOn: SendFacts[] = await Promise.all(
+      rows.map(async (r) => {
+        const found = await store.channelAccess(r.characterId, r.channelId);
+        if (!found?.channel) throw new Error(`setup: no facts for ${label(r.case)}`);
+        return { character: found.character, channel: found.channel, authorized: found.authorized, ban: found.ban, staff: r.case.staff };
+      }),
+    );
+    const gone = (what: Gone) => rows.filter((r) => r.case.gone === what);
+    await db.update(characters).set({ deletedAt: new Date(nowMs) }).where(inArray(characters.id, gone("character").map((r) => r.characterId)));
+    await db.update(chatChannels).set({ deletedAt: new Date(nowMs) }).where(inArray(chatChannels.id, gone("channel").map((r) => r.channelId)));
+
+    // TypeScript: the rule on the facts as they are in the database now (no character or channel: refused).
+    const tsAllows = await Promise.all(
+      rows.map(async (r) => {
+        const now = await store.channelAccess(r.characterId, r.channelId);
+        return now?.channel !== undefined && sendDenial({ channel: now.channel, character: now.character, authorized: now.authorized, ban: now.ban, staff: r.case.staff, nowMs }) === undefined;
+      }),
+    );
+
+    // SQL: every case in one guarded batch, as the message writer sends them.
+    const stored = await store.insertGuardedChannelMessages(rows.map((r, i) => ({ channelId: r.channelId, senderCharacterId: r.characterId, content: `case ${i}`, sentAtMs: nowMs, facts: decidedOn[i]! })));
+
+    const disagreements = rows
+      .map((r, i) => ({ case: label(r.case), typescript: tsAllows[i] ? "allow" : "deny", sql: stored[i] ? "allow" : "deny" }))
+      .filter((d) => d.typescript !== d.sql);
+    expect(disagreements).toEqual([]);
+    // The table exercises both verdicts, not one.
+    expect(tsAllows.filter(Boolean).length).toBeGreaterThan(0);
+    expect(tsAllows.filter((a) => !a).length).toBeGreaterThan(0);
+    // A refused case left no row behind.
+    const written = await db.select({ id: chatMessages.id }).from(chatMessages).where(inArray(chatMessages.channelId, rows.map((r) => r.channelId)));
+    expect(written.length).toBe(stored.filter(Boolean).length);
+  });
+});
