@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../test/test-server.js";
 import { Code } from "@connectrpc/connect";
 
 /**
- * The three chat rpcs whose REST bindings take no body (shared/WIRE.md): the fields come from the query. Clients
+ * The three chat rpcs whose REST bindings take no body (docs/wire.md): the fields come from the query. Clients
  * built against the original bindings send `?duration=60`, `?ids=CH`, `?add=true&ids=CH` with an empty body.
  */
 describe("chat REST bindings from the query string", () => {

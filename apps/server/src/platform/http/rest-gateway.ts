@@ -135,7 +135,7 @@ const REQUIRED_QUERY_FIELDS: Record<string, string[]> = {
 
 async function bindRequest(route: RestRoute, req: Request, url: URL, limit: number): Promise<JsonObject> {
   let json: JsonObject = {};
-  // Routes without a body (shared/WIRE.md) still take a JSON object from clients that send one (the rpcs had
+  // Routes without a body (docs/wire.md) still take a JSON object from clients that send one (the rpcs had
   // `body: "*"` once); the query string binds on top, a field in both is refused.
   if (route.body === "" && (route.verb === "POST" || route.verb === "PUT" || route.verb === "PATCH")) {
     const raw = await readBody(req, limit);
