@@ -13,7 +13,7 @@ export async function expectNotCovering(covers: Locator, controls: Locator[]): P
       if (!(await one.isVisible())) continue;
       const box = (await one.boundingBox())!;
       const hit = coverBoxes.find((c) => overlaps(c, box));
-      expect(hit, `${one} is covered by a toast at ${JSON.stringify(hit)}`).toBeUndefined();
+      expect(hit, `${String(one)} is covered by a toast at ${JSON.stringify(hit)}`).toBeUndefined();
     }
   }
 }

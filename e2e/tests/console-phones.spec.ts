@@ -22,8 +22,8 @@ const lineCount = (locator: Locator) =>
 async function expectWithinScreen(page: Page, locator: Locator): Promise<void> {
   const box = (await locator.boundingBox())!;
   const width = page.viewportSize()!.width;
-  expect(box.x, `${locator} starts on screen`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${locator} ends on screen`).toBeLessThanOrEqual(width);
+  expect(box.x, `${String(locator)} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${String(locator)} ends on screen`).toBeLessThanOrEqual(width);
 }
 
 test('lists: the first cell links to the detail and every row action is on screen', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answerError, DEMO, failureToast, go, signInTo } from '../support/admin';
+import { answerError, DEMO, failureToast, signInTo } from '../support/admin';
 import { expectNotCovering } from '../support/geometry';
 import { keepScreenshot } from '../support/screens';
 

@@ -90,7 +90,7 @@ async function measure(name, seed) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    if (seed) await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), seed);
+    if (seed) await page.addInitScript(([key, value]) => globalThis.sessionStorage.setItem(key, value), seed);
     const scripts = await landingScripts(page, `${origin}/`);
     // The page must have reached the state it claims to measure.
     const expected = seed ? page.getByRole('button', { name: /open user menu/ }) : page.getByRole('button', { name: 'Login' });

@@ -55,5 +55,8 @@ function asText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(asText).join(' ');
   if (value instanceof Date) return value.toISOString();
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  // An object has no text of its own to match ('[object Object]' would match "object").
+  return '';
 }

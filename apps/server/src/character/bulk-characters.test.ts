@@ -17,7 +17,7 @@ describe.each(storageBackends)("bulk characters (%s)", (backend) => {
   const indexNames = async () => {
     const result = await t.server.database.db.execute<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'characters' ORDER BY indexname`);
     // node-postgres answers a Result, PGlite { rows }: both have rows.
-    return (result as unknown as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
+    return (result as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
   };
 
   it("adds valid, unique characters over the live dimensions; lists and counts see them", async () => {

@@ -97,5 +97,5 @@ export async function insertBulkCharacters(database: Database, options: BulkOpti
 
 /** drizzle's execute returns pg's Result on node-postgres and { rows } on PGlite. */
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+  return ((result as { rows?: T[] }).rows ?? (result as T[]));
 }

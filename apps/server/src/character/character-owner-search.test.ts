@@ -82,7 +82,7 @@ describe("characters search by what the table shows", () => {
       logger: { warn: () => {} },
       now: () => now,
       fetchImpl: (input, init) => {
-        calls.push(String(input));
+        calls.push(input instanceof Request ? input.url : String(input));
         return fail ? Promise.reject(new Error("down")) : fetch(input, init);
       },
     });

@@ -12,7 +12,7 @@ import { characters } from "./schema.js";
 
 type Row = typeof characters.$inferInsert & { id: string; name: string; ownerId: string; realm: string; gender: string; dimensionId: string; playTime: number; createdAt: Date };
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /** Rows of character_search_names that differ from the live characters' (id, name), both ways: [] when in step. */
 async function drift(db: Db): Promise<{ id: string; name: string; side: string }[]> {
@@ -28,7 +28,7 @@ async function searchName(db: Db, id: string): Promise<string | undefined> {
   return rowsOf<{ name: string }>(await db.execute(sql`SELECT name FROM character_search_names WHERE id = ${id}`))[0]?.name;
 }
 
-async function open(backend: "pglite" | "postgres"): Promise<{ database: Database; close(): Promise<void> }> {
+async function open(backend: "pglite" | "postgres"): Promise<{ database: Database; close: () => Promise<void> }> {
   if (backend === "pglite") {
     const database = await openDatabase({ dataDir: tmpdir(), memory: true });
     return { database, close: () => database.close() };

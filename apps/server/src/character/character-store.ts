@@ -371,7 +371,7 @@ function narrowArms(search: Search): SQL | undefined {
 }
 
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+  return ((result as { rows?: T[] }).rows ?? (result as T[]));
 }
 
 function searchCondition(search: Search): SQL {

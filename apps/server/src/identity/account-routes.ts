@@ -129,7 +129,7 @@ function wantsJson(req: AnyRequest): boolean {
 }
 
 async function browserSession(ctx: IdentityContext, req: AnyRequest, res: AnyResponse): Promise<{ uid: string; accountId: string } | undefined> {
-  const session = await ctx.provider.Session.get(ctx.provider.createContext(req as never, res as never) as never);
+  const session = await ctx.provider.Session.get(ctx.provider.createContext(req as never, res as never));
   return session.accountId ? { uid: session.uid, accountId: session.accountId } : undefined;
 }
 

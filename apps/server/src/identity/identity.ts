@@ -146,7 +146,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     // Everything else is oidc-provider's, mounted at the realm path the way Express mounts sub-apps.
     (req as { originalUrl?: string }).originalUrl = req.url;
     req.url = `${rel}${url.search}`;
-    await callProvider(req as never, res as never);
+    await callProvider(req, res);
   };
 
   return {

@@ -53,7 +53,7 @@ export function createOidcProvider(d: ProviderDeps): Provider {
 
   const configuration: Configuration = {
     adapter: createOidcAdapterFactory(d.db),
-    jwks: { keys: d.keys.privateJwks as never },
+    jwks: { keys: d.keys.privateJwks },
     cookies: {
       keys: d.keys.cookieSecrets,
       long: { httpOnly: true, sameSite: "lax" },
@@ -193,6 +193,7 @@ export function createOidcProvider(d: ProviderDeps): Provider {
   const provider = new Provider(d.issuer, configuration);
   // Keycloak's redirect URI forms (exact, or a trailing '/*') for the SPA's client; oidc-provider itself matches
   // exactly only. Other clients keep its matching.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- oidc-provider's own checks, kept to be called with .call(this) below
   const { redirectUriAllowed, postLogoutRedirectUriAllowed } = provider.Client.prototype;
   provider.Client.prototype.redirectUriAllowed = function (this: InstanceType<typeof provider.Client>, uri: string) {
     return this.clientId === web.clientId ? web.redirectUriAllowed(uri) : redirectUriAllowed.call(this, uri);

@@ -78,7 +78,7 @@ export function registrationErrors(input: RegistrationInput): FieldErrors<keyof 
     password: passwords.password,
     passwordConfirm: passwords.confirm,
   };
-  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as FieldErrors<keyof RegistrationInput>;
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v));
 }
 
 export const TAKEN = {

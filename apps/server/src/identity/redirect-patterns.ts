@@ -32,7 +32,7 @@ export function parseRedirectRule(source: string): RedirectRule {
   return { source, origin: url.origin, matches: (uri) => canonical(uri)?.href === url.href };
 }
 
-export function redirectMatcher(sources: readonly string[]): { rules: RedirectRule[]; allowed(uri: string): boolean } {
+export function redirectMatcher(sources: readonly string[]): { rules: RedirectRule[]; allowed: (uri: string) => boolean } {
   const rules = sources.map(parseRedirectRule);
   return { rules, allowed: (uri) => rules.some((rule) => rule.matches(uri)) };
 }

@@ -16,6 +16,7 @@ interface RefreshTokenFields {
  */
 export function shapeRefreshTokensLikeKeycloak(provider: Provider, issuer: string): void {
   const prototype = provider.RefreshToken.prototype as unknown as { generateTokenId(this: RefreshTokenFields): string };
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- oidc-provider's own id generator, called with .call(this) below
   const randomId = prototype.generateTokenId;
   prototype.generateTokenId = function (this: RefreshTokenFields) {
     const iat = Math.floor(Date.now() / 1000);

@@ -68,7 +68,7 @@ export async function listSigningKeys(db: Db) {
 }
 
 export function publicPart(jwk: JWK): JWK {
-  return Object.fromEntries(PUBLIC_MEMBERS.filter((m) => jwk[m] !== undefined).map((m) => [m, jwk[m]])) as JWK;
+  return Object.fromEntries(PUBLIC_MEMBERS.filter((m) => jwk[m] !== undefined).map((m) => [m, jwk[m]]));
 }
 
 /** A secret per key and purpose: HKDF over the private exponent, so it rotates with the key and is never stored. */

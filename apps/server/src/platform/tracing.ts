@@ -26,7 +26,7 @@ const headerGetter = {
 };
 
 /** A server span for one rpc, continuing the caller's trace when it sent `traceparent`. */
-export function startRpcSpan(rpc: string, service: string, method: string, headers: Headers, requestId: string): { span: Span; run<T>(fn: () => T): T } {
+export function startRpcSpan(rpc: string, service: string, method: string, headers: Headers, requestId: string): { span: Span; run: <T>(fn: () => T) => T } {
   const parent = propagation.extract(context.active(), headers, headerGetter);
   const span = tracer.startSpan(
     rpc,

@@ -21,7 +21,7 @@ export function requireUuid(value: string, field: string): string {
 }
 
 // C0/C1 control characters, DEL, and the Unicode line/paragraph separators: never part of a name or a path.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 export const hasControlCharacters = (value: string): boolean => CONTROL.test(value);
 

@@ -72,7 +72,7 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
         const values = { username: field === "username" ? value : "player", password: field === "password" ? value : SECRET_PASSWORD };
         const answer = await browser.submit(page, values, redirectTo(`${s.url}/`));
         record(`login ${field} ${JSON.stringify(value.slice(0, 20))}`, answer.status);
-        if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) {
+        if (/\p{Cc}/u.test(value)) {
           expect(answer.status).toBe(400);
           expect(errorText(answer)).toBe(`The ${field} must not contain control characters.`);
         }
@@ -100,7 +100,7 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
         values.passwordConfirm = values.password!;
         const answer = await browser.submit(page, values, redirectTo(`${s.url}/`));
         record(`register ${field} ${JSON.stringify(value.slice(0, 20))}`, answer.status);
-        if (/[\u0000-\u001f\u007f-\u009f]/.test(value) && value.trim() === value) {
+        if (/\p{Cc}/u.test(value) && value.trim() === value) {
           expect(answer.status, `${field} ${JSON.stringify(value)}`).toBe(400);
           expect(fieldError(answer, field)).toMatch(/must not contain control characters\.$/);
         }
@@ -119,7 +119,7 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
         const values = { email: "player@sro.local", firstName: "Pia", lastName: "Player", [field]: value };
         const answer = await browser.submit(page, values, undefined, 0);
         record(`profile ${field} ${JSON.stringify(value.slice(0, 20))}`, answer.status);
-        if (/[\u0000-\u001f\u007f-\u009f]/.test(value) && value.trim() === value) {
+        if (/\p{Cc}/u.test(value) && value.trim() === value) {
           expect(answer.status).toBe(400);
           expect(fieldError(answer, field)).toMatch(/must not contain control characters\.$/);
         }
@@ -137,7 +137,7 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
       for (const path of [`/users?search=${v}`, `/users?username=${v}&exact=true`, `/users?email=${v}`, `/users?firstName=${v}`, `/users/count?search=${v}`, `/users?id=${v}`, `/users?first=${v}&max=${v}`, `/users/${v}`, `/users/${v}/groups`, `/groups/${v}`]) {
         const answer = await fetch(`${admin}${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
         record(`admin ${path.slice(0, 40)}`, answer.status);
-        if (path.includes("search=") && /[\u0000-\u001f\u007f-\u009f]/.test(value)) {
+        if (path.includes("search=") && /\p{Cc}/u.test(value)) {
           expect(answer.status).toBe(400);
           expect(((await answer.json()) as { error_description: string }).error_description).toBe("The search parameter must not contain control characters.");
         }

@@ -132,7 +132,10 @@ describe("connection time limits and cap", () => {
     const before = [h1Bytes, h2Bytes];
     await new Promise<void>((resolve) => {
       const check = setInterval(() => {
-        if (h1Bytes - before[0]! > 15 && h2Bytes - before[1]! > 15) (clearInterval(check), resolve());
+        if (h1Bytes - before[0]! > 15 && h2Bytes - before[1]! > 15) {
+          clearInterval(check);
+          resolve();
+        }
       }, 20);
     });
     expect(h1.destroyed).toBe(false);

@@ -91,7 +91,7 @@ function take(json: JsonObject, path: string[]): JsonValue | undefined {
 function queryOf(json: JsonObject, prefix = ""): [string, string][] {
   return Object.entries(json).flatMap(([key, value]): [string, string][] => {
     if (value === null || value === undefined) return [];
-    if (Array.isArray(value)) return value.map((v) => [prefix + key, String(v)]);
+    if (Array.isArray(value)) return value.map((v) => [prefix + key, typeof v === "object" ? JSON.stringify(v) : String(v)]);
     if (typeof value === "object") return queryOf(value, `${prefix}${key}.`);
     return [[prefix + key, String(value)]];
   });
@@ -105,7 +105,7 @@ async function callRest(baseUrl: string, rpc: string, request: JsonObject, token
   const json = structuredClone(request);
   const path = rule.pattern.value.replace(/\{([^}=]+)(=\*)?\}/g, (_, field: string) => {
     const bound = rule.body === "*" ? readPath(json, jsonPath(method.input, field)) : take(json, jsonPath(method.input, field));
-    return encodeURIComponent(String(bound ?? ""));
+    return encodeURIComponent(typeof bound === "object" && bound !== null ? JSON.stringify(bound) : String(bound ?? ""));
   });
   let body: string | undefined;
   let query: [string, string][] = [];

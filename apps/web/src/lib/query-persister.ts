@@ -4,7 +4,7 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface FlushablePersister extends Persister {
   /** Writes the latest cache state now instead of at the end of the throttle window. */
-  flush(): void;
+  flush: () => void;
 }
 
 /**

@@ -21,7 +21,7 @@ export interface ServerMode {
 
 function parseServerMode(value: unknown): ServerMode | undefined {
   if (!isRecord(value)) return undefined;
-  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : 'unknown');
+  const text = (key: string) => (typeof value[key] === 'string' ? (value[key]) : 'unknown');
   return { identity: text('identity'), storage: text('storage'), gameServer: text('gameServer'), chatBus: text('chatBus') };
 }
 
@@ -34,7 +34,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig | null {
   if (!isRecord(value) || !isRecord(value.oidc)) return null;
   const { authority, clientId } = value.oidc;
   if (typeof authority !== 'string' || !authority || typeof clientId !== 'string' || !clientId) return null;
-  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : '');
+  const text = (key: string) => (typeof value[key] === 'string' ? (value[key]) : '');
   return {
     oidc: { authority: authority.replace(/\/+$/, ''), clientId },
     identityAdminUrl: text('identityAdminUrl'),

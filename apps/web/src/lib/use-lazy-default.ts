@@ -11,7 +11,7 @@ const loaded = new Map<DefaultLoader<unknown>, unknown>();
  */
 export function useLazyDefault<T>(load: DefaultLoader<T>): T | null {
   const [value, setValue] = useState<T | null>(() => (loaded.get(load) as T | undefined) ?? null);
-  const [error, setError] = useState<unknown>(null);
+  const [error, setError] = useState<Error | null>(null);
   useEffect(() => {
     if (value !== null) return;
     let live = true;
@@ -21,13 +21,13 @@ export function useLazyDefault<T>(load: DefaultLoader<T>): T | null {
         // The export may be a component (a function): wrap it so React does not call it as an updater.
         if (live) setValue(() => module.default);
       },
-      (reason: unknown) => live && setError(reason ?? new Error('module failed to load')),
+      (reason: unknown) => live && setError(reason instanceof Error ? reason : new Error('module failed to load', { cause: reason })),
     );
     return () => {
       live = false;
     };
   }, [load, value]);
   // A failed chunk load surfaces like a failed React.lazy: thrown to the nearest error boundary.
-  if (error) throw error;
+  if (error !== null) throw error;
   return value;
 }

@@ -34,7 +34,7 @@ export function createUserinfoRecheck(options: { issuer: string; intervalMs: num
     if (claims.sub !== caller.sub) return false;
     // Without a groups claim in userinfo (no group mapper there) only the account's state is checked.
     if (!Array.isArray(claims.groups)) return true;
-    const now = [...claims.groups].map(String).sort().join("\n");
+    const now = (claims.groups as unknown[]).map(String).sort().join("\n");
     return now === [...caller.groups].sort().join("\n");
   }
 

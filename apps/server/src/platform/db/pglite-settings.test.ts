@@ -14,7 +14,8 @@ describe("PGlite session settings", () => {
       const database = await openDatabase(options);
       try {
         // PGlite's drizzle driver answers { rows }, like node-postgres.
-        const { rows } = (await database.db.execute(sql`SELECT current_setting('wal_init_zero') AS setting`)) as unknown as { rows: unknown[] };
+        const result: unknown = await database.db.execute(sql`SELECT current_setting('wal_init_zero') AS setting`);
+        const { rows } = result as { rows: unknown[] };
         expect(rows).toEqual([{ setting: "off" }]);
       } finally {
         await database.close();

@@ -135,7 +135,7 @@ export class PgliteWorkerClient implements PgliteQueries {
 
 /** An error from the database's thread, with its fields (SQLSTATE `code`, `detail`, `constraint`, …) restored. */
 function toError(fields: Record<string, unknown>): Error {
-  const error = new Error(String(fields.message ?? "database error"));
+  const error = new Error(typeof fields.message === "string" ? fields.message : "database error");
   Object.assign(error, fields);
   return error;
 }

@@ -10,7 +10,7 @@ const hello = (req: { httpVersion: string }, res: { writeHead(s: number): unknow
 
 describe("one port for HTTP/1.1 and h2c", () => {
   it("serves both protocols on the same port", async () => {
-    const listener = await listen(hello as never, 0, "127.0.0.1");
+    const listener = await listen(hello, 0, "127.0.0.1");
     try {
       expect(await (await fetch(`http://127.0.0.1:${listener.port}/`)).text()).toBe("hello over 1.1");
       const session = http2.connect(`http://127.0.0.1:${listener.port}`);
@@ -29,7 +29,7 @@ describe("one port for HTTP/1.1 and h2c", () => {
   });
 
   it("closes idle keep-alive connections at once instead of waiting for them", async () => {
-    const listener = await listen(hello as never, 0, "127.0.0.1");
+    const listener = await listen(hello, 0, "127.0.0.1");
     const agent = new http.Agent({ keepAlive: true });
     await new Promise<void>((resolve, reject) =>
       http.get({ host: "127.0.0.1", port: listener.port, agent }, (res) => res.resume().on("end", resolve)).on("error", reject),

@@ -34,6 +34,7 @@ beforeAll(async () => {
       yield create(ChatMessageSchema, { content: "two", sentTimeMs: 2n });
       throw new ConnectError("channel deleted", Code.NotFound);
     },
+    // eslint-disable-next-line require-yield -- a stream that fails before its first message
     async *connectDirectMessages() {
       throw new ConnectError("not yours", Code.PermissionDenied);
     },

@@ -143,7 +143,7 @@ async function bindRequest(route: RestRoute, req: Request, url: URL, limit: numb
     if (text !== "" && String(req.headers["content-type"] ?? "").startsWith("application/json")) {
       const value = parseJson(raw);
       if (value === undefined || typeof value !== "object" || value === null || Array.isArray(value)) throw new BindingError("request body must be a JSON object");
-      json = value as JsonObject;
+      json = value;
     }
   }
   if (route.body !== "") {
@@ -154,7 +154,7 @@ async function bindRequest(route: RestRoute, req: Request, url: URL, limit: numb
     if (route.body === "*") {
       if (value !== undefined) {
         if (typeof value !== "object" || value === null || Array.isArray(value)) throw new BindingError("request body must be a JSON object");
-        json = value as JsonObject;
+        json = value;
       }
     } else if (value !== undefined) {
       bindBodyField(json, route.input, route.body, value);

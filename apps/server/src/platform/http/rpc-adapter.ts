@@ -31,7 +31,7 @@ export function createRpcAdapter(handlers: readonly UniversalHandler[], contextV
     const grpcWeb = GRPC_WEB_TYPE.test(contentType);
     const text = grpcWeb && req.method === "POST" && isGrpcWebText(contentType);
     if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res, text);
-    let request = universalRequestFromNodeRequest(req as never, res as never, undefined, contextValues(req));
+    let request = universalRequestFromNodeRequest(req, res as never, undefined, contextValues(req));
     // Text mode is decoded to binary gRPC-web first, so one malformed-input check covers both.
     if (text) request = grpcWebTextRequest(request);
     const framing = binaryFraming(req);

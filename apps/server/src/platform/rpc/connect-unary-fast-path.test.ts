@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { Code, ConnectError, createConnectRouter, createContextValues, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
+import { Code, ConnectError, createContextValues, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { compressionGzip, connectNodeAdapter } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MapService } from "../../gen/sro/gameserver/gameserver_pb.js";
@@ -22,7 +22,7 @@ const service = {
     if (id === "crash") throw new Error("secret SQL detail");
     if (id === "slow") {
       // Works until the deadline stops it.
-      await new Promise((_resolve, reject) => context.signal.addEventListener("abort", () => reject(context.signal.reason)));
+      await new Promise((_resolve, reject) => context.signal.addEventListener("abort", () => reject(context.signal.reason as Error)));
     }
     if (id === "late") {
       // Does not act on the abort: it only reads the signal once the deadline has passed (the event says when), and
@@ -46,7 +46,7 @@ describe("Connect's unary protocol on the lean path", () => {
     },
   ];
   const options = { interceptors, readMaxBytes: READ_MAX_BYTES, acceptCompression: [compressionGzip], shutdownSignal: new AbortController().signal };
-  const routes = (router: ConnectRouter) => router.service(MapService, service as never);
+  const routes = (router: ConnectRouter) => router.service(MapService, service);
   let lean: { url: string; server: http.Server; taken: number };
   let reference: { url: string; server: http.Server };
 
@@ -123,7 +123,7 @@ describe("Connect's unary protocol on the lean path", () => {
     expect(Buffer.from(crash.bytes).toString()).not.toContain("secret");
     const zipped = await fetch(`${lean.url}/sro.gameserver.MapService/GetMaps`, { method: "POST", body: "{}", headers: { ...json, "accept-encoding": "gzip" } });
     expect(zipped.headers.get("content-encoding")).toBe("gzip");
-    expect((await zipped.json()) as unknown).toEqual({ maps: BIG });
+    expect((await zipped.json())).toEqual({ maps: BIG });
   });
 
   it("leaves what it does not serve to Connect: GET, compressed requests, streams, other rpcs", async () => {

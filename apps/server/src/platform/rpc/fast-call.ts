@@ -18,7 +18,7 @@ export function fastStreamRoute<I extends DescMessage, O extends DescMessage>(
   method: DescMethodServerStreaming<I, O>,
   impl: (request: MessageShape<I>, context: HandlerContext) => AsyncIterable<MessageInitShape<O>>,
 ): FastStreamRoute {
-  return { method: method as DescMethodServerStreaming, impl: impl as FastStreamRoute["impl"] };
+  return { method: method, impl: impl as FastStreamRoute["impl"] };
 }
 
 export interface FastUnaryRoute {
@@ -31,7 +31,7 @@ export function fastUnaryRoute<I extends DescMessage, O extends DescMessage>(
   method: DescMethodUnary<I, O>,
   impl: (request: MessageShape<I>, context: HandlerContext) => MessageInitShape<O> | Promise<MessageInitShape<O>>,
 ): FastUnaryRoute {
-  return { method: method as DescMethodUnary, impl: impl as FastUnaryRoute["impl"] };
+  return { method: method, impl: impl };
 }
 
 export type FastRoute = FastStreamRoute | FastUnaryRoute;

@@ -41,7 +41,7 @@ export function authInterceptor(verifier: TokenVerifier, revocations?: Revocatio
     req.contextValues.set(grantKey, access);
     const res = await next(req);
     if (!res.stream || !revocations) return res;
-    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, recheck && { recheck, token: match[1]!, caller }) } as typeof res;
+    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, recheck && { recheck, token: match[1]!, caller }) };
   };
 }
 

@@ -73,13 +73,13 @@ describe('form controls', () => {
   it('binds the select and checkbox, enabling submit once valid', async () => {
     const user = userEvent.setup();
     render(<DemoForm />);
-    const submit = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
     await user.type(screen.getByLabelText('Name'), 'Nova');
     expect(submit.disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: /Realm/ }));
     await user.click(screen.getByRole('option', { name: /Cyborg/ }));
     await user.click(screen.getByLabelText('Public'));
-    expect((screen.getByLabelText('Public') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText<HTMLInputElement>('Public')).checked).toBe(true);
     expect(submit.disabled).toBe(false);
   });
 });
@@ -87,12 +87,12 @@ describe('form controls', () => {
 describe('SubmitButton', () => {
   it("reads 'Saving...' and is disabled while saving", () => {
     render(<SubmitButton saving invalid={false} />);
-    const button = screen.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement;
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Saving...' });
     expect(button.disabled).toBe(true);
   });
 
   it('is disabled while the form is invalid', () => {
     render(<SubmitButton saving={false} invalid>Create</SubmitButton>);
-    expect((screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Create' })).disabled).toBe(true);
   });
 });

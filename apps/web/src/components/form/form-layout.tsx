@@ -1,10 +1,11 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../button-styles';
 import { SubmitButton } from './submit-button';
 
 interface Props {
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** react-hook-form's `handleSubmit(…)`: it prevents the default at once, then validates and saves. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown>;
   saving: boolean;
   /** Invalid, or (when editing) unchanged: nothing to submit. */
   disabled: boolean;
@@ -21,7 +22,7 @@ interface Props {
 export function FormCard({ onSubmit, saving, disabled, cancelTo, submitLabel = 'Save', label, fill, children }: Props) {
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label={label}
       className={`${fill ? 'w-full' : 'max-w-2xl'} space-y-5 rounded-xl border border-white/10 bg-night-900/70 p-5 sm:p-6`}

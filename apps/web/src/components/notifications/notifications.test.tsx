@@ -42,9 +42,9 @@ describe('notifications', () => {
     await flush();
     expect(toasts().map((t) => t.dataset.type)).toEqual(['success', 'info', 'warning', 'error', 'default']);
     expect(screen.getByRole('region', { name: 'Notifications' }).dataset.position).toBe('top-right');
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => void vi.advanceTimersByTime(4999));
     expect(toasts()).toHaveLength(5);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(toasts()).toHaveLength(0);
   });
 
@@ -52,7 +52,7 @@ describe('notifications', () => {
     await setup();
     act(() => void notify.error('Error loading user info', { persist: true, position: 'top-center' }));
     await flush();
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => void vi.advanceTimersByTime(60_000));
     const region = screen.getByRole('region', { name: 'Important notifications' });
     expect(region.dataset.position).toBe('top-center');
     expect(within(region).getByText('Error loading user info')).toBeTruthy();
@@ -62,14 +62,14 @@ describe('notifications', () => {
     await setup();
     act(() => void notify.info('Hover me'));
     await flush();
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => void vi.advanceTimersByTime(3000));
     fireEvent.mouseEnter(toasts()[0]!);
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => void vi.advanceTimersByTime(10_000));
     expect(toasts()).toHaveLength(1);
     fireEvent.mouseLeave(toasts()[0]!);
-    act(() => vi.advanceTimersByTime(1900));
+    act(() => void vi.advanceTimersByTime(1900));
     expect(toasts()).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => void vi.advanceTimersByTime(200));
     expect(toasts()).toHaveLength(0);
   });
 

@@ -34,9 +34,9 @@ describe('SelectWithFilter with a server-side search', () => {
     render(<Searching onSearch={onSearch} />);
     fireEvent.click(screen.getByRole('button', { name: /Character/ }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Filter Character' }), { target: { value: '4-0001' } });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => void vi.advanceTimersByTime(299));
     expect(onSearch).not.toHaveBeenCalledWith('4-0001');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(onSearch).toHaveBeenLastCalledWith('4-0001');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['✓Pia Nightshade']);
   });

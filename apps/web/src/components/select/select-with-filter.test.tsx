@@ -47,13 +47,13 @@ describe('SelectWithFilter', () => {
     const filter = screen.getByRole('combobox', { name: 'Filter Dimension' });
     expect(document.activeElement).toBe(filter);
     fireEvent.change(filter, { target: { value: 'HILL' } });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => void vi.advanceTimersByTime(299));
     expect(screen.getAllByRole('option')).toHaveLength(7);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['✓Chrome Hill']);
 
     fireEvent.change(filter, { target: { value: 'nothing like this' } });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => void vi.advanceTimersByTime(300));
     // React Aria gives the empty state the option role (a listbox holds options): it is the only one.
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['No results found']);
   });
@@ -67,7 +67,7 @@ describe('SelectWithFilter', () => {
     expect(filter.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[1]!.id);
     fireEvent.keyDown(filter, { key: 'Enter' });
     expect(onChange).toHaveBeenCalledWith('d1');
-    act(() => vi.advanceTimersByTime(500)); // the popover's exit, then focus goes back
+    act(() => void vi.advanceTimersByTime(500)); // the popover's exit, then focus goes back
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(document.activeElement).toBe(trigger(/Chrome Hill/));
     fireEvent.click(screen.getByRole('button', { name: 'Clear Dimension' }));

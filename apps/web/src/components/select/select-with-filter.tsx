@@ -79,8 +79,8 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
   return (
     <Select
       selectionMode={props.multiple ? 'multiple' : 'single'}
-      value={(props.multiple ? [...selected] : (selected[0] ?? null)) as never}
-      onChange={onChange as never}
+      value={(props.multiple ? [...selected] : (selected[0] ?? null))}
+      onChange={onChange}
       isOpen={open}
       onOpenChange={onOpenChange}
       // It opens on an empty list too: the popover holds the filter, and says 'No results found' or 'Searching…'.

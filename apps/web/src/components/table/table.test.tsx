@@ -88,7 +88,7 @@ describe('Table pagination', () => {
     renderTable({ data: make(42) });
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(screen.getByText('Showing 21 to 30 of 42 results')).toBeTruthy();
-    const select = screen.getByLabelText('Rows per page') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Rows per page');
     expect([...select.options].map((o) => o.value)).toEqual(['10', '25', '50', '200']);
     await user.selectOptions(select, '25');
     expect(screen.getByText('Showing 1 to 25 of 42 results')).toBeTruthy();
@@ -107,7 +107,7 @@ describe('Table pagination', () => {
     ]);
     await user.click(within(nav).getByRole('button', { name: 'Page 20' }));
     expect(screen.getByText('Showing 191 to 200 of 200 results')).toBeTruthy();
-    expect((within(nav).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(nav).getByRole<HTMLButtonElement>('button', { name: 'Next' })).disabled).toBe(true);
     await user.click(within(nav).getByRole('button', { name: 'Previous' }));
     expect(screen.getByText('Showing 181 to 190 of 200 results')).toBeTruthy();
   });
@@ -142,7 +142,7 @@ describe('Table selection, links and loading', () => {
     const user = userEvent.setup();
     const onRowSelectionChange = vi.fn();
     renderTable({ selectable: true, onRowSelectionChange });
-    const all = screen.getByRole('checkbox', { name: 'Select all rows' }) as HTMLInputElement;
+    const all = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all rows' });
     await user.click(screen.getByRole('checkbox', { name: 'Select row c2' }));
     expect(onRowSelectionChange).toHaveBeenLastCalledWith({ c2: true });
     expect(all.indeterminate).toBe(true);

@@ -33,12 +33,19 @@ export interface ManualTableState {
   onPaginationChange: (pagination: PaginationState) => void;
 }
 
+/**
+ * A table's columns. Their value types differ from column to column, which TanStack types as `any` (its documented
+ * convention: with `unknown`, columns made by `accessorKey` do not assign); cells read values as
+ * `getValue<string>()`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: TanStack's column arrays are typed this way
+export type TableColumns<T> = ColumnDef<T, any>[];
+
 export interface TableProps<T> extends RowLinks<T> {
   /** Accessible name, rendered as the table caption. */
   label: string;
   data: readonly T[];
-  // `any` is TanStack's own convention for columns whose value types differ.
-  columns: ColumnDef<T, any>[];
+  columns: TableColumns<T>;
   getRowId: (row: T) => string;
   loading?: boolean;
   /** Search text ('text in:col1,col2' supported); filters locally unless `manual`. */
@@ -129,7 +136,7 @@ export function Table<T>(props: TableProps<T>) {
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
     onRowSelectionChange: setSelection,
-    onGlobalFilterChange: (value: unknown) => setFilter(String(value ?? '')),
+    onGlobalFilterChange: (value: unknown) => setFilter(typeof value === 'string' ? value : ''),
     globalFilterFn,
     getColumnCanGlobalFilter: () => true,
     enableRowSelection: selectable,
@@ -152,12 +159,17 @@ export function Table<T>(props: TableProps<T>) {
   const pageCount = Math.max(1, Math.ceil(total / pagination.pageSize));
 
   // A new search starts at page one; a shrunken result never strands us past the end.
+  // (A manual table's owner pages itself.)
+  const isManual = !!manual;
+  const lastFilter = useRef(globalFilter);
   useEffect(() => {
-    if (!manual && pagination.pageIndex !== 0) setPagination((p) => ({ ...p, pageIndex: 0 }));
-  }, [globalFilter]);
+    if (lastFilter.current === globalFilter) return;
+    lastFilter.current = globalFilter;
+    if (!isManual) setInnerPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
+  }, [globalFilter, isManual]);
   useEffect(() => {
-    if (!manual && !loading && pagination.pageIndex > pageCount - 1) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
-  }, [pageCount, loading]);
+    if (!isManual && !loading) setInnerPagination((p) => (p.pageIndex > pageCount - 1 ? { ...p, pageIndex: pageCount - 1 } : p));
+  }, [pageCount, loading, isManual]);
 
   const visibleColumns = table.getVisibleLeafColumns().length;
   // On a phone the row's other cells may be off-screen: its first cell is the way to its detail.

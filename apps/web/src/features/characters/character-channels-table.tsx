@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { VisibilityBadge } from '../../components/badge';
-import { Table } from '../../components/table/table';
+import { Table, type TableColumns } from '../../components/table/table';
 import type { ChannelRecord, DimensionRecord } from '../../lib/api/records';
 import { IdText } from '../../components/id-text';
 
@@ -19,7 +19,7 @@ interface Props {
 /** Chat channels as seen from a character: name with its Public/Private badge, dimension, id. */
 type ChannelRow = ChannelRecord & { dimensionLabel: string; dimensionName: string };
 
-const columns: ColumnDef<ChannelRow, any>[] = [
+const columns: TableColumns<ChannelRow> = [
   {
     id: 'name',
     accessorKey: 'name',
@@ -46,7 +46,7 @@ const columns: ColumnDef<ChannelRow, any>[] = [
       );
     },
   },
-  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue()} /> },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue<string>()} /> },
 ];
 
 /** 'Name (id)' of the channel's dimension, or 'Global'. */

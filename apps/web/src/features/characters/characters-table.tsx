@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
+import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { ListLoadError, RetryButton } from '../../components/load-error';
-import { Table } from '../../components/table/table';
+import { Table, type TableColumns } from '../../components/table/table';
 import { DEFAULT_PAGE_SIZE } from '../../components/table/pagination';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useCharacterPage } from '../../lib/api/characters';
@@ -25,25 +25,25 @@ export const CHARACTER_SEARCH_DEBOUNCE_MS = 100;
 function characterColumns(
   owners: Map<string, OwnerRecord | null | undefined>,
   dimensions: readonly DimensionRecord[],
-): ColumnDef<CharacterRecord, any>[] {
+): TableColumns<CharacterRecord> {
   const dimensionName = (id: string) => dimensions.find((d) => d.id === id)?.name ?? id;
   return [
-    { id: 'name', accessorKey: 'name', header: 'Username', cell: (c) => <span className="font-medium text-white">{c.getValue()}</span> },
+    { id: 'name', accessorKey: 'name', header: 'Username', cell: (c) => <span className="font-medium text-white">{c.getValue<string>()}</span> },
     {
       id: 'ownerId',
       accessorKey: 'ownerId',
       header: 'Owner',
       cell: ({ row }) => <OwnerSummary owner={owners.get(row.original.ownerId)} ownerId={row.original.ownerId} />,
     },
-    { id: 'realm', accessorKey: 'realm', header: 'Realm', cell: (c) => capitalize(c.getValue()) },
-    { id: 'gender', accessorKey: 'gender', header: 'Gender', cell: (c) => capitalize(c.getValue()) },
-    { id: 'dimensionId', accessorKey: 'dimensionId', header: 'Dimension', cell: (c) => dimensionName(c.getValue()) },
-    { id: 'playTime', accessorKey: 'playTime', header: 'Playtime', cell: (c) => formatPlayTime(c.getValue()) },
+    { id: 'realm', accessorKey: 'realm', header: 'Realm', cell: (c) => capitalize(c.getValue<string>()) },
+    { id: 'gender', accessorKey: 'gender', header: 'Gender', cell: (c) => capitalize(c.getValue<string>()) },
+    { id: 'dimensionId', accessorKey: 'dimensionId', header: 'Dimension', cell: (c) => dimensionName(c.getValue<string>()) },
+    { id: 'playTime', accessorKey: 'playTime', header: 'Playtime', cell: (c) => formatPlayTime(c.getValue<number>()) },
     {
       id: 'createdAt',
       accessorKey: 'createdAt',
       header: 'Age',
-      cell: (c) => <time dateTime={new Date(c.getValue() * 1000).toISOString()}>{formatAge(c.getValue())}</time>,
+      cell: (c) => <time dateTime={new Date(c.getValue<number>() * 1000).toISOString()}>{formatAge(c.getValue<number>())}</time>,
     },
   ];
 }
@@ -66,7 +66,8 @@ export function CharactersTable({ search, showActions = true }: Props) {
   const sort = sorting[0] ? { id: sorting[0].id, desc: sorting[0].desc } : null;
   const page = useCharacterPage({ pageIndex: pagination.pageIndex, pageSize: pagination.pageSize, sort, search: debouncedSearch });
   const rows = page.data?.characters ?? [];
-  const owners = useOwners(useMemo(() => rows.map((c) => c.ownerId), [rows]));
+  const characters = page.data?.characters;
+  const owners = useOwners(useMemo(() => (characters ?? []).map((c) => c.ownerId), [characters]));
   const dimensions = useDimensions();
   const columns = useMemo(() => characterColumns(owners, dimensions.data ?? []), [owners, dimensions.data]);
 

@@ -29,7 +29,7 @@ export function ChatComposer({ onSend }: Props) {
   }
 
   return (
-    <form onSubmit={submit} className="flex items-center gap-2 border-t border-white/10 p-3">
+    <form onSubmit={(event) => void submit(event)} className="flex items-center gap-2 border-t border-white/10 p-3">
       <label htmlFor={inputId} className="sr-only">
         Message
       </label>

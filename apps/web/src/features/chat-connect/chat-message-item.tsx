@@ -20,6 +20,7 @@ export function ChatMessageItem({ line, ownCharacterId, onBan, tabStop }: Props)
   return (
     <li
       data-chat-row
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the roving tab stop of the message list: arrow keys move between rows, each row holds its menu
       tabIndex={tabStop ? 0 : -1}
       className={`group flex items-start gap-2 rounded-lg px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neon-cyan ${own ? 'bg-neon-cyan/5' : 'hover:bg-white/5'}`}
       data-testid="chat-line"

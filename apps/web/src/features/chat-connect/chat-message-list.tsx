@@ -62,6 +62,7 @@ export function ChatMessageList({ lines, renderLine, placeholder }: Props) {
         data-chat-scroll
         role="log"
         aria-label="Messages"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
         tabIndex={0}
         onScroll={() => boxRef.current && setFollowing(isNearBottom(boxRef.current))}
         className="h-full overflow-y-auto px-2 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neon-cyan"
@@ -69,6 +70,7 @@ export function ChatMessageList({ lines, renderLine, placeholder }: Props) {
         {lines.length === 0 ? (
           <div className="flex h-full items-center justify-center px-4 text-center">{placeholder}</div>
         ) : (
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegation: the rows' roving focus (arrow keys, Home/End) is handled once for the list
           <ul className="flex flex-col gap-0.5" onKeyDown={onRowKey} onFocus={onRowFocus}>
             {lines.map((line) => (
               <Fragment key={line.key}>{renderLine(line, line.key === tabStopKey)}</Fragment>

@@ -12,7 +12,7 @@ import {
 /** A server stream the test drives: push messages, then end it with OK or an error. */
 class ScriptedStream {
   private queue: IncomingChatMessage[] = [];
-  private end: { error: unknown } | null = null;
+  private end: { error: ConnectError | null } | null = null;
   private wake: () => void = () => {};
   signal: AbortSignal | null = null;
   onHeader: () => void = () => {};
@@ -21,7 +21,7 @@ class ScriptedStream {
     this.queue.push(...messages);
     this.wake();
   }
-  finish(error: unknown = null) {
+  finish(error: ConnectError | null = null) {
     this.end = { error };
     this.wake();
   }

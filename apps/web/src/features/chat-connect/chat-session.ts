@@ -66,7 +66,7 @@ export interface ChatNotice {
 export interface ChatSessionListener {
   onMessage(line: ChatLine): void;
   onStatus(status: ChatSessionStatus): void;
-  onNotice(notice: ChatNotice): void;
+  onNotice: (notice: ChatNotice) => void;
 }
 
 export interface ChatSessionDeps {

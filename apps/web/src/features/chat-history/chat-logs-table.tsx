@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import type { PaginationState } from '@tanstack/react-table';
 import { CharacterName } from '../../components/character-name';
-import { Table } from '../../components/table/table';
+import { Table, type TableColumns } from '../../components/table/table';
 import type { ChatLogRecord } from './use-chat-logs';
 
 const NO_SORTING: never[] = [];
@@ -18,7 +18,7 @@ interface Props {
 
 /** The server pages the history (manual mode); it always comes newest first, so the columns do not sort. */
 export function ChatLogsTable({ logs, total, loading, pagination, onPaginationChange }: Props) {
-  const columns = useMemo<ColumnDef<ChatLogRecord, any>[]>(
+  const columns = useMemo<TableColumns<ChatLogRecord>>(
     () => [
       {
         id: 'sentAt',

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import type { ColumnDef } from '@tanstack/react-table';
 import { VisibilityBadge } from '../../components/badge';
-import { Table } from '../../components/table/table';
+import { Table, type TableColumns } from '../../components/table/table';
 import type { ChannelRecord, DimensionRecord } from '../../lib/api/records';
 import { GLOBAL_LABEL } from './chat-messages';
 import { IdText } from '../../components/id-text';
@@ -22,7 +21,7 @@ interface Props {
 
 type ChannelRow = ChannelRecord & { dimensionLabel: string; dimensionName: string };
 
-const columns: ColumnDef<ChannelRow, any>[] = [
+const columns: TableColumns<ChannelRow> = [
   {
     id: 'name',
     accessorKey: 'name',
@@ -49,7 +48,7 @@ const columns: ColumnDef<ChannelRow, any>[] = [
       );
     },
   },
-  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue()} /> },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue<string>()} /> },
 ];
 
 export function ChannelsTable({ channels, dimensions, loading, search }: Props) {

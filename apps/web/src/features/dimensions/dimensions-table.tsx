@@ -1,14 +1,13 @@
-import type { ColumnDef } from '@tanstack/react-table';
-import { Table } from '../../components/table/table';
+import { Table, type TableColumns } from '../../components/table/table';
 import type { DimensionRecord } from '../../lib/api/records';
 import { IdText } from '../../components/id-text';
 
-const columns: ColumnDef<DimensionRecord, any>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Name', cell: (c) => <span className="font-medium text-white">{c.getValue()}</span> },
+const columns: TableColumns<DimensionRecord> = [
+  { id: 'name', accessorKey: 'name', header: 'Name', cell: (c) => <span className="font-medium text-white">{c.getValue<string>()}</span> },
   { id: 'location', accessorKey: 'location', header: 'Location' },
-  { id: 'version', accessorKey: 'version', header: 'Version', cell: (c) => `v${c.getValue()}` },
+  { id: 'version', accessorKey: 'version', header: 'Version', cell: (c) => `v${c.getValue<string>()}` },
   { id: 'maps', accessorFn: (d) => d.mapIds.length, header: 'Maps' },
-  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue()} /> },
+  { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <IdText id={c.getValue<string>()} /> },
 ];
 
 export function DimensionsTable({ dimensions, loading, search }: { dimensions: readonly DimensionRecord[]; loading: boolean; search: string }) {

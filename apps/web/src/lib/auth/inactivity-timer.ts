@@ -6,9 +6,9 @@ export const INACTIVITY_LIMIT_MS = 60 * 60 * 1000;
 export const INACTIVITY_WARNING_MS = INACTIVITY_LIMIT_MS * 0.9;
 
 export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+  now: () => number;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
 }
 
 export const browserClock: Clock = {

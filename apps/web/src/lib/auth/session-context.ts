@@ -27,7 +27,7 @@ export interface Session {
   register(options?: { returnTo?: string }): Promise<void>;
   logout(reason?: LogoutReason): Promise<void>;
   /** A token valid for at least `minValiditySeconds` (default 30), or null when signed out. */
-  getAccessToken(minValiditySeconds?: number): Promise<string | null>;
+  getAccessToken: (minValiditySeconds?: number) => Promise<string | null>;
 }
 
 export const SessionContext = createContext<Session | null>(null);

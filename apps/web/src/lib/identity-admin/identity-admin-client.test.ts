@@ -9,7 +9,7 @@ function clientWith(responses: Response[]) {
   const client = createIdentityAdminClient({
     baseUrl: 'http://idp.test/admin/realms/default/',
     getAccessToken: async () => 'tok',
-    fetchImpl: fetchImpl as unknown as typeof fetch,
+    fetchImpl: fetchImpl,
   });
   return { client, fetchImpl };
 }

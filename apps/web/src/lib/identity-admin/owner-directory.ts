@@ -31,7 +31,7 @@ function toOwner(user: IdentityUser, groups: string[]): OwnerRecord {
 }
 
 function isUserList(value: unknown): value is IdentityUser[] {
-  return Array.isArray(value) && value.every((u) => u && typeof u === 'object' && typeof u.id === 'string');
+  return Array.isArray(value) && value.every((u: unknown) => typeof u === 'object' && u !== null && 'id' in u && typeof u.id === 'string');
 }
 
 /**
