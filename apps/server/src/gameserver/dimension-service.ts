@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { DimensionSchema, DimensionsSchema, GameServerUpdateResponseSchema, type Dimension, type DimensionService } from "../gen/sro/gameserver/gameserver_pb.js";
-import { frozenMessageOf } from "../platform/rpc/frozen-messages.js";
+import { frozenMessageOf } from "../platform/frozen-message.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
 import type { DimensionChanges, DimensionRefusal, DimensionRow, DimensionStore } from "./dimension-store.js";
 import { requireDimensionLocation, requireDimensionName, requireMapIds, requireVersion } from "./gameserver-rules.js";

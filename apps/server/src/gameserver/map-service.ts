@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { MapSchema, MapsSchema, type Map as GameMap, type MapService } from "../gen/sro/gameserver/gameserver_pb.js";
-import { frozenMessageOf } from "../platform/rpc/frozen-messages.js";
+import { frozenMessageOf } from "../platform/frozen-message.js";
 import { requireUuid } from "../platform/validation.js";
 import { requireMapName, requireMapPath } from "./gameserver-rules.js";
 import type { MapChanges, MapRow, MapStore } from "./map-store.js";

@@ -1,7 +1,8 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { MapsSchema } from "../../gen/sro/gameserver/gameserver_pb.js";
-import { encodeOnce, frozenMessageOf } from "./frozen-messages.js";
+import { frozenMessageOf } from "../frozen-message.js";
+import { encodeOnce } from "./frozen-messages.js";
 
 describe("frozen messages", () => {
   const mapsOf = frozenMessageOf((rows: readonly { id: string; name: string }[]) => create(MapsSchema, { maps: rows.map((r) => ({ id: r.id, name: r.name, mapPath: "/p" })) }));
