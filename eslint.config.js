@@ -18,6 +18,9 @@ const WEB = "apps/web/src";
 /** The server's service folders: each owns its handlers, rules and store. */
 const SERVICES = ["character", "chat", "gameserver", "identity"];
 
+/** What one service may import from another: its tables and the events it emits. */
+const SERVICE_SURFACE = ["./schema.ts", "./character-events.ts"];
+
 const serverZones = [
   // A service's handlers return what they mean; the platform adapts them to gRPC, Connect or REST.
   ...SERVICES.map((service) => ({
@@ -32,13 +35,14 @@ const serverZones = [
     from: `./${SERVER}/platform/http`,
     message: "a service does not know its transport: the platform adapts handlers (docs/architecture.md).",
   })),
-  // Services meet through their tables (foreign keys, joins) and through what the composition root hands them.
+  // Services meet through their tables (foreign keys, joins), the events one emits and another subscribes to, and
+  // what the composition root (compose.ts) hands them; they never build or call each other (docs/architecture.md).
   ...SERVICES.flatMap((service) =>
     SERVICES.filter((other) => other !== service).map((other) => ({
       target: `./${SERVER}/${service}`,
       from: `./${SERVER}/${other}`,
-      except: ["./schema.ts"],
-      message: `${service}/ reaches ${other}/ only through its schema.ts; anything else is passed in by the composition root.`,
+      except: SERVICE_SURFACE,
+      message: `${service}/ reaches ${other}/ only through ${SERVICE_SURFACE.join(", ")}; anything else is passed in by compose.ts.`,
     })),
   ),
   // Platform code is used by services, never the other way round. platform/db/schema.ts gathers every service's
