@@ -5,7 +5,8 @@ import { Code, ConnectError, createConnectRouter, createContextValues, type Conn
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
-import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
+import type { ChatBus } from "./chat/chat-bus.js";
+import { createChatBus } from "./chat/create-chat-bus.js";
 import { chatFastRoutes, chatServiceOf } from "./chat/chat-service.js";
 import { withChatNotices } from "./chat/character-notices.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
