@@ -7,13 +7,12 @@ import type { JWTVerifyGetKey } from "jose";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
 import type { ChatBus } from "./chat/chat-bus.js";
 import { createChatBus } from "./chat/create-chat-bus.js";
-import { chatFastRoutes } from "./chat/chat-service.js";
 import { composeServices, type Services } from "./compose.js";
+import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
 import { seedDemoData } from "./demo/demo-data.js";
-import { gameFastRoutes } from "./gameserver/game-services.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
 import { requestIdKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
@@ -115,7 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const connectRpc = createRpcAdapter(router.handlers, contextValues, logger);
     // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
     // unary protocol (docs/architecture.md "Lean paths", docs/chat.md).
-    const fastRoutes = [...chatFastRoutes(services.chat), ...gameFastRoutes(services)];
+    const fastRoutes = leanRoutes(services);
     const grpcFast = createGrpcStreamFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
     const connectFast = createConnectUnaryFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
     const rpc = (req: AnyRequest, res: AnyResponse) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);

@@ -1,9 +1,8 @@
 import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
-import { ChatLogSchema, ChatLogsSchema, ChatService as ChatServiceDesc, type ChatService } from "../gen/sro/chat/chat_pb.js";
+import { ChatLogSchema, ChatLogsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
 import type { Logger } from "../platform/logger.js";
-import { fastStreamRoute, fastUnaryRoute, type FastRoute } from "../platform/rpc/fast-call.js";
 import { createChatAccess } from "./chat-access.js";
 import type { ChatBus } from "./chat-bus.js";
 import { channelHandlers } from "./channel-handlers.js";
@@ -130,17 +129,4 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
     if (!channel) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
     if (!character) throw new ConnectError(`character ${characterId} not found`, Code.NotFound);
   }
-}
-
-/**
- * For the lean gRPC path (platform/rpc/grpc-stream-fast-path.ts): the two fan-out streams, and the two sends that
- * feed them (100 busy channels need ~1,000 sends/s).
- */
-export function chatFastRoutes(service: ServiceImpl<typeof ChatService>): FastRoute[] {
-  return [
-    fastStreamRoute(ChatServiceDesc.method.connectChatChannel, service.connectChatChannel),
-    fastStreamRoute(ChatServiceDesc.method.connectDirectMessages, service.connectDirectMessages),
-    fastUnaryRoute(ChatServiceDesc.method.sendChatChannelMessage, service.sendChatChannelMessage),
-    fastUnaryRoute(ChatServiceDesc.method.sendDirectMessage, service.sendDirectMessage),
-  ];
 }

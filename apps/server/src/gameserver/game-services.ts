@@ -1,8 +1,5 @@
-import type { ServiceImpl } from "@connectrpc/connect";
 import type { Config } from "../platform/config.js";
 import type { Database } from "../platform/db/database.js";
-import { fastUnaryRoute, type FastRoute } from "../platform/rpc/fast-call.js";
-import { DimensionService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { createDimensionService } from "./dimension-service.js";
 import { createDimensionStore } from "./dimension-store.js";
 import { createGameServerDataService, createGameServerRegistryService } from "./game-server-services.js";
@@ -24,17 +21,4 @@ export function createGameServices(deps: { config: Config; database: Pick<Databa
     /** The in-memory dimension list (character search matches dimension names against it). */
     dimensionList: () => dimensionStore.list(),
   };
-}
-
-/**
- * For the lean gRPC path (platform/rpc/grpc-stream-fast-path.ts): the reference reads game servers and consoles
- * call most, served from memory, where Connect's unary pipeline would cost more CPU than the handler.
- */
-export function gameFastRoutes(game: { maps: ServiceImpl<typeof MapService>; dimensions: ServiceImpl<typeof DimensionService> }): FastRoute[] {
-  return [
-    fastUnaryRoute(MapService.method.getMaps, game.maps.getMaps),
-    fastUnaryRoute(MapService.method.getMap, game.maps.getMap),
-    fastUnaryRoute(DimensionService.method.getDimensions, game.dimensions.getDimensions),
-    fastUnaryRoute(DimensionService.method.getDimension, game.dimensions.getDimension),
-  ];
 }
