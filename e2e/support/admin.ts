@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { signInAtProvider } from './provider';
 
-// Demo data of local mode (apps/server/src/gameserver/demo-data.ts): fixed ids the admin specs can name.
+// Demo data of local mode (apps/server/src/demo/demo-data.ts): fixed ids the admin specs can name.
 const demoId = (group: number, n: number) => `5e1d0000-0000-4000-8000-${String(group).padStart(4, '0')}${String(n).padStart(8, '0')}`;
 export const DEMO = {
   dimensions: { prime: demoId(2, 1), shadow: demoId(2, 2) },

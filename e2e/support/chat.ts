@@ -6,7 +6,7 @@ import { signInAtProvider } from './provider';
 // and a player's chat client that runs inside the player's browser page (players may not open the console).
 
 const demoId = (group: number, n: number) => `5e1d0000-0000-4000-8000-${String(group).padStart(4, '0')}${String(n).padStart(8, '0')}`;
-/** Demo data of local mode (apps/server/src/gameserver/demo-data.ts). */
+/** Demo data of local mode (apps/server/src/demo/demo-data.ts). */
 export const CHAT_DEMO = {
   channels: { general: demoId(3, 1) },
   /** Pia Nightshade: the player's first character. */

@@ -49,6 +49,9 @@ test.describe('seeded session', () => {
     await page.goto('/');
     const button = page.getByRole('button', { name: /Mo Derator/ });
     await button.click();
+    // React Aria: a pointer opens the menu with the menu focused; ArrowDown reaches the first item.
+    await expect(page.getByRole('menu', { name: 'User menu' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Your Profile' })).toBeFocused();
     await expect(page.getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute('href', `${baseURL}/realms/default/account`);
     await page.keyboard.press('Escape');

@@ -5,14 +5,14 @@ import { Code, ConnectError, createConnectRouter, createContextValues, type Conn
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
-import { createChatBus, type ChatBus } from "./chat/chat-bus.js";
-import { chatFastRoutes, chatServiceOf } from "./chat/chat-service.js";
-import { withChatNotices } from "./chat/character-notices.js";
+import type { ChatBus } from "./chat/chat-bus.js";
+import { createChatBus } from "./chat/create-chat-bus.js";
+import { composeServices, type Services } from "./compose.js";
+import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
-import { seedDemoData } from "./gameserver/demo-data.js";
-import { gameFastRoutes, gameServicesOf } from "./gameserver/game-services.js";
+import { seedDemoData } from "./demo/demo-data.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
 import { requestIdKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
@@ -32,16 +32,6 @@ import { createMetrics, type Metrics } from "./platform/metrics.js";
 import { createConnectUnaryFastPath } from "./platform/rpc/connect-unary-fast-path.js";
 import { createGrpcStreamFastPath } from "./platform/rpc/grpc-stream-fast-path.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
-
-export interface ServiceDeps {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  /** Chat fan-out: in-process, or NATS when config.natsUrl is set. */
-  chatBus: ChatBus;
-  /** Prometheus metrics of this node (/metrics). */
-  metrics: Metrics;
-}
 
 export interface RunningServer {
   readonly port: number;
@@ -67,15 +57,13 @@ export interface StartOptions {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Every service the server speaks; an rpc without a permission rule stops the start (see permissions.ts). */
-function registerServices(router: ConnectRouter, deps: ServiceDeps): void {
-  const game = gameServicesOf(deps);
-  // Chat streams of a deleted or edited character end or re-check access (chat/character-notices.ts).
-  router.service(CharacterService, withChatNotices(game.characters, deps.chatBus, deps.logger));
-  router.service(ChatService, chatServiceOf(deps));
-  router.service(DimensionService, game.dimensions);
-  router.service(MapService, game.maps);
-  router.service(GameServerDataService, game.gameServerData);
-  router.service(GameServerRegistryService, game.gameServerRegistry);
+function registerServices(router: ConnectRouter, services: Services): void {
+  router.service(CharacterService, services.characters);
+  router.service(ChatService, services.chat);
+  router.service(DimensionService, services.dimensions);
+  router.service(MapService, services.maps);
+  router.service(GameServerDataService, services.gameServerData);
+  router.service(GameServerRegistryService, services.gameServerRegistry);
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -87,7 +75,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const metrics = createMetrics();
   if (database.pool) metrics.trackPool(database.pool);
-  const deps: ServiceDeps = { config, database, logger, chatBus, metrics };
   let identity: Identity | undefined;
   try {
     // Embedded identity provider (no OIDC_ISSUER): its keys verify the RPC tokens, no JWKS round trip.
@@ -117,17 +104,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         : undefined;
     const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier, revocations, recheck)];
     const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal, acceptCompression: [compressionGzip, compressionBrotli] };
-    const routes = (router: ConnectRouter) => registerServices(router, deps);
-
+    // Where the app is put together: every service built once (compose.ts).
+    const services = composeServices({ config, database, logger, chatBus, metrics });
     const router = createConnectRouter(routerOptions);
-    routes(router);
+    registerServices(router, services);
     assertEveryRpcHasARule(router);
 
     const contextValues = (req: AnyRequest) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? "");
     const connectRpc = createRpcAdapter(router.handlers, contextValues, logger);
     // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
     // unary protocol (docs/architecture.md "Lean paths", docs/chat.md).
-    const fastRoutes = [...chatFastRoutes(chatServiceOf(deps)), ...gameFastRoutes(gameServicesOf(deps))];
+    const fastRoutes = leanRoutes(services);
     const grpcFast = createGrpcStreamFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
     const connectFast = createConnectUnaryFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
     const rpc = (req: AnyRequest, res: AnyResponse) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);

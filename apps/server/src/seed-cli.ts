@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { insertBulkCharacters } from "./character/bulk-characters.js";
-import { seedDemoData } from "./gameserver/demo-data.js";
+import { seedDemoData } from "./demo/demo-data.js";
 import { ConfigError, loadConfig } from "./platform/config.js";
 import { openDatabase } from "./platform/db/database.js";
 import { createLogger } from "./platform/logger.js";

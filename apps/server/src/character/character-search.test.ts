@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database, type Db } from "../platform/db/database.js";
-import { createTestDatabase, storageBackends } from "../test/test-server.js";
+import type { Database, Db } from "../platform/db/database.js";
+import { openTestDatabase, storageBackends } from "../test/test-server.js";
 import { insertDimension } from "../test/game-fixtures.js";
 import { insertBulkCharacters } from "./bulk-characters.js";
 import { searchOf, type SortColumn } from "./character-list-query.js";
@@ -28,22 +27,6 @@ async function searchName(db: Db, id: string): Promise<string | undefined> {
   return rowsOf<{ name: string }>(await db.execute(sql`SELECT name FROM character_search_names WHERE id = ${id}`))[0]?.name;
 }
 
-async function open(backend: "pglite" | "postgres"): Promise<{ database: Database; close: () => Promise<void> }> {
-  if (backend === "pglite") {
-    const database = await openDatabase({ dataDir: tmpdir(), memory: true });
-    return { database, close: () => database.close() };
-  }
-  const created = await createTestDatabase();
-  const database = await openDatabase({ url: created.url, dataDir: tmpdir(), poolSize: 4 });
-  return {
-    database,
-    async close() {
-      await database.close();
-      await created.drop();
-    },
-  };
-}
-
 /**
  * character_search_names (drizzle/0006) is the copy of live names that name searches read: it must follow every
  * write to characters, and searches through it must page exactly like a filter over the live rows.
@@ -56,7 +39,7 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
   let dimension: string;
 
   beforeAll(async () => {
-    ({ database, close } = await open(backend));
+    ({ database, close } = await openTestDatabase(backend));
     db = database.db;
     store = createCharacterStore(db);
     dimension = await insertDimension(db);

@@ -17,6 +17,7 @@ import {
   requireProfession,
   requireRealm,
 } from "./character-rules.js";
+import type { CharacterEvents } from "./character-events.js";
 import type { CharacterRow, CharacterStore, WriteRefusal } from "./character-store.js";
 import { characterMessage } from "./character-view.js";
 
@@ -49,6 +50,8 @@ export interface CharacterServiceOptions extends Partial<SearchLookups> {
   unpagedMax: number;
   /** Live characters one player may own (MAX_CHARACTERS_PER_PLAYER); unset: no cap. */
   maxPerPlayer?: number;
+  /** Told after a character is deleted or edited. */
+  events?: CharacterEvents;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -117,6 +120,7 @@ export function createCharacterService(store: CharacterStore, options: Character
     async deleteCharacter(req, ctx) {
       const row = await visibleCharacter(ctx, requireCharacterId(req.id));
       if (!(await store.softDelete(row.id))) throw notFound();
+      await options.events?.emit({ type: "deleted", characterId: row.id });
       return create(EmptySchema);
     },
 
@@ -127,6 +131,7 @@ export function createCharacterService(store: CharacterStore, options: Character
       const changes = changesFromEdit(req.character, fields);
       const result = await store.update(id, changes);
       if (typeof result === "string") throw refused(result, changes.name);
+      await options.events?.emit({ type: "edited", characterId: result.id });
       return characterMessage(result);
     },
 

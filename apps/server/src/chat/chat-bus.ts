@@ -1,7 +1,4 @@
-import type { Config } from "../platform/config.js";
-import type { Logger } from "../platform/logger.js";
-import { createInProcessChatBus } from "./in-process-chat-bus.js";
-import { createNatsChatBus } from "./nats-chat-bus.js";
+/** What the chat bus carries and promises; the buses implement it, create-chat-bus.ts picks one. */
 
 /** A message as it travels on the bus: already validated, stamped and stored. */
 export interface BusMessage {
@@ -54,12 +51,6 @@ export interface ChatBus {
   /** Throws when the bus cannot deliver (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** NATS when config.natsUrl is set (several nodes), otherwise in-process (one node). */
-export async function createChatBus(config: Pick<Config, "natsUrl">, logger: Logger): Promise<ChatBus> {
-  if (config.natsUrl) return createNatsChatBus(config.natsUrl, logger);
-  return createInProcessChatBus((error) => logger.error({ err: error }, "chat listener failed"));
 }
 
 export const topicKey = (topic: ChatTopic) => `${topic.kind}:${topic.id}`;

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { characters } from "../character/schema.js";
-import { openDatabase, type Database } from "../platform/db/database.js";
+import type { Database } from "../platform/db/database.js";
 import { insertDimension } from "../test/chat-fixtures.js";
-import { createTestDatabase, storageBackends } from "../test/test-server.js";
+import { openTestDatabase, storageBackends } from "../test/test-server.js";
 import { sendDenial } from "./chat-rules.js";
 import { createChatStore, type ChatStore, type SendFacts } from "./chat-store.js";
 import { chatBans, chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
@@ -40,29 +39,13 @@ for (const isPublic of [true, false])
 const label = (c: Case) =>
   `${c.public ? "public" : "private"} channel (dimension ${c.channelDimension}), ${c.authorized ? "" : "not "}authorized, ban ${c.ban}, ${c.staff ? "staff" : "player"}, deleted: ${c.gone}`;
 
-async function open(backend: "pglite" | "postgres"): Promise<{ database: Database; close(): Promise<void> }> {
-  if (backend === "pglite") {
-    const database = await openDatabase({ dataDir: tmpdir(), memory: true });
-    return { database, close: () => database.close() };
-  }
-  const created = await createTestDatabase();
-  const database = await openDatabase({ url: created.url, dataDir: tmpdir(), poolSize: 4 });
-  return {
-    database,
-    async close() {
-      await database.close();
-      await created.drop();
-    },
-  };
-}
-
 describe.each(storageBackends)("chat send rule: TypeScript and the guarded INSERT agree (%s)", (backend) => {
   let database: Database;
   let close: () => Promise<void>;
   let store: ChatStore;
 
   beforeAll(async () => {
-    ({ database, close } = await open(backend));
+    ({ database, close } = await openTestDatabase(backend));
     store = createChatStore(database.db);
   });
   afterAll(() => close?.());

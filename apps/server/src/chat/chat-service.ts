@@ -1,15 +1,13 @@
 import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
-import { ChatLogSchema, ChatLogsSchema, ChatService as ChatServiceDesc, type ChatService } from "../gen/sro/chat/chat_pb.js";
-import type { Db } from "../platform/db/database.js";
+import { ChatLogSchema, ChatLogsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
 import type { Logger } from "../platform/logger.js";
-import { fastStreamRoute, fastUnaryRoute, type FastRoute } from "../platform/rpc/fast-call.js";
 import { createChatAccess } from "./chat-access.js";
 import type { ChatBus } from "./chat-bus.js";
 import { channelHandlers } from "./channel-handlers.js";
 import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
-import { createChatStore, type ChatStore, type GuardedChannelMessage } from "./chat-store.js";
+import type { ChatStore, GuardedChannelMessage } from "./chat-store.js";
 import { BatchWriter } from "./message-writer.js";
 import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
 import { RateLimiter } from "./rate-limiter.js";
@@ -34,7 +32,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
   const access = createChatAccess(store, now);
   const limiter = deps.sendLimiter ?? new RateLimiter();
   const characterStreams = new CharacterStreams();
-  // Deletions and edits of characters, from any node (character-notices.ts): this node's streams of that character.
+  // Deletions and edits of characters, from any node (character-notices.ts, wired in compose.ts): this node's streams of that character.
   bus.watchControl((topic, event) => {
     if (topic.kind === "character") characterStreams.deliver(topic.id, event);
   });
@@ -131,56 +129,4 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
     if (!channel) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
     if (!character) throw new ConnectError(`character ${characterId} not found`, Code.NotFound);
   }
-}
-
-const servicesByBus = new WeakMap<ChatBus, ServiceImpl<typeof ChatService>>();
-
-/**
- * The one ChatService of a server. registerServices runs once per router (the permission check and REST gateway
- * use one, the Connect adapter another); both must share the send rate limiter, so they share the implementation.
- */
-export function chatServiceOf(deps: {
-  database: { db: Db };
-  chatBus: ChatBus;
-  logger: Logger;
-  metrics?: { chatDeliveries: { inc(n?: number): void } };
-}): ServiceImpl<typeof ChatService> {
-  let service = servicesByBus.get(deps.chatBus);
-  if (!service) {
-    const deliveries = deps.metrics?.chatDeliveries;
-    service = createChatService({
-      store: createChatStore(deps.database.db),
-      bus: deps.chatBus,
-      logger: deps.logger,
-      onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
-    });
-    servicesByBus.set(deps.chatBus, service);
-  }
-  return service;
-}
-
-/**
- * For the lean gRPC path (platform/rpc/grpc-stream-fast-path.ts): the two fan-out streams, and the two sends that
- * feed them (100 busy channels need ~1,000 sends/s).
- */
-export function chatFastRoutes(service: ServiceImpl<typeof ChatService>): FastRoute[] {
-  return [
-    fastStreamRoute(ChatServiceDesc.method.connectChatChannel, service.connectChatChannel),
-    fastStreamRoute(ChatServiceDesc.method.connectDirectMessages, service.connectDirectMessages),
-    fastUnaryRoute(ChatServiceDesc.method.sendChatChannelMessage, service.sendChatChannelMessage),
-    fastUnaryRoute(ChatServiceDesc.method.sendDirectMessage, service.sendDirectMessage),
-  ];
-}
-
-/** Counts in a plain number and hands the sum to the metric once per event-loop turn: a burst is 10,000 calls. */
-function batchedCounter(flush: (n: number) => void): () => void {
-  let pending = 0;
-  return () => {
-    if (pending++ === 0) {
-      setImmediate(() => {
-        flush(pending);
-        pending = 0;
-      });
-    }
-  };
 }

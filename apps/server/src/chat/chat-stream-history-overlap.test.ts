@@ -1,6 +1,6 @@
 import { createContextValues, type HandlerContext } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
-import { directStreamSinkKey } from "../platform/rpc/grpc-stream-fast-path.js";
+import { directStreamSinkKey } from "../platform/direct-stream-sink.js";
 import type { ChatAccess } from "./chat-access.js";
 import type { ChatBus } from "./chat-bus.js";
 import type { ChatStore, StoredMessage } from "./chat-store.js";

@@ -3,10 +3,11 @@ import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
 import { ChatMessageSchema, type ChatMessage, type ConnectChatChannelRequest } from "../gen/sro/chat/chat_pb.js";
 import type { TargetId } from "../gen/sro/common_pb.js";
 import type { ChatAccess } from "./chat-access.js";
-import { directStreamSinkKey } from "../platform/rpc/grpc-stream-fast-path.js";
+import { directStreamSinkKey } from "../platform/direct-stream-sink.js";
 import type { BusMessage, ChatBus, ChatEvent } from "./chat-bus.js";
 import { HISTORY_MESSAGES, requireId } from "./chat-rules.js";
 import type { ChatStore, StoredMessage } from "./chat-store.js";
+import { channelStreamStep, directStreamStep, type StreamStep } from "./stream-steps.js";
 import { StreamSubscription } from "./stream-subscription.js";
 
 /**
@@ -75,70 +76,13 @@ export async function* connectChatChannel(deps: StreamDeps, req: ConnectChatChan
   try {
     await deps.access.requireRead(ctx, channelId, characterId);
     const skip = yield* sendHistory(await deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES));
-    // A plain number in this scope: the check of every live message touches no other object (with 10,000 streams
-    // each per-stream object a delivery touches is a likely cache miss).
-    const newestInHistory = skip.newest;
-    const sink = ctx.values.get(directStreamSinkKey);
-    if (sink) {
-      // The lean gRPC path: live messages go from the bus listener straight to the wire; control events end the
-      // stream through the subscription. This generator only waits for the end.
-      await subscription.deliverDirectly((event) => {
-        if (event.type === "message") {
-          if (event.message.id <= newestInHistory && skip.has(event.message.id)) return;
-          if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
-          deps.onDelivered?.();
-        } else if (event.type === "access-changed" || event.type === "character-changed") {
-          if (event.type === "character-changed" || event.characterId === undefined || event.characterId === characterId) {
-            deps.access.requireRead(ctx, channelId, characterId).catch((error: unknown) => subscription.fail(error));
-          }
-        } else {
-          const end = controlEnd(event, channelId, characterId);
-          if (end) subscription.fail(end);
-        }
-      });
-    }
-    for (;;) {
-      const event = subscription.take() ?? (await subscription.next());
-      switch (event.type) {
-        case "message":
-          if (!skip.has(event.message.id)) {
-            try {
-              yield liveMessage(event.message);
-            } catch (error) {
-              throw clientGone(error);
-            }
-            deps.onDelivered?.();
-          }
-          break;
-        case "access-changed":
-          if (event.characterId === undefined || event.characterId === characterId) await deps.access.requireRead(ctx, channelId, characterId);
-          break;
-        case "character-changed":
-          await deps.access.requireRead(ctx, channelId, characterId);
-          break;
-        default: {
-          const end = controlEnd(event, channelId, characterId);
-          if (end) throw end;
-        }
-      }
-    }
+    const recheck = () => deps.access.requireRead(ctx, channelId, characterId);
+    yield* followLive(deps, subscription, ctx, skip, (event) => channelStreamStep(event, channelId, characterId), recheck);
   } finally {
     leaveCharacter?.();
     subscription.close();
   }
 }
-
-/** How a ban or a deletion ends this stream, if it does. Temporary bans only stop sends (checked at send time). */
-function controlEnd(event: ChatEvent, channelId: string, characterId: string): ConnectError | undefined {
-  if (event.type === "ban" && event.characterId === characterId && event.untilMs === null) {
-    return new ConnectError("permission denied: this character was permanently banned from this channel", Code.PermissionDenied);
-  }
-  if (event.type === "deleted") return new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
-  if (event.type === "character-deleted") return characterDeleted(characterId);
-  return undefined;
-}
-
-const characterDeleted = (characterId: string) => new ConnectError(`character ${characterId} was deleted`, Code.NotFound);
 
 const tooSlow = () => new ConnectError("client reads too slowly; reconnect", Code.ResourceExhausted);
 
@@ -150,36 +94,63 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
     // Checked once listening, like channel streams: a deletion right after the check cannot pass unseen.
     await deps.access.actingCharacter(ctx, characterId);
     const skip = yield* sendHistory(await deps.store.recentDirectMessages(characterId, HISTORY_MESSAGES));
-    const newestInHistory = skip.newest;
-    const sink = ctx.values.get(directStreamSinkKey);
-    if (sink) {
-      await subscription.deliverDirectly((event) => {
-        if (event.type === "character-deleted") return subscription.fail(characterDeleted(characterId));
-        if (event.type === "character-changed") {
-          deps.access.actingCharacter(ctx, characterId).catch((error: unknown) => subscription.fail(error));
-          return;
-        }
-        if (event.type !== "message" || (event.message.id <= newestInHistory && skip.has(event.message.id))) return;
-        if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
-        deps.onDelivered?.();
-      });
-    }
-    for (;;) {
-      const event = subscription.take() ?? (await subscription.next());
-      if (event.type === "character-deleted") throw characterDeleted(characterId);
-      if (event.type === "character-changed") await deps.access.actingCharacter(ctx, characterId);
-      if (event.type === "message" && !skip.has(event.message.id)) {
-        try {
-          yield liveMessage(event.message);
-        } catch (error) {
-          throw clientGone(error);
-        }
-        deps.onDelivered?.();
-      }
-    }
+    const recheck = () => deps.access.actingCharacter(ctx, characterId);
+    yield* followLive(deps, subscription, ctx, skip, (event) => directStreamStep(event, characterId), recheck);
   } finally {
     leaveCharacter?.();
     subscription.close();
+  }
+}
+
+type HistorySkip = { newest: number; has(id: number): boolean };
+
+/**
+ * Live events until the stream ends, each handled as `stepOf` says (stream-steps.ts). With a sink (the lean gRPC
+ * path) messages go from the bus listener straight to the wire and this generator only waits for the end; without,
+ * they are yielded one by one.
+ */
+async function* followLive(
+  deps: StreamDeps,
+  subscription: StreamSubscription,
+  ctx: HandlerContext,
+  skip: HistorySkip,
+  stepOf: (event: ChatEvent) => StreamStep,
+  recheck: () => Promise<unknown>,
+): AsyncGenerator<ChatMessage> {
+  // A plain number in this scope: the check of every live message touches no other object (with 10,000 streams
+  // each per-stream object a delivery touches is a likely cache miss).
+  const newestInHistory = skip.newest;
+  const sink = ctx.values.get(directStreamSinkKey);
+  if (sink) {
+    await subscription.deliverDirectly((event) => {
+      const step = stepOf(event);
+      if (step === "deliver" && event.type === "message") {
+        if (event.message.id <= newestInHistory && skip.has(event.message.id)) return;
+        if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
+        deps.onDelivered?.();
+      } else if (step === "recheck") {
+        recheck().catch((error: unknown) => subscription.fail(error));
+      } else if (step instanceof ConnectError) {
+        subscription.fail(step);
+      }
+    });
+  }
+  for (;;) {
+    const event = subscription.take() ?? (await subscription.next());
+    const step = stepOf(event);
+    if (step === "deliver" && event.type === "message") {
+      if (skip.has(event.message.id)) continue;
+      try {
+        yield liveMessage(event.message);
+      } catch (error) {
+        throw clientGone(error);
+      }
+      deps.onDelivered?.();
+    } else if (step === "recheck") {
+      await recheck();
+    } else if (step instanceof ConnectError) {
+      throw step;
+    }
   }
 }
 
@@ -187,7 +158,7 @@ export async function* connectDirectMessages(deps: StreamDeps, req: TargetId, ct
  * Yields the history and returns the ids a live event must not repeat (for a short while only). `newest`: the
  * newest id the history held (-1 when empty); a live message with a higher id cannot be in it.
  */
-async function* sendHistory(history: StoredMessage[]): AsyncGenerator<ChatMessage, { newest: number; has(id: number): boolean }> {
+async function* sendHistory(history: StoredMessage[]): AsyncGenerator<ChatMessage, HistorySkip> {
   try {
     for (const message of history) yield toChatMessage(message);
   } catch (error) {

@@ -102,7 +102,13 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
 
   return {
     async find(id: string): Promise<DimensionRow | undefined> {
-      return (await liveDimensions.read()).byId.get(id);
+      const cached = (await liveDimensions.read()).byId.get(id);
+      if (cached) return cached;
+      // Not in the copy: it may be newer than the copy (written on another node or connection, its change notice
+      // not heard yet), so the database answers.
+      const [row] = await db.select().from(dimensions).where(and(live, eq(dimensions.id, id)));
+      if (!row) return undefined;
+      return { ...row, mapIds: (await mapIdsOf(db, [row.id])).get(row.id) ?? [] };
     },
 
     async list(): Promise<readonly DimensionRow[]> {

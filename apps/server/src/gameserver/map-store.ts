@@ -40,7 +40,11 @@ export function createMapStore(db: Db, tableChanges: TableChanges) {
 
   return {
     async find(id: string): Promise<MapRow | undefined> {
-      return (await liveMaps.read()).byId.get(id);
+      const cached = (await liveMaps.read()).byId.get(id);
+      if (cached) return cached;
+      // Not in the copy: it may be newer than the copy (its change notice not heard yet), so the database answers.
+      const [row] = await db.select().from(maps).where(and(live, eq(maps.id, id)));
+      return row;
     },
 
     async list(): Promise<readonly MapRow[]> {

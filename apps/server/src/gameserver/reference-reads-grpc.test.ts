@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../test/test-server.js";
 
 /**
  * GetMaps, GetMap, GetDimensions and GetDimension over gRPC and over Connect's unary protocol take the lean paths
- * (game-services.ts, gameFastRoutes); over gRPC-web they take Connect's pipeline. All must answer the same, errors
+ * (lean-routes.ts); over gRPC-web they take Connect's pipeline. All must answer the same, errors
  * included.
  */
 describe("map and dimension reads over the lean gRPC and Connect paths", () => {

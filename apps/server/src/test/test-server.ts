@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { startServer, type RunningServer } from "../app.js";
 import { loadConfig } from "../platform/config.js";
+import { openDatabase, type Database } from "../platform/db/database.js";
 import type { Logger } from "../platform/logger.js";
 import { startTestIssuer, type TestIssuer } from "./test-issuer.js";
 
@@ -110,6 +111,23 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/** A migrated database without a server: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(backend: "pglite" | "postgres"): Promise<{ database: Database; close: () => Promise<void> }> {
+  if (backend === "pglite") {
+    const database = await openDatabase({ dataDir: tmpdir(), memory: true });
+    return { database, close: () => database.close() };
+  }
+  const created = await createTestDatabase();
+  const database = await openDatabase({ url: created.url, dataDir: tmpdir(), poolSize: 4 });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await created.drop();
     },
   };
 }

@@ -7,7 +7,8 @@ import { createGrpcTransport } from "@connectrpc/connect-node";
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatChannelSchema, ChatMessageSchema, ChatService } from "../../gen/sro/chat/chat_pb.js";
 import { fastStreamRoute, fastUnaryRoute, type FastRoute } from "./fast-call.js";
-import { createGrpcStreamFastPath, directStreamSinkKey } from "./grpc-stream-fast-path.js";
+import { directStreamSinkKey } from "../direct-stream-sink.js";
+import { createGrpcStreamFastPath } from "./grpc-stream-fast-path.js";
 
 /**
  * The lean gRPC path on a bare HTTP/2 server, spoken to by Connect-ES's own gRPC client: what a gRPC client sees

@@ -1,8 +1,9 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
-import { Code, ConnectError, createContextKey, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
+import { Code, ConnectError, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
 import { createAsyncIterable } from "@connectrpc/connect/protocol";
+import { directStreamSinkKey, type DirectStreamSink } from "../direct-stream-sink.js";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { specPercentEncode } from "../http/grpc-message.js";
 import { collectBody } from "../http/read-body.js";
@@ -33,17 +34,6 @@ export interface GrpcStreamFastPathOptions {
   readMaxBytes: number;
   contextValues: (req: AnyRequest) => ContextValues;
 }
-
-/**
- * Offered to handlers on this path (context value `directStreamSinkKey`): write a message straight to the wire from
- * a synchronous callback, skipping even the handler's own async iteration. Connect-served calls have none.
- */
-export interface DirectStreamSink {
-  /** False when the message was not written: the client is gone or reads too slowly (the handler should end). */
-  write(message: unknown): boolean;
-}
-
-export const directStreamSinkKey = createContextKey<DirectStreamSink | undefined>(undefined, { description: "direct stream sink" });
 
 /** Bytes a client may leave unread before `DirectStreamSink.write` refuses (the stream then ends). */
 const MAX_UNREAD_BYTES = 4 << 20;

@@ -1,30 +1,25 @@
-import { useId } from 'react';
-import { useMenuButton } from '../../components/menu/use-menu-button';
-import { MENU_EXIT_MS, usePresence } from '../../components/motion/use-presence';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useSession } from '../../lib/auth/session-context';
 import { displayName, initials } from './display-name';
 
 const itemClass =
-  'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-white/10 hover:text-white focus:bg-white/10 focus:text-white focus:outline-none';
+  'block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-slate-200 outline-none data-[focused]:bg-white/10 data-[focused]:text-white';
 
-/** The signed-in user's menu: 'Your Profile' and 'Sign out' (menu-button pattern). */
+/**
+ * The signed-in user's menu: 'Your Profile' and 'Sign out'. React Aria's menu button (this module is loaded lazily,
+ * only for a signed-in user): Enter, Space, ArrowDown open it on the first item, ArrowUp on the last; Escape returns
+ * to the button; Tab closes it and moves on.
+ */
 export default function UserMenu() {
   const session = useSession();
-  const { open, close, buttonProps, menuProps } = useMenuButton();
-  const { mounted, closing } = usePresence(open, MENU_EXIT_MS);
-  const menuId = useId();
-
   if (!session.user) return null;
 
   const name = displayName(session.user);
   return (
-    <div className="relative">
-      <button
-        {...buttonProps}
-        type="button"
+    <MenuTrigger>
+      <Button
         aria-label={`${name}, open user menu`}
-        aria-controls={mounted ? menuId : undefined}
-        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-slate-200 hover:bg-white/10"
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-slate-200 outline-none hover:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan"
       >
         <span
           aria-hidden="true"
@@ -33,38 +28,25 @@ export default function UserMenu() {
           {initials(session.user)}
         </span>
         <span className="max-w-40 truncate">{name}</span>
-      </button>
-      {mounted && (
-        <div
-          {...menuProps}
-          id={menuId}
-          aria-label="User menu"
-          className={`absolute right-0 z-50 mt-2 w-56 origin-top-right rounded-lg border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 ${
-            closing ? 'animate-menu-out' : 'animate-menu-in'
-          }`}
-        >
-          <p className="truncate px-3 py-2 text-xs text-slate-300" role="none">
-            Signed in as <span className="font-semibold text-slate-100">{session.user.username}</span>
-          </p>
+      </Button>
+      <Popover
+        placement="bottom end"
+        className="w-56 rounded-lg border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 data-[entering]:animate-menu-in data-[exiting]:animate-menu-out"
+      >
+        <p className="truncate px-3 py-2 text-xs text-slate-300">
+          Signed in as <span className="font-semibold text-slate-100">{session.user.username}</span>
+        </p>
+        <Menu aria-label="User menu" className="outline-none">
           {session.accountUrl && (
-            <a role="menuitem" tabIndex={-1} href={session.accountUrl} className={itemClass}>
+            <MenuItem id="profile" href={session.accountUrl} className={itemClass}>
               Your Profile
-            </a>
+            </MenuItem>
           )}
-          <button
-            role="menuitem"
-            tabIndex={-1}
-            type="button"
-            className={itemClass}
-            onClick={() => {
-              close(false);
-              void session.logout();
-            }}
-          >
+          <MenuItem id="sign-out" className={itemClass} onAction={() => void session.logout()}>
             Sign out
-          </button>
-        </div>
-      )}
-    </div>
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
 }

@@ -7,7 +7,7 @@ import { demoAccounts } from "../platform/demo-accounts.js";
 import { gameApi } from "../test/game-api.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
 import { demoCharacterIds, demoIds, orphanedOwnerId, seedDemoData } from "./demo-data.js";
-import { dimensions, maps } from "./schema.js";
+import { dimensions, maps } from "../gameserver/schema.js";
 
 /** Local-mode demo content: seeded on first start, once; every screen has something to show. */
 describe.each(storageBackends)("demo data (%s)", (backend) => {

@@ -5,7 +5,7 @@ import { chatChannelAuthorizations, chatChannels } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { demoAccounts } from "../platform/demo-accounts.js";
 import type { Logger } from "../platform/logger.js";
-import { dimensionMaps, dimensions, maps } from "./schema.js";
+import { dimensionMaps, dimensions, maps } from "../gameserver/schema.js";
 
 /**
  * Demo content of local mode (config.seedDemo): enough maps, dimensions, characters and channels that every

@@ -1,0 +1,49 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { describe, expect, it } from "vitest";
+import type { ChatEvent } from "./chat-bus.js";
+import { channelStreamStep, directStreamStep } from "./stream-steps.js";
+
+const me = "c1";
+const other = "c2";
+const channel = "ch";
+const message: ChatEvent = { type: "message", message: { id: 1, senderCharacterId: other, content: "hi", sentAtMs: 0 } };
+
+/** What each event does to an open stream; both delivery paths (sink, generator) follow these answers. */
+describe("stream steps", () => {
+  const channelCases: [string, ChatEvent, "deliver" | "ignore" | "recheck" | Code][] = [
+    ["a message is delivered", message, "deliver"],
+    ["an access change for everyone re-checks", { type: "access-changed" }, "recheck"],
+    ["an access change for this character re-checks", { type: "access-changed", characterId: me }, "recheck"],
+    ["an access change for another character is ignored", { type: "access-changed", characterId: other }, "ignore"],
+    ["an edit of the character re-checks", { type: "character-changed" }, "recheck"],
+    ["a permanent ban of this character ends it", { type: "ban", characterId: me, untilMs: null }, Code.PermissionDenied],
+    ["a temporary ban only stops sends", { type: "ban", characterId: me, untilMs: 1 }, "ignore"],
+    ["a ban of another character is ignored", { type: "ban", characterId: other, untilMs: null }, "ignore"],
+    ["a deleted channel ends it", { type: "deleted" }, Code.NotFound],
+    ["a deleted character ends it", { type: "character-deleted" }, Code.NotFound],
+    ["a user change is the auth layer's", { type: "user-changed", atMs: 0 }, "ignore"],
+  ];
+  it.each(channelCases)("channel stream: %s", (_, event, expected) => {
+    const step = channelStreamStep(event, channel, me);
+    expect(step instanceof ConnectError ? step.code : step).toBe(expected);
+  });
+
+  const directCases: [string, ChatEvent, "deliver" | "ignore" | "recheck" | Code][] = [
+    ["a message is delivered", message, "deliver"],
+    ["an edit of the character re-checks", { type: "character-changed" }, "recheck"],
+    ["a deleted character ends it", { type: "character-deleted" }, Code.NotFound],
+    ["a channel's ban is not about direct messages", { type: "ban", characterId: me, untilMs: null }, "ignore"],
+  ];
+  it.each(directCases)("direct stream: %s", (_, event, expected) => {
+    const step = directStreamStep(event, me);
+    expect(step instanceof ConnectError ? step.code : step).toBe(expected);
+  });
+
+  it("the end errors say why", () => {
+    expect((channelStreamStep({ type: "deleted" }, channel, me) as ConnectError).rawMessage).toBe("chat channel ch was deleted");
+    expect((directStreamStep({ type: "character-deleted" }, me) as ConnectError).rawMessage).toBe("character c1 was deleted");
+    expect((channelStreamStep({ type: "ban", characterId: me, untilMs: null }, channel, me) as ConnectError).rawMessage).toBe(
+      "permission denied: this character was permanently banned from this channel",
+    );
+  });
+});
