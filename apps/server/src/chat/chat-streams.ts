@@ -129,7 +129,7 @@ async function* followLive(
         if (!sink.write(liveMessage(event.message))) return subscription.fail(tooSlow());
         deps.onDelivered?.();
       } else if (step === "recheck") {
-        recheck().catch((error: unknown) => subscription.fail(error));
+        recheck().catch((error: unknown) => subscription.fail(error instanceof Error ? error : new Error("access re-check failed", { cause: error })));
       } else if (step instanceof ConnectError) {
         subscription.fail(step);
       }

@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { connect, type NatsConnection, type Subscription } from "nats";
+import { connect, Events, type NatsConnection, type Subscription } from "nats";
 import type { Logger } from "../platform/logger.js";
 import { topicKey, type ChatBus, type ChatEvent, type ChatTopic, type ControlWatcher } from "./chat-bus.js";
 import { LocalFanout } from "./local-fanout.js";
@@ -128,7 +128,8 @@ async function brokerRoundTrip(nc: NatsConnection): Promise<void> {
 
 async function watchStatus(nc: NatsConnection, logger: Logger): Promise<void> {
   for await (const status of nc.status()) {
-    if (status.type === "disconnect" || status.type === "error") logger.warn({ nats: status.type, data: String(status.data) }, "chat bus: NATS connection problem");
-    else if (status.type === "reconnect") logger.info({ nats: status.type }, "chat bus: NATS reconnected");
+    const data = typeof status.data === "object" ? JSON.stringify(status.data) : String(status.data);
+    if (status.type === Events.Disconnect || status.type === Events.Error) logger.warn({ nats: status.type, data }, "chat bus: NATS connection problem");
+    else if (status.type === Events.Reconnect) logger.info({ nats: status.type }, "chat bus: NATS reconnected");
   }
 }

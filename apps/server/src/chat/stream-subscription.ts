@@ -12,7 +12,7 @@ export const MAX_PENDING_EVENTS = 1_000;
 export class StreamSubscription {
   private readonly pending: ChatEvent[] = [];
   private waiter: { resolve: (event: ChatEvent) => void; reject: (error: unknown) => void } | undefined;
-  private failure: unknown;
+  private failure: Error | undefined;
   private leave: (() => void) | undefined;
   /** Direct mode: events go to this handler as they arrive, nothing queues. */
   private direct: ((event: ChatEvent) => void) | undefined;
@@ -65,7 +65,7 @@ export class StreamSubscription {
   }
 
   /** Ends the stream with `error` (the first failure wins). */
-  fail(error: unknown): void {
+  fail(error: Error): void {
     if (this.failure !== undefined) return;
     this.failure = error;
     // Nothing queued matters once the stream is ending.

@@ -39,7 +39,7 @@ export interface IdentityOptions {
 
 export interface Identity {
   /** For createHttpHandler's `identity` slot: answers false for paths outside /realms/default and /admin/realms/default. */
-  handle(req: AnyRequest, res: AnyResponse): Promise<boolean>;
+  handle: (req: AnyRequest, res: AnyResponse) => Promise<boolean>;
   /** This provider's token keys, for the RPC token verifier. */
   tokenKeys: JWTVerifyGetKey;
   close(): Promise<void>;

@@ -114,7 +114,7 @@ describe("lean gRPC path", () => {
         return new Promise((_, reject) =>
           ctx.signal.addEventListener("abort", () => {
             reasons.set(req.id, ctx.signal.reason);
-            reject(ctx.signal.reason);
+            reject(ctx.signal.reason as Error);
           }),
         );
       }),
@@ -165,7 +165,7 @@ describe("lean gRPC path", () => {
     const h = await harness([
       fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
         yield { content: "open" };
-        await new Promise<void>((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason)));
+        await new Promise<void>((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason as Error)));
       }),
       fastUnaryRoute(ChatService.method.getChatChannel, async (req) => ({ id: req.id })),
     ]);

@@ -1,7 +1,7 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
-import { Code, ConnectError, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
+import { Code, ConnectError, type ContextValues, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
 import { createAsyncIterable } from "@connectrpc/connect/protocol";
 import { directStreamSinkKey, type DirectStreamSink } from "../direct-stream-sink.js";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
@@ -86,18 +86,18 @@ const grpcProtocol = (req: Http2ServerRequest) => ({ name: "grpc" as const, time
 
 async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2ServerResponse, options: GrpcStreamFastPathOptions, shutdown: ShutdownRelay): Promise<void> {
   const { method } = route;
-  let call: Call | undefined;
   // Live messages go to the HTTP/2 stream itself, past the compatibility response's per-write checks (headers are
   // sent before the handler switches to the sink).
   const stream = res.stream;
   const sink: DirectStreamSink = {
     write(message) {
-      if (call!.gone || stream.destroyed || stream.writableEnded || stream.writableLength > MAX_UNREAD_BYTES) return false;
+      if (call.gone || stream.destroyed || stream.writableEnded || stream.writableLength > MAX_UNREAD_BYTES) return false;
       stream.write(envelopeOf(method.output, message));
       return true;
     },
   };
-  call = openCall(method, req, res, options.contextValues(req).set(directStreamSinkKey, sink), shutdown, grpcProtocol(req));
+  // The sink reads `call` only once the handler writes, after this line.
+  const call = openCall(method, req, res, options.contextValues(req).set(directStreamSinkKey, sink), shutdown, grpcProtocol(req));
   const { context } = call;
   try {
     const input = await decodeSingle(method, req, options);
