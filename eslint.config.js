@@ -1,6 +1,6 @@
 // ESLint for the whole repository (flat config). Besides the usual checks it holds the layout that
 // docs/architecture.md and STYLE.md describe: the server's domain folders do not know their transport, services
-// reach into each other only through their schema, platform code is used by services and never the other way
+// reach into each other only through their tables and events, platform code is used by services and never the other way
 // round; the web app's imports flow app → features → shared, features never import each other; no import cycles,
 // no barrel files.
 import { readdirSync } from "node:fs";
