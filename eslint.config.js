@@ -104,7 +104,9 @@ export default tseslint.config(
       // import-x reads the modules it follows (for no-cycle) only when it knows their extension and parser.
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] },
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["apps/*/tsconfig.json", "e2e/tsconfig.json", "packages/*/tsconfig.json"], noWarnOnMultipleProjects: true })],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: ["apps/*/tsconfig.json", "e2e/tsconfig.json", "packages/*/tsconfig.json"], noWarnOnMultipleProjects: true }),
+      ],
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {

@@ -175,4 +175,3 @@ async function measurePageChanges(page: Page): Promise<number[]> {
 
 // Last names of the generated characters (bulk-characters.ts): every first+last pair exists, so combined searches find rows.
 const LASTS = ["voltage", "halcyon", "flatline", "marrow", "kilobyte", "daemon", "proxy"];
-

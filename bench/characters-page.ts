@@ -33,7 +33,9 @@ export interface PageResult {
  * adds HTTP/1.1 and encoding on localhost. The database `sro_bench_characters` is seeded once and reused.
  */
 export async function run(): Promise<PageResult[]> {
-  console.log(`\n## Character pages: GetCharacters over ${TARGET_ROWS.toLocaleString("en")} characters (PostgreSQL), page of ${PAGE}, ${SAMPLES} samples each\n`);
+  console.log(
+    `\n## Character pages: GetCharacters over ${TARGET_ROWS.toLocaleString("en")} characters (PostgreSQL), page of ${PAGE}, ${SAMPLES} samples each\n`,
+  );
   if (!process.env.DATABASE_URL) {
     console.log("skipped: set DATABASE_URL=postgres://… (a PostgreSQL server where a database may be created) to run it");
     return [];
@@ -54,7 +56,15 @@ export async function run(): Promise<PageResult[]> {
   });
   const issuer = await startTestIssuer();
   const dataDir = mkdtempSync(join(tmpdir(), "sro-bench-"));
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: url, OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "info" });
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    OIDC_ISSUER: issuer.issuer,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "info",
+  });
   const server = await startServer(config, { logger: pino({ level: "info" }, logStream) });
   const results: PageResult[] = [];
   try {
@@ -67,17 +77,27 @@ export async function run(): Promise<PageResult[]> {
 
     const cases: [string, () => Parameters<typeof client.getCharacters>[0]][] = [
       ...(Object.entries({ name: 1, owner: 2, realm: 3, gender: 4, dimension: 5, playtime: 6, created: 7 }) as [string, CharacterSortField][]).map(
-        ([label, sortBy]) => [`sort ${label}, offset 0..10,000`, () => ({ sortBy, filters: { limit: PAGE, offset: random(0, 10_000) } })] as [string, () => object],
+        ([label, sortBy]) =>
+          [`sort ${label}, offset 0..10,000`, () => ({ sortBy, filters: { limit: PAGE, offset: random(0, 10_000) } })] as [string, () => object],
       ),
-      ["sort name desc, offset 0..10,000", () => ({ sortBy: CharacterSortField.NAME, sortDescending: true, filters: { limit: PAGE, offset: random(0, 10_000) } })],
-      ["sort playtime desc, offset 0..10,000", () => ({ sortBy: CharacterSortField.PLAYTIME, sortDescending: true, filters: { limit: PAGE, offset: random(0, 10_000) } })],
+      [
+        "sort name desc, offset 0..10,000",
+        () => ({ sortBy: CharacterSortField.NAME, sortDescending: true, filters: { limit: PAGE, offset: random(0, 10_000) } }),
+      ],
+      [
+        "sort playtime desc, offset 0..10,000",
+        () => ({ sortBy: CharacterSortField.PLAYTIME, sortDescending: true, filters: { limit: PAGE, offset: random(0, 10_000) } }),
+      ],
       ["sort owner, offset 490,000..510,000 (deep)", () => ({ sortBy: CharacterSortField.OWNER, filters: { limit: PAGE, offset: random(490_000, 510_000) } })],
-      ["sort created desc, offset ~900,000 (deep)", () => ({ sortBy: CharacterSortField.CREATED, sortDescending: true, filters: { limit: PAGE, offset: random(890_000, 910_000) } })],
-      ["search \"Neo Voltage\" (first and last name), sort name", () => ({ search: "Neo Voltage", sortBy: CharacterSortField.NAME, filters: { limit: PAGE } })],
+      [
+        "sort created desc, offset ~900,000 (deep)",
+        () => ({ sortBy: CharacterSortField.CREATED, sortDescending: true, filters: { limit: PAGE, offset: random(890_000, 910_000) } }),
+      ],
+      ['search "Neo Voltage" (first and last name), sort name', () => ({ search: "Neo Voltage", sortBy: CharacterSortField.NAME, filters: { limit: PAGE } })],
       [`search "${suffix}" (6 digits of a name), sort name`, () => ({ search: suffix, sortBy: CharacterSortField.NAME, filters: { limit: PAGE } })],
       ["search owner id (exact), sort created", () => ({ search: sample.ownerId, sortBy: CharacterSortField.CREATED, filters: { limit: PAGE } })],
-      ["search \"trinity\" (2% of rows), sort playtime", () => ({ search: "trinity", sortBy: CharacterSortField.PLAYTIME, filters: { limit: PAGE } })],
-      ["search \"trinity\" (2% of rows), sort name", () => ({ search: "trinity", sortBy: CharacterSortField.NAME, filters: { limit: PAGE } })],
+      ['search "trinity" (2% of rows), sort playtime', () => ({ search: "trinity", sortBy: CharacterSortField.PLAYTIME, filters: { limit: PAGE } })],
+      ['search "trinity" (2% of rows), sort name', () => ({ search: "trinity", sortBy: CharacterSortField.NAME, filters: { limit: PAGE } })],
     ];
     for (const [label, request] of cases) {
       const roundTrips: number[] = [];
@@ -100,8 +120,9 @@ export async function run(): Promise<PageResult[]> {
   console.log(`| request | total matches | server p50 ms | server p95 ms | round trip p50 ms | round trip p95 ms | p95 ≤ ${TARGET_P95_MS} ms |`);
   console.log("|---|---|---|---|---|---|---|");
   for (const r of results) {
-    console.log(`| ${r.request} | ${r.total} | ${fmt(r.serverP50)} | ${fmt(r.serverP95)} | ${fmt(r.roundTripP50)} | ${fmt(r.roundTripP95)} | ${r.serverP95 <= TARGET_P95_MS ? "yes" : "**no**"} |`);
+    console.log(
+      `| ${r.request} | ${r.total} | ${fmt(r.serverP50)} | ${fmt(r.serverP95)} | ${fmt(r.roundTripP50)} | ${fmt(r.roundTripP95)} | ${r.serverP95 <= TARGET_P95_MS ? "yes" : "**no**"} |`,
+    );
   }
   return results;
 }
-

@@ -164,7 +164,10 @@ export function chatMessageContent(buffer: Buffer, start: number, end: number): 
 export class LeanGrpcChatClient {
   private readonly session: http2.ClientHttp2Session;
 
-  constructor(baseUrl: string, private readonly token: string) {
+  constructor(
+    baseUrl: string,
+    private readonly token: string,
+  ) {
     // Large receive windows, as gRPC clients use (grpc-go sizes them by bandwidth-delay): Node's 64 KiB default
     // makes the server wait for WINDOW_UPDATEs from a busy client process.
     this.session = http2.connect(baseUrl, { settings: { initialWindowSize: 1 << 20 } });
@@ -216,7 +219,10 @@ export class LeanGrpcChatClient {
    * (Connect-ES's client costs the bench process ~100 µs of CPU per call, CPU the server then lacks on 2 cores.)
    */
   sendChatChannelMessage(channelId: string, senderCharacterId: string, content: string): Promise<void> {
-    const body = toBinary(SendChatChannelMessageRequestSchema, create(SendChatChannelMessageRequestSchema, { channelId, chatMessage: { senderCharacterId, content } }));
+    const body = toBinary(
+      SendChatChannelMessageRequestSchema,
+      create(SendChatChannelMessageRequestSchema, { channelId, chatMessage: { senderCharacterId, content } }),
+    );
     const envelope = Buffer.alloc(5 + body.length);
     envelope.writeUInt32BE(body.length, 1);
     envelope.set(body, 5);
@@ -276,9 +282,13 @@ export class FrameReadingChatClient {
     if (!streams) {
       const set = (streams = new Set());
       this.bySignal.set(signal, set);
-      signal.addEventListener("abort", () => {
-        for (const id of [...set]) this.connection.cancel(id);
-      }, { once: true });
+      signal.addEventListener(
+        "abort",
+        () => {
+          for (const id of [...set]) this.connection.cancel(id);
+        },
+        { once: true },
+      );
     }
     const open = streams;
     return new Promise((resolve) => {
@@ -302,7 +312,11 @@ export class FrameReadingChatClient {
         },
         onEnd(end) {
           open.delete(id);
-          resolve(signal.aborted || end.grpcStatus === "0" ? undefined : new Error(`stream ended with ${end.failure ?? `grpc-status ${end.grpcStatus} ${end.grpcMessage ?? ""}`}`));
+          resolve(
+            signal.aborted || end.grpcStatus === "0"
+              ? undefined
+              : new Error(`stream ended with ${end.failure ?? `grpc-status ${end.grpcStatus} ${end.grpcMessage ?? ""}`}`),
+          );
         },
       });
       open.add(id);
@@ -311,7 +325,9 @@ export class FrameReadingChatClient {
 
   /** Same contract as LeanGrpcChatClient.sendChatChannelMessage. */
   sendChatChannelMessage(channelId: string, senderCharacterId: string, content: string): Promise<void> {
-    const envelope = envelopeOf(toBinary(SendChatChannelMessageRequestSchema, create(SendChatChannelMessageRequestSchema, { channelId, chatMessage: { senderCharacterId, content } })));
+    const envelope = envelopeOf(
+      toBinary(SendChatChannelMessageRequestSchema, create(SendChatChannelMessageRequestSchema, { channelId, chatMessage: { senderCharacterId, content } })),
+    );
     return new Promise((resolve, reject) => {
       this.connection.request(this.sendBlock, envelope, {
         onData() {},

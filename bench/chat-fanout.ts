@@ -38,7 +38,8 @@ const STREAMS_PER_CONNECTION = 1_000;
  * is why the hand-written reader stays (docs/perf-log/2026-11-24.md).
  */
 const READERS = (process.env.BENCH_CHAT_READER ?? "frames").split(",") as ("frames" | "http2")[];
-const clientFor = (reader: "frames" | "http2", url: string, token: string) => (reader === "http2" ? new LeanGrpcChatClient(url, token) : new FrameReadingChatClient(url, token));
+const clientFor = (reader: "frames" | "http2", url: string, token: string) =>
+  reader === "http2" ? new LeanGrpcChatClient(url, token) : new FrameReadingChatClient(url, token);
 const CALIBRATION_CONCURRENCY = 64;
 /** The per-character send limit is 5/s: spread sends over enough characters to stay under it. */
 const SENDS_PER_CHARACTER_PER_SECOND = 4;
@@ -78,9 +79,17 @@ export async function run() {
     const setup = createGrpcTransport({ baseUrl: server.url });
     const chat = createClient(ChatService, setup);
     const characters = createClient(CharacterService, setup);
-    const dimension = await createClient(DimensionService, setup).createDimension({ name: "Bench", version: "1", location: "bench", mapIds: [] }, { headers: admin });
+    const dimension = await createClient(DimensionService, setup).createDimension(
+      { name: "Bench", version: "1", location: "bench", mapIds: [] },
+      { headers: admin },
+    );
     const newCharacter = async (ownerId: string, i: number) =>
-      (await characters.createCharacter({ ownerId, name: `Bench${ownerId.slice(6, 9)}${i}`, gender: "male", realm: "human", dimensionId: dimension.id }, { headers: admin })).id;
+      (
+        await characters.createCharacter(
+          { ownerId, name: `Bench${ownerId.slice(6, 9)}${i}`, gender: "male", realm: "human", dimensionId: dimension.id },
+          { headers: admin },
+        )
+      ).id;
     const reader = await newCharacter(player.sub, 0);
     // Enough characters for the calibration's closed loop to stay under the per-character limit: a refused send is
     // cheaper than a stored one, so refusals would inflate the sustained rate and skew the CPU per send.
@@ -111,26 +120,43 @@ export async function run() {
     await new Promise((r) => setTimeout(r, RATE_LIMIT_REFILL_MS));
     sendsNote = `sustained ${fmt(sustained.perSecond, 0)} sends/s (p50 ${fmt(sustained.p50, 1)} ms, ${sustained.errors} failed, server CPU ${fmt(cpuPerSend, 0)} µs/send); offered at most ${maxSends}/s`;
     console.error(`Sends: ${sendsNote}`);
-    for (const scenario of SCENARIOS) for (const client of READERS) {
-      const result = await runScenario({ url: server.url, serverPid: server.child.pid!, chat, client, sender: sendersByReader.get(client)!, admin, playerToken: player.token, reader, senders, maxSends, ...scenario });
-      rows.push(
-        `| ${client} | ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.sendLatency.p50, 0)} / ${fmt(result.sendLatency.p99, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${result.streamErrors} | ${fmt(result.loopLagP99, 0)} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
-      );
-      console.error(rows.at(-1));
-      if (scenario.streams >= 10_000) verdicts.push(verdict(scenario, result));
-    }
+    for (const scenario of SCENARIOS)
+      for (const client of READERS) {
+        const result = await runScenario({
+          url: server.url,
+          serverPid: server.child.pid!,
+          chat,
+          client,
+          sender: sendersByReader.get(client)!,
+          admin,
+          playerToken: player.token,
+          reader,
+          senders,
+          maxSends,
+          ...scenario,
+        });
+        rows.push(
+          `| ${client} | ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.sendLatency.p50, 0)} / ${fmt(result.sendLatency.p99, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${result.streamErrors} | ${fmt(result.loopLagP99, 0)} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
+        );
+        console.error(rows.at(-1));
+        if (scenario.streams >= 10_000) verdicts.push(verdict(scenario, result));
+      }
     for (const s of sendersByReader.values()) s.close();
   } finally {
     await server.stop();
     await issuer.close();
     await database?.drop();
   }
-  console.log(`\n## Chat fan-out: gRPC/h2c streams (${READERS.join(" vs ")} client), ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`);
+  console.log(
+    `\n## Chat fan-out: gRPC/h2c streams (${READERS.join(" vs ")} client), ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`,
+  );
   console.log(rows.join("\n"));
   console.log(`\nSends: ${sendsNote}.`);
   if (verdicts.length) console.log(`\n${verdicts.join("\n")}`);
   if (!database && verdicts.some((v) => v.includes("missed"))) {
-    console.log("PGlite's SQL costs 2-3× the CPU of PostgreSQL's on the same cores; a busy chat belongs on PostgreSQL: DATABASE_URL=postgres://… (docs/deploy.md).");
+    console.log(
+      "PGlite's SQL costs 2-3× the CPU of PostgreSQL's on the same cores; a busy chat belongs on PostgreSQL: DATABASE_URL=postgres://… (docs/deploy.md).",
+    );
   }
   return rows;
 }
@@ -170,12 +196,13 @@ async function runScenario(input: ScenarioInput) {
   for (let i = 0; i < input.channels; i++) {
     const channel = await chat.createChatChannel({ name: `Bench ${input.client} ${input.streams} ${input.channels} ${i}`, public: true }, { headers: admin });
     channels.push(channel.id);
-    await chat.sendChatChannelMessage({ channelId: channel.id, chatMessage: { senderCharacterId: input.senders[i % input.senders.length]!, content: "warm-up" } }, { headers: admin });
+    await chat.sendChatChannelMessage(
+      { channelId: channel.id, chatMessage: { senderCharacterId: input.senders[i % input.senders.length]!, content: "warm-up" } },
+      { headers: admin },
+    );
   }
   const connections = Math.ceil(input.streams / STREAMS_PER_CONNECTION);
-  const clients = Array.from({ length: connections }, () =>
-    clientFor(input.client, input.url, input.playerToken),
-  );
+  const clients = Array.from({ length: connections }, () => clientFor(input.client, input.url, input.playerToken));
   const latencies = new LatencyRecorder();
   const opened = performance.now();
   const streams = await openStreams({

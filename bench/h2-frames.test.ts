@@ -6,9 +6,26 @@ import { HpackDecoder, requestHeaderBlock } from "./h2-frames.js";
 const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ""), "hex");
 
 const requests: [string, string][][] = [
-  [[":method", "GET"], [":scheme", "http"], [":path", "/"], [":authority", "www.example.com"]],
-  [[":method", "GET"], [":scheme", "http"], [":path", "/"], [":authority", "www.example.com"], ["cache-control", "no-cache"]],
-  [[":method", "GET"], [":scheme", "https"], [":path", "/index.html"], [":authority", "www.example.com"], ["custom-key", "custom-value"]],
+  [
+    [":method", "GET"],
+    [":scheme", "http"],
+    [":path", "/"],
+    [":authority", "www.example.com"],
+  ],
+  [
+    [":method", "GET"],
+    [":scheme", "http"],
+    [":path", "/"],
+    [":authority", "www.example.com"],
+    ["cache-control", "no-cache"],
+  ],
+  [
+    [":method", "GET"],
+    [":scheme", "https"],
+    [":path", "/index.html"],
+    [":authority", "www.example.com"],
+    ["custom-key", "custom-value"],
+  ],
 ];
 
 describe("HPACK decoder (RFC 7541 Appendix C)", () => {

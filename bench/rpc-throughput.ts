@@ -27,7 +27,10 @@ const PROFILE_DIR = process.env.BENCH_RPC_PROFILE;
 export async function run() {
   const issuer = await startTestIssuer();
   // BENCH_SERVER_LOG_LEVEL=info: the server's default, a log line per call (the bench runs at warn: no line per call).
-  const server = await startServerProcess({ OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", METRICS_TOKEN: TEST_METRICS_TOKEN, LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" }, "dist");
+  const server = await startServerProcess(
+    { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", METRICS_TOKEN: TEST_METRICS_TOKEN, LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" },
+    "dist",
+  );
   const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });
   // BENCH_CLIENT=node: the lean Node clients even where h2load is available (to compare).
   const native = process.env.BENCH_CLIENT === "node" ? undefined : findH2load();
@@ -36,7 +39,8 @@ export async function run() {
   const rows = ["| transport | concurrency | req/s | p50 ms | p99 ms | errors | server CPU µs/call |", "|---|---|---|---|---|---|---|"];
   try {
     const admin = createClient(MapService, createConnectTransport({ baseUrl: server.url, httpVersion: "1.1" }));
-    for (let i = 0; i < 5; i++) await admin.createMap({ name: `Bench map ${i}`, mapPath: `/maps/bench-${i}.umap` }, { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 5; i++)
+      await admin.createMap({ name: `Bench map ${i}`, mapPath: `/maps/bench-${i}.umap` }, { headers: { authorization: `Bearer ${token}` } });
     const level = async (transport: "connect" | "grpc", concurrency: number, seconds: number) => {
       const before = await outcomes(server.url);
       const cpuBefore = cpuSecondsOf(server.child.pid!);
@@ -53,7 +57,11 @@ export async function run() {
       // Which codes the server counted for the failures of this level (e.g. "16 DeadlineExceeded").
       const codes = [...after.byCode].map(([code, n]) => [code, n - (before.byCode.get(code) ?? 0)] as const).filter(([, n]) => n > 0);
       const errors = Math.max(r.errors, after.failed - before.failed);
-      return { ...r, errors: codes.length ? `${errors} (${codes.map(([code, n]) => `${n} ${code}`).join(", ")})` : String(errors), cpuPerCall: cpuMicros / Math.max(1, after.ok - before.ok) };
+      return {
+        ...r,
+        errors: codes.length ? `${errors} (${codes.map(([code, n]) => `${n} ${code}`).join(", ")})` : String(errors),
+        cpuPerCall: cpuMicros / Math.max(1, after.ok - before.ok),
+      };
     };
     await level("connect", 8, 2); // warm-up
     for (const c of TRANSPORTS.includes("connect") ? LEVELS : []) {

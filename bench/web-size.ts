@@ -1,12 +1,6 @@
 import { chromium, type Browser } from "@playwright/test";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
-import {
-  kB,
-  LANDING_JS_BUDGET_KB,
-  landingScripts,
-  totalGzipBytes,
-  type LandingScript,
-} from "../apps/web/scripts/landing-js.mjs";
+import { kB, LANDING_JS_BUDGET_KB, landingScripts, totalGzipBytes, type LandingScript } from "../apps/web/scripts/landing-js.mjs";
 
 /**
  * Issue 5: JavaScript of the landing route, measured in Chromium against the built server: every script the browser

@@ -85,7 +85,8 @@ class NdjsonStream {
     const deadline = Date.now() + timeoutMs;
     while (!this.messages.some((m) => m.content === content)) {
       const left = deadline - Date.now();
-      if (left <= 0 || this.ended) fail(`the stream did not receive "${content}" within ${timeoutMs} ms (got: ${this.messages.map((m) => m.content).join(" | ") || "nothing"})`);
+      if (left <= 0 || this.ended)
+        fail(`the stream did not receive "${content}" within ${timeoutMs} ms (got: ${this.messages.map((m) => m.content).join(" | ") || "nothing"})`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

@@ -30,9 +30,31 @@ if (!existsSync(installed) || mtime(installed) < mtime(join(root, "package-lock.
 }
 
 const builds = [
-  { name: "table-query", output: "packages/table-query/dist/index.js", inputs: ["packages/table-query/src", "packages/table-query/tsconfig.json", "packages/table-query/package.json"], command: "npm run build -w packages/table-query" },
-  { name: "server", output: "apps/server/dist/main.js", inputs: ["apps/server/src", "packages/table-query/src", "apps/server/drizzle", "apps/server/tsconfig.json", "apps/server/tsconfig.build.json", "apps/server/package.json"], command: "npm run build -w apps/server" },
-  { name: "web", output: "apps/web/dist/index.html", inputs: ["apps/web/src", "packages/table-query/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/package.json"], command: "npm run build -w apps/web" },
+  {
+    name: "table-query",
+    output: "packages/table-query/dist/index.js",
+    inputs: ["packages/table-query/src", "packages/table-query/tsconfig.json", "packages/table-query/package.json"],
+    command: "npm run build -w packages/table-query",
+  },
+  {
+    name: "server",
+    output: "apps/server/dist/main.js",
+    inputs: [
+      "apps/server/src",
+      "packages/table-query/src",
+      "apps/server/drizzle",
+      "apps/server/tsconfig.json",
+      "apps/server/tsconfig.build.json",
+      "apps/server/package.json",
+    ],
+    command: "npm run build -w apps/server",
+  },
+  {
+    name: "web",
+    output: "apps/web/dist/index.html",
+    inputs: ["apps/web/src", "packages/table-query/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/package.json"],
+    command: "npm run build -w apps/web",
+  },
 ];
 for (const build of builds) {
   if (!existsSync(join(root, build.inputs[0]))) continue;

@@ -21,9 +21,7 @@ const reactRouterTreeShaking: Plugin = {
   transform: {
     filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]/ },
     handler(code) {
-      const shaken = code
-        .replace(/^\s*[\w$]+\.displayName = "[^"]*";$/gm, '')
-        .replace(/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1');
+      const shaken = code.replace(/^\s*[\w$]+\.displayName = "[^"]*";$/gm, '').replace(/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1');
       return { code: shaken, map: null };
     },
   },
@@ -31,8 +29,7 @@ const reactRouterTreeShaking: Plugin = {
 
 export default defineConfig(({ command }) => ({
   resolve: {
-    alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDist, 'production', 'index.mjs') }] : [],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDist, 'production', 'index.mjs') }] : [],
   },
   plugins: [react(), tailwindcss(), reactRouterTreeShaking],
   build: {

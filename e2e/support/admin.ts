@@ -32,8 +32,7 @@ export async function go(page: Page, path: string): Promise<void> {
 export const toast = (page: Page, text: string | RegExp) => page.getByTestId('notification').filter({ hasText: text });
 
 /** The table's body rows (skeleton rows excluded). */
-export const tableRows = (page: Page, name: string) =>
-  page.getByRole('table', { name }).locator('tbody tr:not([data-testid="skeleton-row"])');
+export const tableRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr:not([data-testid="skeleton-row"])');
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -14,10 +14,7 @@ export async function signInAtProvider(page: Page, username: string, password = 
  */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /open user menu/ }).click();
-  await Promise.all([
-    page.waitForURL(/\/protocol\/openid-connect\/logout/, { waitUntil: 'commit' }),
-    page.getByRole('menuitem', { name: 'Sign out' }).click(),
-  ]);
+  await Promise.all([page.waitForURL(/\/protocol\/openid-connect\/logout/, { waitUntil: 'commit' }), page.getByRole('menuitem', { name: 'Sign out' }).click()]);
   await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('state'));
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');

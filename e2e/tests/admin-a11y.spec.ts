@@ -25,7 +25,10 @@ const ROUTES = [
 ];
 
 const shotName = (path: string, width: number) =>
-  `admin${path.replace(/^\/admin/, '').replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/, 'id').replace(/\//g, '-')}-${width}`;
+  `admin${path
+    .replace(/^\/admin/, '')
+    .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/, 'id')
+    .replace(/\//g, '-')}-${width}`;
 
 for (const width of WIDTHS) {
   test(`every admin route at ${width} px has no WCAG 2.1 A/AA violations`, async ({ page }, testInfo) => {

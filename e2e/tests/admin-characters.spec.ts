@@ -111,7 +111,10 @@ test('create with validation, edit only changed fields, authorize channels, dele
 
   await page.getByRole('searchbox', { name: 'Search the table' }).fill(name);
   await expect(rows(page)).toHaveCount(1);
-  await rows(page).first().getByRole('link', { name: `Edit ${name}` }).click();
+  await rows(page)
+    .first()
+    .getByRole('link', { name: `Edit ${name}` })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
 
   // Only the realm changes: the request names only 'realm' in its field mask.
@@ -137,7 +140,10 @@ test('create with validation, edit only changed fields, authorize channels, dele
   await section.getByRole('row', { name: /Staff/ }).getByRole('checkbox').check();
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Chat channels updated')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: /^[0-9a-f-]{36}$/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: /^[0-9a-f-]{36}$/ })
+    .click();
   await expect(page.getByRole('table', { name: 'Authorized chat channels' })).toContainText('Staff');
 
   await page.getByRole('button', { name: 'Delete' }).click();

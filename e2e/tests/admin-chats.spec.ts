@@ -32,7 +32,8 @@ test('create a public chat, edit name, dimension and visibility, then delete it'
   await expect(row).toContainText(`Prime (${DEMO.dimensions.prime})`);
 
   await row.getByRole('link', { name: `View ${name}` }).click();
-  for (const label of ['Delete Chat', 'Edit Chat', 'Connect']) await expect(page.getByRole(label === 'Delete Chat' ? 'button' : 'link', { name: label })).toBeVisible();
+  for (const label of ['Delete Chat', 'Edit Chat', 'Connect'])
+    await expect(page.getByRole(label === 'Delete Chat' ? 'button' : 'link', { name: label })).toBeVisible();
   await page.getByRole('link', { name: 'Edit Chat' }).click();
   await page.getByLabel('Name').fill(`${name}-x`);
   await page.getByRole('button', { name: 'Clear Dimension' }).click();

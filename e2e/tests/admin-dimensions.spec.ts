@@ -37,7 +37,10 @@ test('create, view (with its read-only maps), edit and delete a dimension', asyn
   await expect(toast(page, new RegExp(`Dimension ${name} \\([0-9a-f-]{36}\\) created!`))).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/dimensions$/);
 
-  await tableRows(page, 'Dimensions').filter({ hasText: name }).getByRole('link', { name: `View ${name}` }).click();
+  await tableRows(page, 'Dimensions')
+    .filter({ hasText: name })
+    .getByRole('link', { name: `View ${name}` })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('v2.0.0')).toBeVisible();
   const maps = page.getByRole('table', { name: 'Maps of this dimension' });

@@ -32,7 +32,10 @@ test('create, edit and delete a map with the exact toasts', async ({ page }) => 
   await expect(tableRows(page, 'Maps').filter({ hasText: name })).toHaveCount(1);
 
   // Edit: 'Saving...' while the call runs, then back to the detail.
-  await tableRows(page, 'Maps').filter({ hasText: name }).getByRole('link', { name: `Edit ${name}` }).click();
+  await tableRows(page, 'Maps')
+    .filter({ hasText: name })
+    .getByRole('link', { name: `Edit ${name}` })
+    .click();
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled(); // nothing changed yet
   await page.getByLabel('Map Path').fill('/Game/Maps/E2E-2');
   const release = await holdRequests(page, `${MAP_SERVICE}/EditMap`);
@@ -74,7 +77,10 @@ test("failures show a persistent top-center '{code}: {message}'", async ({ page 
 
 test("a failed delete says 'Failed to delete the map. {code} + {message}'", async ({ page }) => {
   await signInTo(page, '/admin/maps');
-  await tableRows(page, 'Maps').first().getByRole('link', { name: /^View / }).click();
+  await tableRows(page, 'Maps')
+    .first()
+    .getByRole('link', { name: /^View / })
+    .click();
   await answerError(page, `${MAP_SERVICE}/DeleteMap`, 9, 'a dimension still uses this map');
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

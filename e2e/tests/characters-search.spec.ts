@@ -12,7 +12,14 @@ const cellsOf = (page: Page, column: number) => rows(page).locator(`td:nth-child
 const total = async (page: Page) => Number(/of (\d+) results/.exec(await page.getByText(/^Showing \d+ to \d+ of \d+ results$/).innerText())?.[1]);
 
 async function searchFor(page: Page, box: string, text: string): Promise<void> {
-  const response = page.waitForResponse((r) => r.url().endsWith('CharacterService/GetCharacters') && r.request().postDataBuffer()!.includes(Buffer.from(text.split(' ')[0]!)));
+  const response = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('CharacterService/GetCharacters') &&
+      r
+        .request()
+        .postDataBuffer()!
+        .includes(Buffer.from(text.split(' ')[0]!)),
+  );
   await page.getByRole('searchbox', { name: box }).fill(text);
   await response;
   await expect(rows(page).first()).toBeVisible();

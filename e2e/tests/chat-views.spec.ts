@@ -54,8 +54,7 @@ test("auto-scroll follows new messages; reading back pauses it behind 'SCROLL TO
   await expect(scrollButton()).toHaveCount(0);
 
   // Within 75 px of the bottom the list keeps following; further up it pauses.
-  const scrollToDistance = (px: number) =>
-    chatLog(admin).evaluate((box, distance) => (box.scrollTop = box.scrollHeight - box.clientHeight - distance), px);
+  const scrollToDistance = (px: number) => chatLog(admin).evaluate((box, distance) => (box.scrollTop = box.scrollHeight - box.clientHeight - distance), px);
   await scrollToDistance(70);
   await admin.waitForTimeout(100);
   await expect(scrollButton()).toHaveCount(0);
@@ -98,7 +97,9 @@ for (const width of WIDTHS) {
 
     await chatLog(admin).hover();
     await admin.mouse.wheel(0, -400);
-    await lastLine().getByRole('button', { name: /^Message actions for / }).click();
+    await lastLine()
+      .getByRole('button', { name: /^Message actions for / })
+      .click();
     await expect(admin.getByRole('menu')).toBeVisible();
     await expectNoAxeViolations(admin);
     await keepScreenshot(admin, testInfo, `chat-connect-menu-${width}`);

@@ -16,8 +16,7 @@ const LISTS = [
 ];
 
 /** The element's lines of text: its height over its line height. */
-const lineCount = (locator: Locator) =>
-  locator.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+const lineCount = (locator: Locator) => locator.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
 
 async function expectWithinScreen(page: Page, locator: Locator): Promise<void> {
   const box = (await locator.boundingBox())!;

@@ -76,9 +76,10 @@ test.describe('character edit at 1440 px', () => {
     expect(Math.abs(f.width - c.width)).toBeLessThanOrEqual(2);
     expect(f.width).toBeLessThanOrEqual(800);
 
-    const names = await page.locator('#admin-main').getByRole('button').evaluateAll((buttons) =>
-      buttons.map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()).filter((n) => /save/i.test(n)),
-    );
+    const names = await page
+      .locator('#admin-main')
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()).filter((n) => /save/i.test(n)));
     expect(names.length).toBeGreaterThanOrEqual(2);
     expect(new Set(names).size).toBe(names.length);
 

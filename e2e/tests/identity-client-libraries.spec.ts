@@ -22,7 +22,9 @@ const atClient = (url: URL) => url.origin === client.origin && url.pathname === 
 type KcState = { authenticated?: boolean; error?: string };
 const kcInit = (page: Page) => page.evaluate(() => (window as unknown as { kcInit: Promise<KcState> }).kcInit);
 
-test(`${keycloakJs}: check-sso, login (redirect_uri = the bare origin), updateToken, loadUserProfile, loadUserInfo, silent-check-sso.html, logout`, async ({ page }) => {
+test(`${keycloakJs}: check-sso, login (redirect_uri = the bare origin), updateToken, loadUserProfile, loadUserInfo, silent-check-sso.html, logout`, async ({
+  page,
+}) => {
   client.library = 'keycloak-js';
   await page.goto(client.origin);
   expect(await kcInit(page)).toEqual({ authenticated: false });
@@ -107,11 +109,21 @@ test(`${keycloakJs}: a deep link while signed out comes back to itself; the API 
       headers: { ...auth, 'content-type': 'application/json', 'connect-protocol-version': '1', 'connect-timeout-ms': '5000' },
       body: '{}',
     });
-    const grpcWebHeaders = { ...auth, 'content-type': 'application/grpc-web-text', accept: 'application/grpc-web-text', 'x-grpc-web': '1', 'x-user-agent': 'grpc-web-javascript/0.1', 'grpc-timeout': '5S' };
+    const grpcWebHeaders = {
+      ...auth,
+      'content-type': 'application/grpc-web-text',
+      accept: 'application/grpc-web-text',
+      'x-grpc-web': '1',
+      'x-user-agent': 'grpc-web-javascript/0.1',
+      'grpc-timeout': '5S',
+    };
     // An empty request message: flag 0, length 0.
     const grpcWeb = await fetch(`${w.api}/sro.gameserver.MapService/GetMaps`, { method: 'POST', headers: grpcWebHeaders, body: 'AAAAAAA=' });
     const grpcWebText = await grpcWeb.text();
-    const decoded = (grpcWebText.match(/[A-Za-z0-9+/]*={0,2}/g) ?? []).filter(Boolean).map((run) => atob(run)).join('');
+    const decoded = (grpcWebText.match(/[A-Za-z0-9+/]*={0,2}/g) ?? [])
+      .filter(Boolean)
+      .map((run) => atob(run))
+      .join('');
     const unknown = await fetch(`${w.api}/sro.gameserver.MapService/NoSuchMethod`, { method: 'POST', headers: grpcWebHeaders, body: 'AAAAAAA=' });
     return {
       rest: [rest.status, ((await rest.json()) as { maps: unknown[] }).maps.length > 0],
@@ -169,7 +181,10 @@ test('oidc-client-ts: login with userinfo, silent renew (refresh token and ifram
   const silentAfterLogout = await page.evaluate(async () => {
     const mgr = (window as unknown as { mgr: any }).mgr;
     await mgr.removeUser();
-    return mgr.signinSilent().then(() => 'signed in', (error: Error) => String(error.message));
+    return mgr.signinSilent().then(
+      () => 'signed in',
+      (error: Error) => String(error.message),
+    );
   });
   expect(silentAfterLogout).toMatch(/login_required|End-User authentication is required/);
 });

@@ -86,7 +86,9 @@ for (const width of WIDTHS) {
     });
 
     test('a bad request shows a readable error page', async ({ page, baseURL }, testInfo) => {
-      await page.goto(`${baseURL}/realms/default/protocol/openid-connect/auth?client_id=sro-web&redirect_uri=https://evil.example/&response_type=code&scope=openid`);
+      await page.goto(
+        `${baseURL}/realms/default/protocol/openid-connect/auth?client_id=sro-web&redirect_uri=https://evil.example/&response_type=code&scope=openid`,
+      );
       await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
       await expect(page.locator('body')).not.toContainText(/at .*\.js:\d+/);
       await noAxeViolations(page);

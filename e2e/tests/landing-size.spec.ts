@@ -49,7 +49,7 @@ test("a session started on the provider's account page is found on / without Log
   await page.screenshot({ path: test.info().outputPath('signed-in-landing.png') });
 });
 
-test('signing out on the account page deletes the hint: / is a visitor\'s again, without the sign-in code', async ({ page, context, baseURL }) => {
+test("signing out on the account page deletes the hint: / is a visitor's again, without the sign-in code", async ({ page, context, baseURL }) => {
   await page.goto('/realms/default/account');
   await signInAtProvider(page, 'admin');
   await page.getByRole('link', { name: 'Sign out' }).click();
@@ -61,7 +61,7 @@ test('signing out on the account page deletes the hint: / is a visitor\'s again,
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
 });
 
-test('a stale hint costs one silent check, then / is a visitor\'s again', async ({ page, context, baseURL }) => {
+test("a stale hint costs one silent check, then / is a visitor's again", async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: HINT, value: '1', url: baseURL! }]);
   const first = await landingScripts(page, `${baseURL}/`);
   expect(signInCode(first).length).toBeGreaterThan(0);

@@ -52,9 +52,7 @@ test("'Your Profile' opens the provider's account page", async ({ page, baseURL 
 
 test("'Create an Account' starts registration at the provider", async ({ page }) => {
   await page.goto('/');
-  const request = page.waitForRequest(
-    (r) => r.url().includes('/protocol/openid-connect/auth') && r.frame() === page.mainFrame(),
-  );
+  const request = page.waitForRequest((r) => r.url().includes('/protocol/openid-connect/auth') && r.frame() === page.mainFrame());
   await page.getByRole('button', { name: 'Create an Account' }).first().click();
   expect(new URL((await request).url()).searchParams.get('prompt')).toBe('create');
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
@@ -67,9 +65,7 @@ for (const [endpoint, message] of [
   test(`a failing ${endpoint} endpoint shows '${message}', persistent at the top center`, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.route(`**/protocol/openid-connect/${endpoint}`, (route) =>
-      route.fulfill({ status: 500, contentType: 'text/plain', body: 'unavailable' }),
-    );
+    await page.route(`**/protocol/openid-connect/${endpoint}`, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'unavailable' }));
     await signInAtProvider(page, 'admin');
     const center = page.getByRole('region', { name: 'Important notifications' });
     await expect(center.getByTestId('notification')).toContainText(message);

@@ -15,11 +15,7 @@ test.describe('public site', () => {
     await expect(page).toHaveURL(/#gameplay$/);
     const gameplay = page.locator('#gameplay');
     await expect(gameplay).toBeInViewport();
-    await expect(gameplay.getByRole('heading', { level: 3 })).toHaveText([
-      'Pioneer your own adventure',
-      'Maximize your level',
-      'Build your community',
-    ]);
+    await expect(gameplay.getByRole('heading', { level: 3 })).toHaveText(['Pioneer your own adventure', 'Maximize your level', 'Build your community']);
   });
 
   test("What's new leads to the Dev Log with its animation", async ({ page }) => {
@@ -30,10 +26,7 @@ test.describe('public site', () => {
     await expect(page.getByText('Coming kinda Soon')).toBeVisible();
     const animation = await page.getByText('Coming kinda Soon').evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).not.toBe('none');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dev Log' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dev Log' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('article deep link shows the id (server history fallback)', async ({ page }) => {

@@ -84,7 +84,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       if (topic.kind === "user" && event.type === "user-changed") revocations.revoke(topic.id, event.atMs);
     });
     const onUserChanged = (userId: string) =>
-      void chatBus.publish({ kind: "user", id: userId }, { type: "user-changed", atMs: Date.now() }).catch((error: unknown) => logger.error({ err: error, userId }, "could not announce a user change"));
+      void chatBus
+        .publish({ kind: "user", id: userId }, { type: "user-changed", atMs: Date.now() })
+        .catch((error: unknown) => logger.error({ err: error, userId }, "could not announce a user change"));
     if (config.identity.mode === "embedded") identity = await createIdentity({ config, db: database.db, logger }, { onUserChanged, ...options.identity });
     if (config.seedDemo) await seedDemoData(database.db, logger);
     const shutdown = new AbortController();
@@ -103,7 +105,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ? createUserinfoRecheck({ issuer: config.identity.issuer, intervalMs: config.identity.userinfoRecheckMs })
         : undefined;
     const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier, revocations, recheck)];
-    const routerOptions = { interceptors, readMaxBytes: config.bodyLimitBytes, shutdownSignal: shutdown.signal, acceptCompression: [compressionGzip, compressionBrotli] };
+    const routerOptions = {
+      interceptors,
+      readMaxBytes: config.bodyLimitBytes,
+      shutdownSignal: shutdown.signal,
+      acceptCompression: [compressionGzip, compressionBrotli],
+    };
     // Where the app is put together: every service built once (compose.ts).
     const services = composeServices({ config, database, logger, chatBus, metrics });
     const router = createConnectRouter(routerOptions);
@@ -133,7 +140,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           () => "ok",
           () => "unavailable",
         );
-        if (chatBus.kind === "nats") checks.bus = await chatBus.ping().then(() => "ok", () => "unavailable");
+        if (chatBus.kind === "nats")
+          checks.bus = await chatBus.ping().then(
+            () => "ok",
+            () => "unavailable",
+          );
         const ready = Object.values(checks).every((c) => c === "ok");
         return { status: ready ? 200 : 503, body: { status: ready ? "ready" : "not ready", checks } };
       },

@@ -32,12 +32,12 @@ async function main(): Promise<void> {
       .close()
       .then(() => stopTracing?.())
       .then(
-      () => process.exit(0),
-      (error) => {
-        logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+        () => process.exit(0),
+        (error) => {
+          logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -26,12 +26,16 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     if (config.seedDemo) await seedDemoData(database.db, logger);
-    process.stdout.write(`Seeding ${count.toLocaleString("en")} characters into ${database.kind === "postgres" ? "PostgreSQL" : `PGlite (${config.dataDir})`}…\n`);
+    process.stdout.write(
+      `Seeding ${count.toLocaleString("en")} characters into ${database.kind === "postgres" ? "PostgreSQL" : `PGlite (${config.dataDir})`}…\n`,
+    );
     const result = await insertBulkCharacters(database, {
       count,
       onProgress: (inserted) => process.stdout.write(`  ${inserted.toLocaleString("en")} inserted\n`),
     });
-    process.stdout.write(`Done: ${result.inserted.toLocaleString("en")} characters over ${result.dimensions} dimension(s) in ${(result.milliseconds / 1000).toFixed(1)} s${result.rebuiltIndexes ? " (indexes rebuilt)" : ""}.\n`);
+    process.stdout.write(
+      `Done: ${result.inserted.toLocaleString("en")} characters over ${result.dimensions} dimension(s) in ${(result.milliseconds / 1000).toFixed(1)} s${result.rebuiltIndexes ? " (indexes rebuilt)" : ""}.\n`,
+    );
   } finally {
     await database.close();
   }

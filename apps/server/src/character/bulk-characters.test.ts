@@ -15,7 +15,9 @@ describe.each(storageBackends)("bulk characters (%s)", (backend) => {
   afterAll(() => t?.close());
 
   const indexNames = async () => {
-    const result = await t.server.database.db.execute<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'characters' ORDER BY indexname`);
+    const result = await t.server.database.db.execute<{ indexname: string }>(
+      sql`SELECT indexname FROM pg_indexes WHERE tablename = 'characters' ORDER BY indexname`,
+    );
     // node-postgres answers a Result, PGlite { rows }: both have rows.
     return (result as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
   };

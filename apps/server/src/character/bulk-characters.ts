@@ -11,8 +11,110 @@ import { dimensions } from "../gameserver/schema.js";
  * (minutes → seconds). Readers wait meanwhile.
  */
 
-const FIRST = ["Neo", "Trinity", "Morpheus", "Case", "Molly", "Hiro", "Rei", "Motoko", "Batou", "Deckard", "Rachael", "Roy", "Pris", "Zhora", "Leon", "Kira", "Dex", "Mara", "Ozzy", "Juno", "Vex", "Tess", "Rook", "Lyra", "Hex", "Nova", "Cole", "Echo", "Zed", "Ivy", "Gage", "Sable", "Dray", "Wren", "Jax", "Nyx", "Kade", "Ryn", "Sol", "Quill", "Onyx", "Flux", "Ion", "Pixel", "Rune", "Cipher", "Static", "Volt", "Chrome", "Ash"];
-const LAST = ["Voltage", "Halcyon", "Flatline", "Marrow", "Kilobyte", "Daemon", "Proxy", "Wraith", "Blackwire", "Synapse", "Lattice", "Kernel", "Backdoor", "Ironclad", "Firewall", "Overclock", "Packetloss", "Nightshade", "Vandal", "Saint", "Runner", "Overwatch", "Access", "Zero", "Warden", "Arbiter", "Outcast", "Exile", "Circuit", "Neuron", "Shard", "Relay", "Vector", "Glitch", "Bitrate", "Cache", "Socket", "Buffer", "Payload", "Checksum", "Latency", "Uplink", "Downlink", "Mainframe", "Hologram", "Implant", "Chromatic", "Rewire", "Subnet", "Gridlock"];
+const FIRST = [
+  "Neo",
+  "Trinity",
+  "Morpheus",
+  "Case",
+  "Molly",
+  "Hiro",
+  "Rei",
+  "Motoko",
+  "Batou",
+  "Deckard",
+  "Rachael",
+  "Roy",
+  "Pris",
+  "Zhora",
+  "Leon",
+  "Kira",
+  "Dex",
+  "Mara",
+  "Ozzy",
+  "Juno",
+  "Vex",
+  "Tess",
+  "Rook",
+  "Lyra",
+  "Hex",
+  "Nova",
+  "Cole",
+  "Echo",
+  "Zed",
+  "Ivy",
+  "Gage",
+  "Sable",
+  "Dray",
+  "Wren",
+  "Jax",
+  "Nyx",
+  "Kade",
+  "Ryn",
+  "Sol",
+  "Quill",
+  "Onyx",
+  "Flux",
+  "Ion",
+  "Pixel",
+  "Rune",
+  "Cipher",
+  "Static",
+  "Volt",
+  "Chrome",
+  "Ash",
+];
+const LAST = [
+  "Voltage",
+  "Halcyon",
+  "Flatline",
+  "Marrow",
+  "Kilobyte",
+  "Daemon",
+  "Proxy",
+  "Wraith",
+  "Blackwire",
+  "Synapse",
+  "Lattice",
+  "Kernel",
+  "Backdoor",
+  "Ironclad",
+  "Firewall",
+  "Overclock",
+  "Packetloss",
+  "Nightshade",
+  "Vandal",
+  "Saint",
+  "Runner",
+  "Overwatch",
+  "Access",
+  "Zero",
+  "Warden",
+  "Arbiter",
+  "Outcast",
+  "Exile",
+  "Circuit",
+  "Neuron",
+  "Shard",
+  "Relay",
+  "Vector",
+  "Glitch",
+  "Bitrate",
+  "Cache",
+  "Socket",
+  "Buffer",
+  "Payload",
+  "Checksum",
+  "Latency",
+  "Uplink",
+  "Downlink",
+  "Mainframe",
+  "Hologram",
+  "Implant",
+  "Chromatic",
+  "Rewire",
+  "Subnet",
+  "Gridlock",
+];
 
 const BATCH = 100_000;
 // Below this, plain inserts are quicker than rebuilding every index.
@@ -44,7 +146,11 @@ async function dimensionIds(db: Db, run: string): Promise<string[]> {
   return [created!.id];
 }
 
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 export async function insertBulkCharacters(database: Database, options: BulkOptions): Promise<BulkResult> {
   const started = performance.now();
@@ -62,7 +168,10 @@ export async function insertBulkCharacters(database: Database, options: BulkOpti
            (${textArray(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${textArray(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] || ' ' || (${base}::bigint + i),
            CASE WHEN i % 2 = 0 THEN 'male' ELSE 'female' END,
            CASE WHEN i % 3 = 0 THEN 'cyborg' ELSE 'human' END,
-           (${sql`ARRAY[${sql.join(dims.map((d) => sql`${d}`), sql`, `)}]::uuid[]`})[1 + i % ${dims.length}],
+           (${sql`ARRAY[${sql.join(
+             dims.map((d) => sql`${d}`),
+             sql`, `,
+           )}]::uuid[]`})[1 + i % ${dims.length}],
            floor(random() * 2000000)::int,
            now() - random() * interval '730 days',
            now()
@@ -97,5 +206,5 @@ export async function insertBulkCharacters(database: Database, options: BulkOpti
 
 /** drizzle's execute returns pg's Result on node-postgres and { rows } on PGlite. */
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[]));
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }

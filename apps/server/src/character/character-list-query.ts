@@ -145,5 +145,12 @@ export function searchOf(terms: SearchTerms | string | undefined, facts: SearchF
 
 /** Whether the search can match anything at all (`x in:realm` with no realm containing x cannot). */
 export function searchesAnything(search: Search): boolean {
-  return !!search.namePattern || search.ownerIds.length > 0 || !!search.idRange || search.realms.length > 0 || search.genders.length > 0 || search.dimensionIds.length > 0;
+  return (
+    !!search.namePattern ||
+    search.ownerIds.length > 0 ||
+    !!search.idRange ||
+    search.realms.length > 0 ||
+    search.genders.length > 0 ||
+    search.dimensionIds.length > 0
+  );
 }

@@ -108,28 +108,39 @@ describe.each(storageBackends)("character lists (%s)", (backend) => {
     it("search: case-insensitive name substrings, paged and sorted, total = all matches", async () => {
       const neon = live.filter((r) => r.name.toLowerCase().includes("neon"));
       const expected = ordered(neon, SORTS.CHARACTER_SORT_FIELD_NAME, true);
-      const first = await api.ok("GetCharacters", { search: "  nEoN ", sortBy: "CHARACTER_SORT_FIELD_NAME", sortDescending: true, filters: { limit: 4 } }, admin);
+      const first = await api.ok(
+        "GetCharacters",
+        { search: "  nEoN ", sortBy: "CHARACTER_SORT_FIELD_NAME", sortDescending: true, filters: { limit: 4 } },
+        admin,
+      );
       expect([ids(first), first.total]).toEqual([expected.slice(0, 4), String(neon.length)]);
-      const second = await api.ok("GetCharacters", { search: "neon", sortBy: "CHARACTER_SORT_FIELD_NAME", sortDescending: true, filters: { limit: 4, offset: 4 } }, admin);
+      const second = await api.ok(
+        "GetCharacters",
+        { search: "neon", sortBy: "CHARACTER_SORT_FIELD_NAME", sortDescending: true, filters: { limit: 4, offset: 4 } },
+        admin,
+      );
       expect(ids(second)).toEqual(expected.slice(4, 8));
       expect((await api.ok("GetCharacters", { search: "eon 1" }, admin)).total).toBe(String(live.filter((r) => r.name.includes("eon 1")).length));
     });
 
-    it.each(Object.keys(SORTS) as (keyof typeof SORTS)[])("search sorted by %s: long and short terms give the same pages; total survives any offset", async (sortBy) => {
-      // "eCtOr" goes through the trigram path (matches collected, then sorted); "ec" and "R_s" (no three letters or
-      // digits in a row) walk the sort index. Each must page like a plain filter of the live rows.
-      for (const term of ["eCtOr", "ec", "R_s"]) {
-        const matching = live.filter((r) => r.name.toLowerCase().includes(term.toLowerCase()));
-        expect(matching.length).toBeGreaterThan(3);
-        for (const sortDescending of [false, true]) {
-          const expected = ordered(matching, SORTS[sortBy], sortDescending);
-          const page = await api.ok("GetCharacters", { search: term, sortBy, sortDescending, filters: { limit: 3, offset: 2 } }, admin);
-          expect([ids(page), page.total]).toEqual([expected.slice(2, 5), String(matching.length)]);
-          const beyond = await api.ok("GetCharacters", { search: term, sortBy, sortDescending, filters: { limit: 3, offset: 500 } }, admin);
-          expect([ids(beyond), beyond.total]).toEqual([[], String(matching.length)]);
+    it.each(Object.keys(SORTS) as (keyof typeof SORTS)[])(
+      "search sorted by %s: long and short terms give the same pages; total survives any offset",
+      async (sortBy) => {
+        // "eCtOr" goes through the trigram path (matches collected, then sorted); "ec" and "R_s" (no three letters or
+        // digits in a row) walk the sort index. Each must page like a plain filter of the live rows.
+        for (const term of ["eCtOr", "ec", "R_s"]) {
+          const matching = live.filter((r) => r.name.toLowerCase().includes(term.toLowerCase()));
+          expect(matching.length).toBeGreaterThan(3);
+          for (const sortDescending of [false, true]) {
+            const expected = ordered(matching, SORTS[sortBy], sortDescending);
+            const page = await api.ok("GetCharacters", { search: term, sortBy, sortDescending, filters: { limit: 3, offset: 2 } }, admin);
+            expect([ids(page), page.total]).toEqual([expected.slice(2, 5), String(matching.length)]);
+            const beyond = await api.ok("GetCharacters", { search: term, sortBy, sortDescending, filters: { limit: 3, offset: 500 } }, admin);
+            expect([ids(beyond), beyond.total]).toEqual([[], String(matching.length)]);
+          }
         }
-      }
-    });
+      },
+    );
 
     it("search: whole owner, character and dimension ids, realms and genders; LIKE wildcards are literal", async () => {
       const count = async (search: string) => Number(totalOf(await api.ok("GetCharacters", { search, filters: { limit: 1 } }, admin)));
@@ -170,7 +181,11 @@ describe.each(storageBackends)("character lists (%s)", (backend) => {
       const nobody = await api.ok("GetCharactersForUser", { ownerId: "nobody-has-this" }, admin);
       expect([nobody.characters ?? [], totalOf(nobody)]).toEqual([[], "0"]);
       expectRejected(await api.call("GetCharactersForUser", { ownerId: "x".repeat(256) }, admin), Code.InvalidArgument, "owner_id");
-      expectRejected(await api.call("GetCharactersForUser", { ownerId: t.users.player.sub, filters: { limit: 500 } }, admin), Code.InvalidArgument, "filters.limit");
+      expectRejected(
+        await api.call("GetCharactersForUser", { ownerId: t.users.player.sub, filters: { limit: 500 } }, admin),
+        Code.InvalidArgument,
+        "filters.limit",
+      );
     });
 
     it("GetCharacterStats: live characters, total play time, per realm and per dimension", async () => {
@@ -196,7 +211,16 @@ describe("GetCharacters without filters stops at CHARACTERS_UNPAGED_MAX", () => 
     t = await startTestServer({ env: { CHARACTERS_UNPAGED_MAX: "5" } });
     const db = t.server.database.db;
     const dimension = await insertDimension(db);
-    await db.insert(characters).values(Array.from({ length: 7 }, (_, i) => ({ id: randomUUID(), ownerId: t.users.player.sub, name: `Capped ${i}`, gender: "male", realm: "human", dimensionId: dimension })));
+    await db.insert(characters).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        id: randomUUID(),
+        ownerId: t.users.player.sub,
+        name: `Capped ${i}`,
+        gender: "male",
+        realm: "human",
+        dimensionId: dimension,
+      })),
+    );
   });
   afterAll(() => t?.close());
 

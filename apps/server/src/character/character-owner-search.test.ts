@@ -56,14 +56,27 @@ describe("characters search by what the table shows", () => {
 
   it("finds dimension names, realms and id prefixes by substring; in: limits the columns", async () => {
     const prime = all.find((r) => r.dimensionId)!.dimensionId;
-    const dimensions = (await (await fetch(`${s.url}/sro.gameserver.DimensionService/GetDimensions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${tokens.admin}` },
-      body: "{}",
-    })).json()) as { dimensions: { id: string; name: string }[] };
+    const dimensions = (await (
+      await fetch(`${s.url}/sro.gameserver.DimensionService/GetDimensions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${tokens.admin}` },
+        body: "{}",
+      })
+    ).json()) as { dimensions: { id: string; name: string }[] };
     const name = dimensions.dimensions.find((d) => d.id === prime)!.name;
     const part = name.slice(1, 4).toLowerCase();
-    expect(ids(await list(`${part} in:dimension`))).toEqual(ids(all.filter((r) => r.dimensionId === prime || dimensions.dimensions.find((d) => d.id === r.dimensionId)!.name.toLowerCase().includes(part))));
+    expect(ids(await list(`${part} in:dimension`))).toEqual(
+      ids(
+        all.filter(
+          (r) =>
+            r.dimensionId === prime ||
+            dimensions.dimensions
+              .find((d) => d.id === r.dimensionId)!
+              .name.toLowerCase()
+              .includes(part),
+        ),
+      ),
+    );
     expect(ids(await list("hum in:realm"))).toEqual(ids(all.filter((r) => r.realm === "human")));
     expect(ids(await list("human in:Realm,name"))).toEqual(ids(all.filter((r) => r.realm === "human" || r.name.toLowerCase().includes("human"))));
     const first = all[0]!;

@@ -69,7 +69,14 @@ describe("character field masks", () => {
   });
 
   it("edit masks name exactly the six editable fields, at least one", () => {
-    expect(editMask(["realm", "gender", "name", "dimension_id", "ownerId", "location"])).toEqual(["realm", "gender", "name", "dimension_id", "owner_id", "location"]);
+    expect(editMask(["realm", "gender", "name", "dimension_id", "ownerId", "location"])).toEqual([
+      "realm",
+      "gender",
+      "name",
+      "dimension_id",
+      "owner_id",
+      "location",
+    ]);
     expect(editMask(["dimensionId", "dimension_id"])).toEqual(["dimension_id"]);
     expect(rejection(() => editMask([]))?.message).toMatch(/^mask: must name the fields to change/);
     for (const bad of ["play_time", "id", "created_at", "deleted_at", "profession", "nonsense", ""]) {
@@ -78,7 +85,15 @@ describe("character field masks", () => {
   });
 
   it("an edit's changes are exactly the masked fields, each validated as on create", () => {
-    const character = create(CharacterSchema, { id: "x", name: "New Name", gender: "female", realm: "cyborg", ownerId: "o", dimensionId: "5E1D0000-0000-4000-8000-000200000001", playTime: 99 });
+    const character = create(CharacterSchema, {
+      id: "x",
+      name: "New Name",
+      gender: "female",
+      realm: "cyborg",
+      ownerId: "o",
+      dimensionId: "5E1D0000-0000-4000-8000-000200000001",
+      playTime: 99,
+    });
     expect(changesFromEdit(character, ["name", "realm"])).toEqual({ name: "New Name", realm: "cyborg" });
     expect(changesFromEdit(character, ["dimension_id"])).toEqual({ dimensionId: "5e1d0000-0000-4000-8000-000200000001" });
     expect(changesFromEdit(character, ["location"])).toEqual({ location: null });
@@ -107,7 +122,15 @@ describe("character list queries", () => {
 
   it("search terms are trimmed, bounded, and LIKE wildcards in them are literal", () => {
     expect(searchOf("   ")).toBeUndefined();
-    expect(searchOf(" Ne_o% ")).toEqual({ text: "ne_o%", namePattern: "%ne\\_o\\%%", ownerIds: ["Ne_o%"], idRange: undefined, realms: [], genders: [], dimensionIds: [] });
+    expect(searchOf(" Ne_o% ")).toEqual({
+      text: "ne_o%",
+      namePattern: "%ne\\_o\\%%",
+      ownerIds: ["Ne_o%"],
+      idRange: undefined,
+      realms: [],
+      genders: [],
+      dimensionIds: [],
+    });
     expect(searchOf("back\\slash")?.namePattern).toBe("%back\\\\slash%");
     expect(searchOf("CYBORG")).toMatchObject({ realms: ["cyborg"] });
     expect(searchOf("hum")).toMatchObject({ realms: ["human"], genders: [] });
@@ -123,7 +146,15 @@ describe("character list queries", () => {
 
   it("searches the columns named after 'in:' (id or header label, any case, spaces dropped), the others not", () => {
     const facts = { dimensions: [{ id: "5e1d0000-0000-4000-8000-000200000001", name: "Prime" }], ownerIds: ["owner-1"] };
-    expect(searchOf("nova in:name", facts)).toEqual({ text: "nova", namePattern: "%nova%", ownerIds: [], idRange: undefined, realms: [], genders: [], dimensionIds: [] });
+    expect(searchOf("nova in:name", facts)).toEqual({
+      text: "nova",
+      namePattern: "%nova%",
+      ownerIds: [],
+      idRange: undefined,
+      realms: [],
+      genders: [],
+      dimensionIds: [],
+    });
     expect(searchOf("Nova in:Username", facts)?.namePattern).toBe("%nova%");
     expect(searchOf("human in:realm", facts)).toMatchObject({ namePattern: undefined, realms: ["human"], ownerIds: [] });
     expect(searchOf("prim in:dimension", facts)).toMatchObject({ namePattern: undefined, dimensionIds: [facts.dimensions[0]!.id] });

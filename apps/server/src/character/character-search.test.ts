@@ -9,9 +9,18 @@ import { searchOf, type SortColumn } from "./character-list-query.js";
 import { createCharacterStore, SEARCH_TUNING, type CharacterStore, type SearchTuning } from "./character-store.js";
 import { characters } from "./schema.js";
 
-type Row = typeof characters.$inferInsert & { id: string; name: string; ownerId: string; realm: string; gender: string; dimensionId: string; playTime: number; createdAt: Date };
+type Row = typeof characters.$inferInsert & {
+  id: string;
+  name: string;
+  ownerId: string;
+  realm: string;
+  gender: string;
+  dimensionId: string;
+  playTime: number;
+  createdAt: Date;
+};
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** Rows of character_search_names that differ from the live characters' (id, name), both ways: [] when in step. */
 async function drift(db: Db): Promise<{ id: string; name: string; side: string }[]> {
@@ -92,7 +101,8 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
         { ...base, id: randomUUID(), name: "Multi Gone", deletedAt: new Date() },
       ]);
       expect(await drift(db)).toEqual([]);
-      const count = async () => Number(rowsOf<{ n: string | number }>(await db.execute(sql`SELECT count(*) AS n FROM character_search_names WHERE name LIKE 'Multi %'`))[0]!.n);
+      const count = async () =>
+        Number(rowsOf<{ n: string | number }>(await db.execute(sql`SELECT count(*) AS n FROM character_search_names WHERE name LIKE 'Multi %'`))[0]!.n);
       expect(await count()).toBe(2);
       await db.execute(sql`UPDATE characters SET name = name || ' X' WHERE owner_id = ${owner}`);
       expect(await drift(db)).toEqual([]);
@@ -107,7 +117,9 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
 
     it("bulk loads (both the plain and the index-rebuilding path on PostgreSQL) and TRUNCATE", async () => {
       const indexes = async () =>
-        rowsOf<{ indexname: string }>(await db.execute(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'character_search_names' ORDER BY indexname`)).map((r) => r.indexname);
+        rowsOf<{ indexname: string }>(
+          await db.execute(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'character_search_names' ORDER BY indexname`),
+        ).map((r) => r.indexname);
       const before = await indexes();
       expect(before).toEqual(["character_search_names_pkey", "character_search_names_trgm_idx"]);
       await insertBulkCharacters(database, { count: 1_000 });
@@ -179,32 +191,94 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
     // With 600 live rows and the default tuning, "MID" (30 matches) walks the sort index for the first pages and
     // looks the matches' sort keys up by id for later ones; "rare" (4) always looks them up; "wide" (300) and "mid"
     // (the 30 names and the owner's 60 rows, 60 in all) always walk.
-    it.each(Object.keys(keys) as SortColumn[])("sorted by %s, both ways, every page", async (column) => {
-      await expectPages(store, column, ["MID", "mid", "wide", "rare", "owner-b", "nothing-matches"]);
-    }, 60_000);
+    it.each(Object.keys(keys) as SortColumn[])(
+      "sorted by %s, both ways, every page",
+      async (column) => {
+        await expectPages(store, column, ["MID", "mid", "wide", "rare", "owner-b", "nothing-matches"]);
+      },
+      60_000,
+    );
 
     const forced: [string, SearchTuning][] = [
       ["always walking the sort index", { walkPerFetch: 1e15, lookupMax: SEARCH_TUNING.lookupMax }],
       ["always looking sort keys up by id", { walkPerFetch: 0, lookupMax: 1e15 }],
       ["always collecting sort keys through the trigram index", { walkPerFetch: 0, lookupMax: 0 }],
     ];
-    it.each(forced)("every page plan gives the same pages: %s", async (_, tuning) => {
-      const pages = createCharacterStore(db, tuning);
-      for (const column of ["owner", "playtime", "created"] as SortColumn[]) await expectPages(pages, column, ["MID", "mid", "rare", "nothing-matches"]);
-    }, 60_000);
+    it.each(forced)(
+      "every page plan gives the same pages: %s",
+      async (_, tuning) => {
+        const pages = createCharacterStore(db, tuning);
+        for (const column of ["owner", "playtime", "created"] as SortColumn[]) await expectPages(pages, column, ["MID", "mid", "rare", "nothing-matches"]);
+      },
+      60_000,
+    );
 
     it("realm, gender and dimension terms count each arm once (names and owner ids that say the same)", async () => {
       // Rows whose name or owner id is the term, in and outside the realm/gender/dimension it names.
       const extra: Row[] = [
-        { id: randomUUID(), ownerId: "owner-b", name: "Cyborg Poser", gender: "male", realm: "human", dimensionId: dimension, playTime: 0, createdAt: new Date() },
-        { id: randomUUID(), ownerId: "owner-b", name: "Real Cyborg", gender: "male", realm: "cyborg", dimensionId: dimension, playTime: 0, createdAt: new Date() },
-        { id: randomUUID(), ownerId: "female", name: "Owned By Female", gender: "male", realm: "human", dimensionId: dimension, playTime: 0, createdAt: new Date() },
-        { id: randomUUID(), ownerId: "female", name: "Owned By Female Too", gender: "female", realm: "human", dimensionId: dimension, playTime: 0, createdAt: new Date() },
+        {
+          id: randomUUID(),
+          ownerId: "owner-b",
+          name: "Cyborg Poser",
+          gender: "male",
+          realm: "human",
+          dimensionId: dimension,
+          playTime: 0,
+          createdAt: new Date(),
+        },
+        {
+          id: randomUUID(),
+          ownerId: "owner-b",
+          name: "Real Cyborg",
+          gender: "male",
+          realm: "cyborg",
+          dimensionId: dimension,
+          playTime: 0,
+          createdAt: new Date(),
+        },
+        {
+          id: randomUUID(),
+          ownerId: "female",
+          name: "Owned By Female",
+          gender: "male",
+          realm: "human",
+          dimensionId: dimension,
+          playTime: 0,
+          createdAt: new Date(),
+        },
+        {
+          id: randomUUID(),
+          ownerId: "female",
+          name: "Owned By Female Too",
+          gender: "female",
+          realm: "human",
+          dimensionId: dimension,
+          playTime: 0,
+          createdAt: new Date(),
+        },
       ];
       const other = await insertDimension(db);
       extra.push(
-        { id: randomUUID(), ownerId: dimension, name: "Owner Is A Dimension Id", gender: "male", realm: "human", dimensionId: other, playTime: 0, createdAt: new Date() },
-        { id: randomUUID(), ownerId: "owner-c", name: `Named ${dimension}`, gender: "male", realm: "human", dimensionId: other, playTime: 0, createdAt: new Date() },
+        {
+          id: randomUUID(),
+          ownerId: dimension,
+          name: "Owner Is A Dimension Id",
+          gender: "male",
+          realm: "human",
+          dimensionId: other,
+          playTime: 0,
+          createdAt: new Date(),
+        },
+        {
+          id: randomUUID(),
+          ownerId: "owner-c",
+          name: `Named ${dimension}`,
+          gender: "male",
+          realm: "human",
+          dimensionId: other,
+          playTime: 0,
+          createdAt: new Date(),
+        },
       );
       await db.insert(characters).values(extra);
       const all = [...live, ...extra];
@@ -228,7 +302,12 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
       await expectTotal("owner-b in:owner", (r) => r.ownerId === "owner-b");
       await expectTotal("nothing in:realm", () => false);
       await expectTotal(`${extra[1]!.id.slice(0, 13)} in:id`, (r) => r.id.startsWith(extra[1]!.id.slice(0, 13)));
-      await db.execute(sql`DELETE FROM characters WHERE id IN (${sql.join(extra.map((r) => sql`${r.id}`), sql`, `)})`);
+      await db.execute(
+        sql`DELETE FROM characters WHERE id IN (${sql.join(
+          extra.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      );
     });
   });
 });

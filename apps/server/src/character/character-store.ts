@@ -90,14 +90,19 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
     const [row] = await tx
       .select({ id: characters.id })
       .from(characters)
-      .where(and(live, eq(characters.nameSkeleton, skeleton), sql`lower(${characters.name}) <> lower(${name})`, exceptId ? ne(characters.id, exceptId) : undefined))
+      .where(
+        and(live, eq(characters.nameSkeleton, skeleton), sql`lower(${characters.name}) <> lower(${name})`, exceptId ? ne(characters.id, exceptId) : undefined),
+      )
       .limit(1);
     return row !== undefined;
   }
 
   return {
     async find(id: string): Promise<CharacterRow | undefined> {
-      const [row] = await db.select().from(characters).where(and(eq(characters.id, id), live));
+      const [row] = await db
+        .select()
+        .from(characters)
+        .where(and(eq(characters.id, id), live));
       return row;
     },
 
@@ -108,13 +113,19 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
           if (Number.isFinite(maxPerOwner)) {
             // Two creations for one owner on two nodes must not both pass the count.
             await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`characters-of:${input.ownerId}`}))`);
-            const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(characters).where(and(eq(characters.ownerId, input.ownerId), live));
+            const [{ n } = { n: 0 }] = await tx
+              .select({ n: sql<number>`count(*)::int` })
+              .from(characters)
+              .where(and(eq(characters.ownerId, input.ownerId), live));
             if (n >= maxPerOwner) return "too-many" as const;
           }
           if (!(await lockLiveDimension(tx, input.dimensionId))) return "dimension-missing" as const;
           const nameSkeleton = skeletonOf(input.name);
           if (await looksTaken(tx, input.name, nameSkeleton)) return "name-confusable" as const;
-          const [row] = await tx.insert(characters).values({ id: randomUUID(), ...input, nameSkeleton }).returning();
+          const [row] = await tx
+            .insert(characters)
+            .values({ id: randomUUID(), ...input, nameSkeleton })
+            .returning();
           return row!;
         }),
       );
@@ -184,7 +195,14 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
         const [rows, total] = await Promise.all([pageOf(filter, query.sort, query.page), countByArms(search)]);
         return { rows, total };
       }
-      const [rows, total] = await Promise.all([pageOf(filter, query.sort, query.page), db.select({ n: count() }).from(characters).where(filter).then(([row]) => BigInt(row?.n ?? 0))]);
+      const [rows, total] = await Promise.all([
+        pageOf(filter, query.sort, query.page),
+        db
+          .select({ n: count() })
+          .from(characters)
+          .where(filter)
+          .then(([row]) => BigInt(row?.n ?? 0)),
+      ]);
       return { rows, total };
     },
 
@@ -222,7 +240,14 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
   function pageOf(filter: SQL | undefined, sort: Sort, page: Page): Promise<CharacterRow[]> {
     const direction = sort.descending ? desc : asc;
     const order = [direction(sortColumn[sort.column]), direction(characters.id)];
-    const pageIds = db.select({ id: characters.id }).from(characters).where(filter).orderBy(...order).limit(page.limit).offset(page.offset).as("page_ids");
+    const pageIds = db
+      .select({ id: characters.id })
+      .from(characters)
+      .where(filter)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset)
+      .as("page_ids");
     return db
       .select(getTableColumns(characters))
       .from(characters)
@@ -290,7 +315,14 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
     const total = BigInt(row?.total ?? 0);
     const ids: string[] = typeof row?.ids === "string" ? (JSON.parse(row.ids) as string[]) : (row?.ids ?? []);
     if (ids.length === 0) return { rows: [], total };
-    const found = new Map((await db.select().from(characters).where(and(inArray(characters.id, ids), live))).map((r) => [r.id, r]));
+    const found = new Map(
+      (
+        await db
+          .select()
+          .from(characters)
+          .where(and(inArray(characters.id, ids), live))
+      ).map((r) => [r.id, r]),
+    );
     // A character deleted between the two statements is left out of this page rather than shown.
     return { rows: ids.flatMap((id) => found.get(id) ?? []), total };
   }
@@ -305,7 +337,9 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
     const wide = wideArm(search)!;
     const narrow = narrowArms(search);
     const sources = [
-      ...(search.namePattern ? [sql`SELECT ${characterSearchNames.id} FROM ${characterSearchNames} WHERE lower(${characterSearchNames.name}) LIKE ${search.namePattern}`] : []),
+      ...(search.namePattern
+        ? [sql`SELECT ${characterSearchNames.id} FROM ${characterSearchNames} WHERE lower(${characterSearchNames.name}) LIKE ${search.namePattern}`]
+        : []),
       ...(narrow ? [sql`SELECT ${characters.id} FROM ${characters} WHERE ${live} AND (${narrow})`] : []),
     ];
     const rest = sources.length
@@ -371,7 +405,7 @@ function narrowArms(search: Search): SQL | undefined {
 }
 
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[]));
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }
 
 function searchCondition(search: Search): SQL {

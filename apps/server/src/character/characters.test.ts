@@ -32,7 +32,11 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
     });
 
     const newCharacter = (fields: Record<string, string> = {}) =>
-      api.ok("CreateCharacter", { ownerId: t.users.player.sub, name: uniqueName("Hero"), gender: "female", realm: "human", dimensionId: dimension, ...fields }, admin);
+      api.ok(
+        "CreateCharacter",
+        { ownerId: t.users.player.sub, name: uniqueName("Hero"), gender: "female", realm: "human", dimensionId: dimension, ...fields },
+        admin,
+      );
     const liveTotal = async () => Number((await api.ok("GetCharacters", { filters: { limit: 1 } }, admin)).total);
 
     it("create stores and returns the character; a player may leave owner_id empty", async () => {
@@ -48,7 +52,11 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
 
     it("create: admins must name the owner; a player naming someone else is denied and nothing is written", async () => {
       const before = await liveTotal();
-      expectRejected(await api.call("CreateCharacter", { name: uniqueName("X"), gender: "male", realm: "human", dimensionId: dimension }, admin), Code.InvalidArgument, "owner_id");
+      expectRejected(
+        await api.call("CreateCharacter", { name: uniqueName("X"), gender: "male", realm: "human", dimensionId: dimension }, admin),
+        Code.InvalidArgument,
+        "owner_id",
+      );
       const foreign = { ownerId: t.users.otherPlayer.sub, name: uniqueName("X"), gender: "male", realm: "human", dimensionId: dimension };
       expectRejected(await api.call("CreateCharacter", foreign, player), Code.PermissionDenied);
       expect(await liveTotal()).toBe(before);
@@ -93,7 +101,11 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
     it("names are unique among live characters, ignoring case; deleting frees the name", async () => {
       const name = uniqueName("Twin");
       const first = await newCharacter({ name });
-      const taken = await api.call("CreateCharacter", { ownerId: t.users.otherPlayer.sub, name: name.toUpperCase(), gender: "male", realm: "human", dimensionId: dimension }, admin);
+      const taken = await api.call(
+        "CreateCharacter",
+        { ownerId: t.users.otherPlayer.sub, name: name.toUpperCase(), gender: "male", realm: "human", dimensionId: dimension },
+        admin,
+      );
       expectRejected(taken, Code.AlreadyExists, "name");
       await api.ok("DeleteCharacter", { id: first.id }, admin);
       expect((await newCharacter({ name: name.toUpperCase() })).name).toBe(name.toUpperCase());
@@ -127,14 +139,25 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
       const created = await newCharacter();
       // updated_at is in whole seconds on the wire: set the stored one an hour back instead of waiting a second.
       const storedUpdatedAt = Number(created.updatedAt) - 3600;
-      await t.server.database.db.update(characters).set({ updatedAt: new Date(storedUpdatedAt * 1000) }).where(eq(characters.id, created.id));
+      await t.server.database.db
+        .update(characters)
+        .set({ updatedAt: new Date(storedUpdatedAt * 1000) })
+        .where(eq(characters.id, created.id));
       const newName = uniqueName("Renamed");
       const request = {
         mask: "name,realm",
         character: { id: created.id, name: newName, realm: "cyborg", gender: "male", ownerId: "someone-else", dimensionId: otherDimension, playTime: 999 },
       };
       const edited = await api.ok("EditCharacter", request, t.users.admin.token);
-      expect(edited).toMatchObject({ id: created.id, name: newName, realm: "cyborg", gender: "female", ownerId: created.ownerId, dimensionId: dimension, createdAt: created.createdAt });
+      expect(edited).toMatchObject({
+        id: created.id,
+        name: newName,
+        realm: "cyborg",
+        gender: "female",
+        ownerId: created.ownerId,
+        dimensionId: dimension,
+        createdAt: created.createdAt,
+      });
       expect(edited.playTime ?? 0).toBe(0);
       expect(Number(edited.updatedAt)).toBeGreaterThan(storedUpdatedAt);
       expect(Number(edited.updatedAt)).toBeGreaterThanOrEqual(Number(created.updatedAt));
@@ -143,7 +166,13 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
 
     it("edit changes owner, dimension, gender and location; an absent location clears it", async () => {
       const created = await newCharacter();
-      const character = { id: created.id, ownerId: t.users.otherPlayer.sub, dimensionId: otherDimension, gender: "male", location: { world: "Neo Tokyo", x: 1, y: 2, z: 3, roll: 4, pitch: 5, yaw: 6 } };
+      const character = {
+        id: created.id,
+        ownerId: t.users.otherPlayer.sub,
+        dimensionId: otherDimension,
+        gender: "male",
+        location: { world: "Neo Tokyo", x: 1, y: 2, z: 3, roll: 4, pitch: 5, yaw: 6 },
+      };
       const edited = await api.ok("EditCharacter", { mask: "ownerId,dimensionId,gender,location", character }, admin);
       expect(edited).toMatchObject(character);
       const cleared = await api.ok("EditCharacter", { mask: "location", character: { id: created.id } }, admin);
@@ -154,7 +183,8 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
 
     it("edit rejects other paths and invalid values, names the field, and changes nothing", async () => {
       const created = await newCharacter();
-      const edit = (mask: string, character: Record<string, unknown>) => api.call("EditCharacter", { mask, character: { id: created.id, ...character } }, admin);
+      const edit = (mask: string, character: Record<string, unknown>) =>
+        api.call("EditCharacter", { mask, character: { id: created.id, ...character } }, admin);
       expectRejected(await edit("playTime", { playTime: 5 }), Code.InvalidArgument, "mask");
       expectRejected(await edit("name,createdAt", { name: uniqueName("A") }), Code.InvalidArgument, "mask");
       expectRejected(await edit("profession", { profession: "x" }), Code.InvalidArgument, "mask");
@@ -167,7 +197,11 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
       expectRejected(await edit("dimensionId", { dimensionId: deletedDimension }), Code.InvalidArgument, "dimension_id");
       expectRejected(await edit("location", { location: { world: "w", x: "NaN" } }), Code.InvalidArgument, "character.location.x");
       expectRejected(await edit("name,realm", { name: uniqueName("Fine"), realm: "elf" }), Code.InvalidArgument, "character.realm");
-      expectRejected(await api.call("EditCharacter", { mask: "name", character: { id: "nope", name: uniqueName("A") } }, admin), Code.InvalidArgument, "character.id");
+      expectRejected(
+        await api.call("EditCharacter", { mask: "name", character: { id: "nope", name: uniqueName("A") } }, admin),
+        Code.InvalidArgument,
+        "character.id",
+      );
       expectRejected(await api.call("EditCharacter", { mask: "name", character: { id: MISSING_ID, name: uniqueName("A") } }, admin), Code.NotFound);
       expect(await api.ok("GetCharacter", { id: created.id }, admin)).toEqual(created);
     });

@@ -18,7 +18,11 @@ describe.each(storageBackends)("name skeleton backfill (%s)", (backend) => {
   it("demo characters are guarded: a look-alike of 'Ada Overwatch' (zero for O) is refused", async () => {
     const api = gameApi(t.url, "connect");
     const dimension = await insertDimension(t.server.database.db);
-    const created = await api.call("CreateCharacter", { ownerId: randomUUID(), name: "Ada 0verwatch", gender: "female", realm: "human", dimensionId: dimension }, t.users.admin.token);
+    const created = await api.call(
+      "CreateCharacter",
+      { ownerId: randomUUID(), name: "Ada 0verwatch", gender: "female", realm: "human", dimensionId: dimension },
+      t.users.admin.token,
+    );
     expect(created.message).toBe('name: "Ada 0verwatch" looks the same as the name of an existing character; choose another');
   });
 
@@ -35,13 +39,24 @@ describe.each(storageBackends)("name skeleton backfill (%s)", (backend) => {
 
     const api = gameApi(t.url, "connect");
     // All Cyrillic (one script), yet it reads "Eca Pop".
-    const copy = await api.call("CreateCharacter", { ownerId: randomUUID(), name: "\u0415\u0441\u0430 \u0420\u043e\u0440", gender: "male", realm: "human", dimensionId: dimension }, t.users.admin.token);
+    const copy = await api.call(
+      "CreateCharacter",
+      { ownerId: randomUUID(), name: "\u0415\u0441\u0430 \u0420\u043e\u0440", gender: "male", realm: "human", dimensionId: dimension },
+      t.users.admin.token,
+    );
     expect(copy.message).toBe('name: "Еса Рор" looks the same as the name of an existing character; choose another');
   });
 
   it("stops between batches once its signal aborts", async () => {
     const aborted = AbortSignal.abort();
-    await t.server.database.db.insert(characters).values({ id: randomUUID(), ownerId: randomUUID(), name: `Late ${randomUUID().slice(0, 8)}`, gender: "male", realm: "human", dimensionId: await insertDimension(t.server.database.db) });
+    await t.server.database.db.insert(characters).values({
+      id: randomUUID(),
+      ownerId: randomUUID(),
+      name: `Late ${randomUUID().slice(0, 8)}`,
+      gender: "male",
+      realm: "human",
+      dimensionId: await insertDimension(t.server.database.db),
+    });
     expect(await backfillNameSkeletons(t.server.database.db, aborted)).toBe(0);
   });
 });

@@ -14,11 +14,7 @@ const BATCH = 1_000;
 export async function backfillNameSkeletons(db: Db, signal?: AbortSignal): Promise<number> {
   let filled = 0;
   while (!signal?.aborted) {
-    const rows = await db
-      .select({ id: characters.id, name: characters.name })
-      .from(characters)
-      .where(isNull(characters.nameSkeleton))
-      .limit(BATCH);
+    const rows = await db.select({ id: characters.id, name: characters.name }).from(characters).where(isNull(characters.nameSkeleton)).limit(BATCH);
     if (rows.length === 0) break;
     const values = sql.join(
       rows.map((row) => sql`(${row.id}::uuid, ${skeletonOf(row.name)})`),

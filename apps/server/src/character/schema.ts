@@ -35,7 +35,9 @@ export const characters = pgTable(
     // A new name may not look like a live one: same skeleton, other name (UTS #39 confusable detection).
     index("characters_name_skeleton_idx").on(t.nameSkeleton).where(live),
     // Names are unique among live characters, whatever their case.
-    uniqueIndex("characters_live_name_key").on(sql`lower(${t.name})`).where(live),
+    uniqueIndex("characters_live_name_key")
+      .on(sql`lower(${t.name})`)
+      .where(live),
     // One index per sortable column (id breaks ties) so any page of a million rows is an index walk.
     index("characters_name_idx").on(t.name, t.id).where(live),
     index("characters_owner_idx").on(t.ownerId, t.id).where(live),
@@ -45,7 +47,9 @@ export const characters = pgTable(
     index("characters_play_time_idx").on(t.playTime, t.id).where(live),
     index("characters_created_idx").on(t.createdAt, t.id).where(live),
     // Case-insensitive substring search on names ("%neo%") through trigrams (extension pg_trgm, migration 0001).
-    index("characters_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`).where(live),
+    index("characters_name_trgm_idx")
+      .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
+      .where(live),
   ],
 );
 

@@ -23,7 +23,15 @@ const toChannel = (row: ChannelRow) => create(ChatChannelSchema, { id: row.id, n
 const notFound = (what: string, id: string) => new ConnectError(`${what} ${id} not found`, Code.NotFound);
 
 /** Channels and who is authorized for them. Changes that can take access away tell open streams to re-check. */
-export function channelHandlers({ store, bus, access }: { store: ChatStore; bus: ChatBus; access: ChatAccess }): Pick<ServiceImpl<typeof ChatService>, ChannelRpcs> {
+export function channelHandlers({
+  store,
+  bus,
+  access,
+}: {
+  store: ChatStore;
+  bus: ChatBus;
+  access: ChatAccess;
+}): Pick<ServiceImpl<typeof ChatService>, ChannelRpcs> {
   /**
    * "" means every dimension; anything else must be a live dimension. A missing one is bad input (INVALID_ARGUMENT
    * naming the field), as for a character's dimension or a dimension's maps: NOT_FOUND is kept for the call's target.

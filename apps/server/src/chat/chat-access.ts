@@ -34,7 +34,11 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
   }
 
   /** One query: the acting character (own, or any for staff) and its standing on the channel. */
-  async function channelFacts(ctx: HandlerContext, channelId: string, characterId: string): Promise<{ character: CharacterFacts; channel: ChannelRow; facts: AccessFacts }> {
+  async function channelFacts(
+    ctx: HandlerContext,
+    channelId: string,
+    characterId: string,
+  ): Promise<{ character: CharacterFacts; channel: ChannelRow; facts: AccessFacts }> {
     const found = await store.channelAccess(characterId, channelId);
     if (!found && isStaff(ctx)) throw new ConnectError(`character ${characterId} not found`, Code.NotFound);
     requireOwnership(ctx, found?.character.ownerId, "characters");

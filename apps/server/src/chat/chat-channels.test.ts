@@ -110,7 +110,9 @@ describe.each(storageBackends)("chat channels (%s)", (backend) => {
     expect(await codeOf(admin.getChatChannel({ id: channel }))).toBe(Code.NotFound);
     expect((await admin.getChatChannels({})).channels.map((c) => c.id)).not.toContain(channel);
     expect(await codeOf(admin.deleteChatChannel({ id: channel }))).toBe(Code.NotFound);
-    expect(await codeOf(player.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "hi" } }))).toBe(Code.PermissionDenied);
+    expect(await codeOf(player.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "hi" } }))).toBe(
+      Code.PermissionDenied,
+    );
   });
 
   it("authorizations: set replaces, update adds and removes, players list their own only", async () => {

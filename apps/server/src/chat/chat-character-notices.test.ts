@@ -22,7 +22,8 @@ describe("chat streams of a deleted or edited character", () => {
   });
   afterAll(() => t?.close());
 
-  const characters = (token: string) => createClient(CharacterService, createConnectTransport({ baseUrl: t.url, httpVersion: "2", interceptors: [bearer(token)] }));
+  const characters = (token: string) =>
+    createClient(CharacterService, createConnectTransport({ baseUrl: t.url, httpVersion: "2", interceptors: [bearer(token)] }));
   const db = () => t.server.database.db;
   async function say(channelId: string, content: string) {
     const senderCharacterId = await insertCharacter(db(), t.users.admin.sub, dim);

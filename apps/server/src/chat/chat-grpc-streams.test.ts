@@ -92,13 +92,22 @@ describe("chat streams over the lean gRPC path", () => {
     const envelope = Buffer.alloc(5 + body.length);
     envelope.writeUInt32BE(body.length, 1);
     envelope.set(body, 5);
-    const stream = session.request({ ":method": "POST", ":path": "/sro.chat.ChatService/ConnectChatChannel", "content-type": "application/grpc", te: "trailers", authorization: `Bearer ${t.users.player.token}` });
+    const stream = session.request({
+      ":method": "POST",
+      ":path": "/sro.chat.ChatService/ConnectChatChannel",
+      "content-type": "application/grpc",
+      te: "trailers",
+      authorization: `Bearer ${t.users.player.token}`,
+    });
     stream.end(envelope);
     stream.pause(); // never reads
     await eventually(() => t.server.chatBus.subscriberCount() === baseline + 1, 5_000, "stream open");
     const content = "x".repeat(900);
     for (let i = 0; i < 6_000 && t.server.chatBus.subscriberCount() > baseline; i++) {
-      await t.server.chatBus.publish({ kind: "channel", id: channel }, { type: "message", message: { id: 1e9 + i, senderCharacterId: "", content, sentAtMs: Date.now() } });
+      await t.server.chatBus.publish(
+        { kind: "channel", id: channel },
+        { type: "message", message: { id: 1e9 + i, senderCharacterId: "", content, sentAtMs: Date.now() } },
+      );
     }
     await eventually(() => t.server.chatBus.subscriberCount() === baseline, 5_000, "slow stream released");
     session.destroy();
@@ -119,18 +128,27 @@ describe("chat streams over the lean gRPC path", () => {
       return Number(line?.split(" ")[1] ?? 0);
     };
     const okBefore = await count("ok");
-    const send = (content: string, characterId = me) => grpcPlayer.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: characterId, content } });
+    const send = (content: string, characterId = me) =>
+      grpcPlayer.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: characterId, content } });
     await send("  over grpc  ");
     expect((await admin.getChatLogs({ channelId: channel })).logs.map((l) => l.content)).toEqual(["over grpc"]);
     expect(await count("ok")).toBe(okBefore + 1);
     await expect(send("   ")).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: "message content is empty" });
     const foreign = await insertCharacter(t.server.database.db, t.users.otherPlayer.sub, dim);
-    await expect(send("x", foreign)).rejects.toMatchObject({ code: Code.PermissionDenied, rawMessage: "permission denied: you may only use your own characters" });
+    await expect(send("x", foreign)).rejects.toMatchObject({
+      code: Code.PermissionDenied,
+      rawMessage: "permission denied: you may only use your own characters",
+    });
     const anonymous = chatClient(t.url, "", (interceptors) => createGrpcTransport({ baseUrl: t.url, interceptors }));
-    await expect(anonymous.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "x" } })).rejects.toMatchObject({ code: Code.Unauthenticated });
+    await expect(anonymous.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "x" } })).rejects.toMatchObject({
+      code: Code.Unauthenticated,
+    });
     let refusal: unknown;
     for (let i = 0; i < 30 && !refusal; i++) await send(`flood ${i}`).catch((error: unknown) => (refusal = error));
-    expect(refusal).toMatchObject({ code: Code.ResourceExhausted, rawMessage: expect.stringMatching(/^too many messages from this character; try again in \d/) });
+    expect(refusal).toMatchObject({
+      code: Code.ResourceExhausted,
+      rawMessage: expect.stringMatching(/^too many messages from this character; try again in \d/),
+    });
   });
 
   it("keeps the rpc log and metrics: open streams go up and back down", async () => {

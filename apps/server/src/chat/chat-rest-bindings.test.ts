@@ -20,8 +20,12 @@ describe("chat REST bindings from the query string", () => {
   afterAll(() => t?.close());
 
   const mine = () => insertCharacter(t.server.database.db, t.users.player.sub, dimension);
-  const send = (channelId: string, characterId: string) => codeOf(player.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content: "hi" } }));
-  const authorized = async (characterId: string) => (await rest(t.url, "GET", `/v1/character/id/${characterId}/channels`, { token: t.users.admin.token })).json.channels.map((c: { id: string }) => c.id).sort();
+  const send = (channelId: string, characterId: string) =>
+    codeOf(player.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content: "hi" } }));
+  const authorized = async (characterId: string) =>
+    (await rest(t.url, "GET", `/v1/character/id/${characterId}/channels`, { token: t.users.admin.token })).json.channels
+      .map((c: { id: string }) => c.id)
+      .sort();
 
   it("POST …/ban?duration=60 with no body bans; without duration it is refused, never read as 'lift'", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });

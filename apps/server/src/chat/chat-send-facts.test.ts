@@ -43,9 +43,13 @@ describe.each(storageBackends)("chat sends follow the database at once, whatever
   it("a ban written straight to the database refuses the next send, with the time left; lifting it there lets the next one through", async () => {
     const channel = await insertChannel(db(), { public: true });
     const me = await warmed(channel);
-    await db().insert(chatBans).values({ characterId: me, channelId: channel, until: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(chatBans)
+      .values({ characterId: me, channelId: channel, until: new Date(Date.now() + 60_000) });
     await expect(send(player, channel, me, "after ban")).rejects.toThrow(/banned from this channel for another/);
-    await db().delete(chatBans).where(and(eq(chatBans.characterId, me), eq(chatBans.channelId, channel)));
+    await db()
+      .delete(chatBans)
+      .where(and(eq(chatBans.characterId, me), eq(chatBans.channelId, channel)));
     await send(player, channel, me, "after lift");
     expect(await logged(channel)).toEqual(["after lift", "warm"]);
   });
@@ -128,7 +132,9 @@ describe.each(storageBackends)("chat sends follow the database at once, whatever
     await send(player, secret, member, "warm"); // …and the secret channel's
     // Behind the server's back: a ban on the second channel, the authorization on the secret one removed.
     await db().insert(chatBans).values({ characterId: me, channelId: second, until: null });
-    await db().delete(chatChannelAuthorizations).where(and(eq(chatChannelAuthorizations.characterId, me), eq(chatChannelAuthorizations.channelId, secret)));
+    await db()
+      .delete(chatChannelAuthorizations)
+      .where(and(eq(chatChannelAuthorizations.characterId, me), eq(chatChannelAuthorizations.channelId, secret)));
     await expect(send(player, second, me, "banned")).rejects.toThrow(/permanently banned/);
     expect(await codeOf(send(player, secret, me, "no longer authorized"))).toBe(Code.PermissionDenied);
     expect(await logged(first)).toEqual(["warm"]);
@@ -141,7 +147,9 @@ describe.each(storageBackends)("chat sends follow the database at once, whatever
     const member = await insertCharacter(db(), t.users.player.sub, dim);
     // Rows for channels that do not exist (no foreign key): the character's facts are then incomplete in memory.
     const others = Array.from({ length: SEND_FACTS_ROWS + 5 }, () => ({ characterId: member, channelId: randomUUID() }));
-    await db().insert(chatChannelAuthorizations).values([...others, { characterId: member, channelId: secret }]);
+    await db()
+      .insert(chatChannelAuthorizations)
+      .values([...others, { characterId: member, channelId: secret }]);
     expect(await codeOf(send(player, secret, member, "one"))).toBe("ok");
     expect(await codeOf(send(player, secret, member, "two"))).toBe("ok");
     const elsewhere = await insertChannel(db());
@@ -159,7 +167,17 @@ describe.each(storageBackends)("chat sends follow the database at once, whatever
     expect(outcomes[0]).toBe(Code.PermissionDenied);
     expect(outcomes.slice(1).every((o) => o === "ok")).toBe(true);
     const logs = (await admin.getChatLogs({ channelId: channel })).logs;
-    expect(logs.filter((l) => l.content.startsWith("m")).map((l) => l.content).sort()).toEqual(senders.slice(1).map((_, i) => `m${i + 1}`).sort());
+    expect(
+      logs
+        .filter((l) => l.content.startsWith("m"))
+        .map((l) => l.content)
+        .sort(),
+    ).toEqual(
+      senders
+        .slice(1)
+        .map((_, i) => `m${i + 1}`)
+        .sort(),
+    );
     expect(logs).toHaveLength(20 + 19);
   });
 });

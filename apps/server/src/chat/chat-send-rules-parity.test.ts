@@ -57,7 +57,16 @@ describe.each(storageBackends)("chat send rule: TypeScript and the guarded INSER
     const nowMs = Date.now();
     const rows = cases.map((c) => ({ case: c, characterId: randomUUID(), channelId: randomUUID(), ownerId: randomUUID() }));
 
-    await db.insert(characters).values(rows.map((r) => ({ id: r.characterId, ownerId: r.ownerId, name: `c-${r.characterId.slice(0, 12)}`, gender: "male", realm: "human", dimensionId: dimension })));
+    await db.insert(characters).values(
+      rows.map((r) => ({
+        id: r.characterId,
+        ownerId: r.ownerId,
+        name: `c-${r.characterId.slice(0, 12)}`,
+        gender: "male",
+        realm: "human",
+        dimensionId: dimension,
+      })),
+    );
     await db.insert(chatChannels).values(
       rows.map((r) => ({
         id: r.channelId,
@@ -66,9 +75,22 @@ describe.each(storageBackends)("chat send rule: TypeScript and the guarded INSER
         dimensionId: { none: null, same: dimension, other: otherDimension }[r.case.channelDimension],
       })),
     );
-    await db.insert(chatChannelAuthorizations).values(rows.filter((r) => r.case.authorized).map((r) => ({ characterId: r.characterId, channelId: r.channelId })));
-    const untilOf: Record<Exclude<BanCase, "none">, Date | null> = { expired: new Date(nowMs - 60_000), "ends now": new Date(nowMs), active: new Date(nowMs + 60_000), permanent: null };
-    await db.insert(chatBans).values(rows.filter((r) => r.case.ban !== "none").map((r) => ({ characterId: r.characterId, channelId: r.channelId, until: untilOf[r.case.ban as Exclude<BanCase, "none">] })));
+    await db
+      .insert(chatChannelAuthorizations)
+      .values(rows.filter((r) => r.case.authorized).map((r) => ({ characterId: r.characterId, channelId: r.channelId })));
+    const untilOf: Record<Exclude<BanCase, "none">, Date | null> = {
+      expired: new Date(nowMs - 60_000),
+      "ends now": new Date(nowMs),
+      active: new Date(nowMs + 60_000),
+      permanent: null,
+    };
+    await db
+      .insert(chatBans)
+      .values(
+        rows
+          .filter((r) => r.case.ban !== "none")
+          .map((r) => ({ characterId: r.characterId, channelId: r.channelId, until: untilOf[r.case.ban as Exclude<BanCase, "none">] })),
+      );
 
     // The facts a send is decided on, read before the case's deletion happens.
     const decidedOn: SendFacts[] = await Promise.all(
@@ -79,19 +101,40 @@ describe.each(storageBackends)("chat send rule: TypeScript and the guarded INSER
       }),
     );
     const gone = (what: Gone) => rows.filter((r) => r.case.gone === what);
-    await db.update(characters).set({ deletedAt: new Date(nowMs) }).where(inArray(characters.id, gone("character").map((r) => r.characterId)));
-    await db.update(chatChannels).set({ deletedAt: new Date(nowMs) }).where(inArray(chatChannels.id, gone("channel").map((r) => r.channelId)));
+    await db
+      .update(characters)
+      .set({ deletedAt: new Date(nowMs) })
+      .where(
+        inArray(
+          characters.id,
+          gone("character").map((r) => r.characterId),
+        ),
+      );
+    await db
+      .update(chatChannels)
+      .set({ deletedAt: new Date(nowMs) })
+      .where(
+        inArray(
+          chatChannels.id,
+          gone("channel").map((r) => r.channelId),
+        ),
+      );
 
     // TypeScript: the rule on the facts as they are in the database now (no character or channel: refused).
     const tsAllows = await Promise.all(
       rows.map(async (r) => {
         const now = await store.channelAccess(r.characterId, r.channelId);
-        return now?.channel !== undefined && sendDenial({ channel: now.channel, character: now.character, authorized: now.authorized, ban: now.ban, staff: r.case.staff, nowMs }) === undefined;
+        return (
+          now?.channel !== undefined &&
+          sendDenial({ channel: now.channel, character: now.character, authorized: now.authorized, ban: now.ban, staff: r.case.staff, nowMs }) === undefined
+        );
       }),
     );
 
     // SQL: every case in one guarded batch, as the message writer sends them.
-    const stored = await store.insertGuardedChannelMessages(rows.map((r, i) => ({ channelId: r.channelId, senderCharacterId: r.characterId, content: `case ${i}`, sentAtMs: nowMs, facts: decidedOn[i]! })));
+    const stored = await store.insertGuardedChannelMessages(
+      rows.map((r, i) => ({ channelId: r.channelId, senderCharacterId: r.characterId, content: `case ${i}`, sentAtMs: nowMs, facts: decidedOn[i]! })),
+    );
 
     const disagreements = rows
       .map((r, i) => ({ case: label(r.case), typescript: tsAllows[i] ? "allow" : "deny", sql: stored[i] ? "allow" : "deny" }))
@@ -101,7 +144,15 @@ describe.each(storageBackends)("chat send rule: TypeScript and the guarded INSER
     expect(tsAllows.filter(Boolean).length).toBeGreaterThan(0);
     expect(tsAllows.filter((a) => !a).length).toBeGreaterThan(0);
     // A refused case left no row behind.
-    const written = await db.select({ id: chatMessages.id }).from(chatMessages).where(inArray(chatMessages.channelId, rows.map((r) => r.channelId)));
+    const written = await db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(
+        inArray(
+          chatMessages.channelId,
+          rows.map((r) => r.channelId),
+        ),
+      );
     expect(written.length).toBe(stored.filter(Boolean).length);
   });
 });

@@ -46,7 +46,8 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
   };
 
   /** Fan-out failure after the message is stored: the send still succeeded (history has it), so log, don't fail. */
-  const publishStored = (promise: Promise<void>, what: string) => promise.catch((error) => deps.logger.warn({ err: error, what }, "chat fan-out failed; message is stored"));
+  const publishStored = (promise: Promise<void>, what: string) =>
+    promise.catch((error) => deps.logger.warn({ err: error, what }, "chat fan-out failed; message is stored"));
 
   return {
     connectChatChannel: (req, ctx) => connectChatChannel(streams, req, ctx),

@@ -95,7 +95,10 @@ export function createChatStore(db: Db) {
     })
     .from(characters)
     .leftJoin(chatChannels, and(eq(chatChannels.id, sql.placeholder("channelId")), isNull(chatChannels.deletedAt)))
-    .leftJoin(chatChannelAuthorizations, and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characters.id)))
+    .leftJoin(
+      chatChannelAuthorizations,
+      and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characters.id)),
+    )
     .leftJoin(chatBans, and(eq(chatBans.channelId, chatChannels.id), eq(chatBans.characterId, characters.id)))
     .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
     .prepare("chat_channel_access");
@@ -106,8 +109,12 @@ export function createChatStore(db: Db) {
     .select({
       ownerId: characters.ownerId,
       dimensionId: characters.dimensionId,
-      authorized: sql<string[]>`(SELECT coalesce(json_agg(a.channel_id), '[]'::json) FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
-      bans: sql<[string, number | null][]>`(SELECT coalesce(json_agg(json_build_array(b.channel_id, floor(extract(epoch FROM b.until) * 1000))), '[]'::json) FROM (SELECT channel_id, until FROM ${chatBans} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) b)`,
+      authorized: sql<
+        string[]
+      >`(SELECT coalesce(json_agg(a.channel_id), '[]'::json) FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
+      bans: sql<
+        [string, number | null][]
+      >`(SELECT coalesce(json_agg(json_build_array(b.channel_id, floor(extract(epoch FROM b.until) * 1000))), '[]'::json) FROM (SELECT channel_id, until FROM ${chatBans} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) b)`,
       channel: channelColumns,
     })
     .from(characters)
@@ -152,7 +159,10 @@ export function createChatStore(db: Db) {
      * character's dimension) plus the channels one of them is authorized for.
      */
     channelsVisibleTo(ownerId: string): Promise<ChannelRow[]> {
-      const own = db.select({ id: characters.id, dimensionId: characters.dimensionId }).from(characters).where(and(eq(characters.ownerId, ownerId), isNull(characters.deletedAt)));
+      const own = db
+        .select({ id: characters.id, dimensionId: characters.dimensionId })
+        .from(characters)
+        .where(and(eq(characters.ownerId, ownerId), isNull(characters.deletedAt)));
       return db
         .select(channelColumns)
         .from(chatChannels)
@@ -167,7 +177,10 @@ export function createChatStore(db: Db) {
     },
 
     async createChannel(input: { name: string; dimensionId: string | null; public: boolean }): Promise<ChannelRow> {
-      const [row] = await db.insert(chatChannels).values({ id: randomUUID(), ...input }).returning(channelColumns);
+      const [row] = await db
+        .insert(chatChannels)
+        .values({ id: randomUUID(), ...input })
+        .returning(channelColumns);
       return row!;
     },
 
@@ -217,7 +230,10 @@ export function createChatStore(db: Db) {
      * A live character, and the live channel with the character's authorization and ban on it, in one round trip:
      * every send asks. undefined: no such character; channel undefined: no such channel.
      */
-    async channelAccess(characterId: string, channelId: string): Promise<{ character: CharacterFacts; channel?: ChannelRow; authorized: boolean; ban: Ban | undefined } | undefined> {
+    async channelAccess(
+      characterId: string,
+      channelId: string,
+    ): Promise<{ character: CharacterFacts; channel?: ChannelRow; authorized: boolean; ban: Ban | undefined } | undefined> {
       const [row] = await channelAccessQuery.execute({ characterId, channelId });
       if (!row) return undefined;
       return {
@@ -303,7 +319,13 @@ export function createChatStore(db: Db) {
       await db.delete(chatBans).where(and(eq(chatBans.characterId, characterId), eq(chatBans.channelId, channelId)));
     },
 
-    async insertMessage(input: { channelId?: string; recipientCharacterId?: string; senderCharacterId: string; content: string; sentAtMs: number }): Promise<StoredMessage> {
+    async insertMessage(input: {
+      channelId?: string;
+      recipientCharacterId?: string;
+      senderCharacterId: string;
+      content: string;
+      sentAtMs: number;
+    }): Promise<StoredMessage> {
       const [row] = await db
         .insert(chatMessages)
         .values({
@@ -346,7 +368,8 @@ export function createChatStore(db: Db) {
       );
       const rows = await insertGuardedQuery.execute({ rows: rowsJson });
       // Match rows to inputs by what they hold (identical messages are interchangeable).
-      const key = (channelId: string | null, sender: string, content: string, sentAtMs: number) => `${channelId}\u0000${sender}\u0000${sentAtMs}\u0000${content}`;
+      const key = (channelId: string | null, sender: string, content: string, sentAtMs: number) =>
+        `${channelId}\u0000${sender}\u0000${sentAtMs}\u0000${content}`;
       const stored = new Map<string, StoredMessage[]>();
       for (const row of rows) {
         const message = toStored(row);
@@ -360,7 +383,12 @@ export function createChatStore(db: Db) {
 
     /** The newest `limit` messages of a channel, oldest first. */
     async recentChannelMessages(channelId: string, limit: number): Promise<StoredMessage[]> {
-      const rows = await db.select(messageColumns).from(chatMessages).where(eq(chatMessages.channelId, channelId)).orderBy(desc(chatMessages.sentAt), desc(chatMessages.id)).limit(limit);
+      const rows = await db
+        .select(messageColumns)
+        .from(chatMessages)
+        .where(eq(chatMessages.channelId, channelId))
+        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+        .limit(limit);
       return rows.map(toStored).reverse();
     },
 
@@ -387,7 +415,13 @@ export function createChatStore(db: Db) {
       const [totalRow] = await db.select({ total: count() }).from(chatMessages).where(where);
       const total = Number(totalRow?.total ?? 0);
       if (query.limit === 0 || query.offset >= total) return { total, logs: [] };
-      const rows = await db.select(messageColumns).from(chatMessages).where(where).orderBy(desc(chatMessages.sentAt), desc(chatMessages.id)).limit(query.limit).offset(query.offset);
+      const rows = await db
+        .select(messageColumns)
+        .from(chatMessages)
+        .where(where)
+        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+        .limit(query.limit)
+        .offset(query.offset);
       return { total, logs: rows.map(toStored) };
     },
   };

@@ -107,7 +107,9 @@ describe("chat streams", () => {
 
   it("REST stream errors before the first message are plain HTTP errors", async () => {
     const channel = await insertChannel(t.server.database.db);
-    const res = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${await myCharacter()}`, { headers: { authorization: `Bearer ${t.users.player.token}` } });
+    const res = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${await myCharacter()}`, {
+      headers: { authorization: `Bearer ${t.users.player.token}` },
+    });
     expect(res.status).toBe(403);
   });
 

@@ -81,7 +81,8 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
   });
 
   it("B remembers what let a character send; bans, lifts, authorization changes and deletions through A still count on B's next send", async () => {
-    const send = (channelId: string, characterId: string) => playerOnB.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content: "x" } });
+    const send = (channelId: string, characterId: string) =>
+      playerOnB.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content: "x" } });
     const channel = await insertChannel(a.server.database.db, { public: true });
     const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     await send(channel, me);
@@ -100,7 +101,10 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
     expect(await codeOf(send(channel, me))).toBe(Code.PermissionDenied);
     const elsewhere = await insertChannel(a.server.database.db, { public: true });
     await send(elsewhere, me);
-    await createClient(CharacterService, createConnectTransport({ baseUrl: a.url, httpVersion: "2", interceptors: [bearer(a.users.admin.token)] })).deleteCharacter({ id: me });
+    await createClient(
+      CharacterService,
+      createConnectTransport({ baseUrl: a.url, httpVersion: "2", interceptors: [bearer(a.users.admin.token)] }),
+    ).deleteCharacter({ id: me });
     expect(await codeOf(send(elsewhere, me))).toBe(Code.PermissionDenied);
   });
 
@@ -109,7 +113,10 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
     const { me, reader } = await streamOnB(channel);
     await adminOnA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "hello" } });
     await reader.waitFor(1);
-    await createClient(CharacterService, createConnectTransport({ baseUrl: a.url, httpVersion: "2", interceptors: [bearer(a.users.admin.token)] })).deleteCharacter({ id: me });
+    await createClient(
+      CharacterService,
+      createConnectTransport({ baseUrl: a.url, httpVersion: "2", interceptors: [bearer(a.users.admin.token)] }),
+    ).deleteCharacter({ id: me });
     expect((await reader.ended)?.code).toBe(Code.NotFound);
   });
 

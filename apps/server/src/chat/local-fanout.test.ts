@@ -23,7 +23,10 @@ describe("local fan-out", () => {
     const count = DELIVERY_SLICE * 3 + 7;
     const seen: number[][] = Array.from({ length: count }, () => []);
     for (let i = 0; i < count; i++) fanout.add("busy", (e) => e.type === "message" && seen[i]!.push(e.message.id));
-    for (let id = 1; id <= 5; id++) fanout.deliver("busy", message(id), (error) => { throw error; });
+    for (let id = 1; id <= 5; id++)
+      fanout.deliver("busy", message(id), (error) => {
+        throw error;
+      });
     // The first slice of the first event went out at once; the rest follow on later turns of the event loop.
     expect(seen[0]).toEqual([1]);
     expect(seen[count - 1]).toEqual([]);
@@ -52,9 +55,13 @@ describe("local fan-out", () => {
     const called: number[] = [];
     fanout.add("t", subscription);
     fanout.add("t", (e) => void (e.type === "message" && called.push(e.message.id)));
-    fanout.deliver("t", message(1), (error) => { throw error; });
+    fanout.deliver("t", message(1), (error) => {
+      throw error;
+    });
     expect(fanout.remove("t", subscription)).toBe(false);
-    fanout.deliver("t", message(2), (error) => { throw error; });
+    fanout.deliver("t", message(2), (error) => {
+      throw error;
+    });
     expect(pushed).toEqual([1]);
     expect(called).toEqual([1, 2]);
   });

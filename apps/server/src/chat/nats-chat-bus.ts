@@ -77,8 +77,16 @@ export async function createNatsChatBus(url: string, logger: Logger): Promise<Ch
       const key = topicKey(topic);
       if (fanout.add(key, listener)) {
         const subject = subjectOf(topic);
-        subscriptions.set(key, nc.subscribe(subject, { callback: (error, msg) => (error ? logger.error({ err: error, subject }, "chat bus: subscription failed") : deliver(key, msg.data)) }));
-        subscribing.set(key, brokerRoundTrip(nc).finally(() => subscribing.delete(key)));
+        subscriptions.set(
+          key,
+          nc.subscribe(subject, {
+            callback: (error, msg) => (error ? logger.error({ err: error, subject }, "chat bus: subscription failed") : deliver(key, msg.data)),
+          }),
+        );
+        subscribing.set(
+          key,
+          brokerRoundTrip(nc).finally(() => subscribing.delete(key)),
+        );
       }
       const leave = () => {
         if (!fanout.remove(key, listener)) return;

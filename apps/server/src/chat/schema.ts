@@ -13,7 +13,11 @@ export const chatChannels = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("chat_channels_dimension_idx").on(t.dimensionId).where(sql`deleted_at IS NULL`)],
+  (t) => [
+    index("chat_channels_dimension_idx")
+      .on(t.dimensionId)
+      .where(sql`deleted_at IS NULL`),
+  ],
 );
 
 /** Which characters may use which private channels. */
@@ -49,8 +53,5 @@ export const chatMessages = pgTable(
     content: text("content").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }).notNull(),
   },
-  (t) => [
-    index("chat_messages_channel_idx").on(t.channelId, t.sentAt),
-    index("chat_messages_recipient_idx").on(t.recipientCharacterId, t.sentAt),
-  ],
+  (t) => [index("chat_messages_channel_idx").on(t.channelId, t.sentAt), index("chat_messages_recipient_idx").on(t.recipientCharacterId, t.sentAt)],
 );

@@ -17,7 +17,8 @@ export class StreamSubscription {
   /** Direct mode: events go to this handler as they arrive, nothing queues. */
   private direct: ((event: ChatEvent) => void) | undefined;
   private ended: { reject: (error: unknown) => void } | undefined;
-  private readonly onAbort = () => this.fail(this.signal.reason instanceof ConnectError ? this.signal.reason : new ConnectError("stream cancelled", Code.Canceled));
+  private readonly onAbort = () =>
+    this.fail(this.signal.reason instanceof ConnectError ? this.signal.reason : new ConnectError("stream cancelled", Code.Canceled));
 
   private constructor(private readonly signal: AbortSignal) {}
 

@@ -32,28 +32,54 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
     metadata.set("authorization", `Bearer ${token}`);
     return metadata;
   };
-  const codec = <T extends object>(type: IMessageType<T>) => ({ serialize: (m: T) => Buffer.from(type.toBinary(m)), deserialize: (b: Buffer) => type.fromBinary(b) });
+  const codec = <T extends object>(type: IMessageType<T>) => ({
+    serialize: (m: T) => Buffer.from(type.toBinary(m)),
+    deserialize: (b: Buffer) => type.fromBinary(b),
+  });
 
-  function unary<I extends object, O extends object>(path: string, input: IMessageType<I>, output: IMessageType<O>, request: I, token: string, deadline?: Date): Promise<O> {
+  function unary<I extends object, O extends object>(
+    path: string,
+    input: IMessageType<I>,
+    output: IMessageType<O>,
+    request: I,
+    token: string,
+    deadline?: Date,
+  ): Promise<O> {
     const i = codec(input);
     const o = codec(output);
     return new Promise((resolve, reject) => {
-      client.makeUnaryRequest(path, i.serialize, o.deserialize, request, auth(token), deadline ? { deadline } : {}, (error, value) => (error ? reject(error) : resolve(value!)));
+      client.makeUnaryRequest(path, i.serialize, o.deserialize, request, auth(token), deadline ? { deadline } : {}, (error, value) =>
+        error ? reject(error) : resolve(value!),
+      );
     });
   }
 
   it("unary: creates a map (Connect's path), lists it (the lean path)", async () => {
-    const created = await unary("/sro.gameserver.MapService/CreateMap", CreateMapRequest, GameMap, { name: "Grpc Map", mapPath: "/Game/Maps/Grpc" }, t.users.admin.token);
+    const created = await unary(
+      "/sro.gameserver.MapService/CreateMap",
+      CreateMapRequest,
+      GameMap,
+      { name: "Grpc Map", mapPath: "/Game/Maps/Grpc" },
+      t.users.admin.token,
+    );
     expect(created).toMatchObject({ name: "Grpc Map", mapPath: "/Game/Maps/Grpc" });
     const { maps } = await unary("/sro.gameserver.MapService/GetMaps", Empty, Maps, {}, t.users.admin.token);
     expect(maps).toContainEqual(created);
   });
 
   it("an error arrives as a status code and details", async () => {
-    const error = (await unary("/sro.gameserver.MapService/GetMap", TargetId, GameMap, { id: MISSING_ID }, t.users.admin.token).catch((e: unknown) => e)) as ServiceError;
+    const error = (await unary("/sro.gameserver.MapService/GetMap", TargetId, GameMap, { id: MISSING_ID }, t.users.admin.token).catch(
+      (e: unknown) => e,
+    )) as ServiceError;
     expect({ code: error.code, details: error.details }).toEqual({ code: status.NOT_FOUND, details: "map not found" });
     // A message with reserved characters arrives readable (grpc-message is percent-encoded the gRPC spec's way).
-    const invalid = (await unary("/sro.gameserver.MapService/CreateMap", CreateMapRequest, GameMap, { name: "", mapPath: "/Game/Maps/X" }, t.users.admin.token).catch((e: unknown) => e)) as ServiceError;
+    const invalid = (await unary(
+      "/sro.gameserver.MapService/CreateMap",
+      CreateMapRequest,
+      GameMap,
+      { name: "", mapPath: "/Game/Maps/X" },
+      t.users.admin.token,
+    ).catch((e: unknown) => e)) as ServiceError;
     expect(invalid.code).toBe(status.INVALID_ARGUMENT);
     expect(invalid.details).toMatch(/^name: /);
     expect(invalid.details).not.toMatch(/%[0-9A-F]{2}/);
@@ -63,7 +89,10 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
 
   it("an unknown method is UNIMPLEMENTED", async () => {
     const error = (await unary("/sro.gameserver.MapService/NoSuchMethod", Empty, Empty, {}, t.users.admin.token).catch((e: unknown) => e)) as ServiceError;
-    expect({ code: error.code, details: error.details }).toEqual({ code: status.UNIMPLEMENTED, details: "/sro.gameserver.MapService/NoSuchMethod is not implemented" });
+    expect({ code: error.code, details: error.details }).toEqual({
+      code: status.UNIMPLEMENTED,
+      details: "/sro.gameserver.MapService/NoSuchMethod is not implemented",
+    });
   });
 
   it("a chat stream: history, then a message sent with grpc-js", async () => {
@@ -73,11 +102,23 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
     const me = await insertCharacter(db, t.users.player.sub, dimension);
     const speaker = await insertCharacter(db, t.users.admin.sub, dimension);
     const send = (content: string, characterId: string, token: string) =>
-      unary("/sro.chat.ChatService/SendChatChannelMessage", SendChatChannelMessageRequest, Empty, { channelId: channel, chatMessage: { senderCharacterId: characterId, content, sentTimeMs: "0" } }, token);
+      unary(
+        "/sro.chat.ChatService/SendChatChannelMessage",
+        SendChatChannelMessageRequest,
+        Empty,
+        { channelId: channel, chatMessage: { senderCharacterId: characterId, content, sentTimeMs: "0" } },
+        token,
+      );
     await send("before", speaker, t.users.admin.token);
     const req = codec(ConnectChatChannelRequest);
     const res = codec(ChatMessage);
-    const stream = client.makeServerStreamRequest("/sro.chat.ChatService/ConnectChatChannel", req.serialize, res.deserialize, { channelId: channel, characterId: me }, auth(t.users.player.token));
+    const stream = client.makeServerStreamRequest(
+      "/sro.chat.ChatService/ConnectChatChannel",
+      req.serialize,
+      res.deserialize,
+      { channelId: channel, characterId: me },
+      auth(t.users.player.token),
+    );
     const received: string[] = [];
     const second = new Promise<void>((resolve, reject) => {
       stream.on("data", (message: ChatMessage) => {
@@ -100,9 +141,16 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
     const me = await insertCharacter(db, t.users.player.sub, await insertDimension(db));
     const req = codec(ConnectChatChannelRequest);
     const res = codec(ChatMessage);
-    const stream = client.makeServerStreamRequest("/sro.chat.ChatService/ConnectChatChannel", req.serialize, res.deserialize, { channelId: channel, characterId: me }, auth(t.users.player.token), {
-      deadline: new Date(Date.now() + 300),
-    });
+    const stream = client.makeServerStreamRequest(
+      "/sro.chat.ChatService/ConnectChatChannel",
+      req.serialize,
+      res.deserialize,
+      { channelId: channel, characterId: me },
+      auth(t.users.player.token),
+      {
+        deadline: new Date(Date.now() + 300),
+      },
+    );
     stream.on("data", () => {});
     const error = await new Promise<ServiceError>((resolve) => stream.on("error", resolve));
     expect(error.code).toBe(status.DEADLINE_EXCEEDED);

@@ -19,7 +19,8 @@ describe.each(storageBackends)("demo data (%s)", (backend) => {
 
   it("has ≥ 3 maps, 2 dimensions, ~30 characters over the demo users and others, 4 channels, authorizations", async () => {
     const db = t.server.database.db;
-    const total = async (table: typeof maps | typeof dimensions | typeof characters | typeof chatChannels) => (await db.select({ n: count() }).from(table).where(isNull(table.deletedAt)))[0]!.n;
+    const total = async (table: typeof maps | typeof dimensions | typeof characters | typeof chatChannels) =>
+      (await db.select({ n: count() }).from(table).where(isNull(table.deletedAt)))[0]!.n;
     expect(await total(maps)).toBeGreaterThanOrEqual(3);
     expect(await total(dimensions)).toBe(2);
     expect(await total(characters)).toBe(30);

@@ -104,7 +104,18 @@ export async function seedDemoData(db: Db, logger: Logger): Promise<boolean> {
         dimensionId: d[dimension],
         // Varied, so sorting by play time or creation shows an order.
         playTime: ((n * 7919) % 500) * 360,
-        location: n % 3 === 0 ? { world: dimension === "prime" ? "Downtown Sprawl" : "Wasteland Outskirts", x: n * 10.5, y: -n * 3.25, z: 0, roll: 0, pitch: 0, yaw: (n * 37) % 360 } : null,
+        location:
+          n % 3 === 0
+            ? {
+                world: dimension === "prime" ? "Downtown Sprawl" : "Wasteland Outskirts",
+                x: n * 10.5,
+                y: -n * 3.25,
+                z: 0,
+                roll: 0,
+                pitch: 0,
+                yaw: (n * 37) % 360,
+              }
+            : null,
         createdAt: new Date(now - (people.length - n) * 86_400_000),
         updatedAt: new Date(now - (people.length - n) * 43_200_000),
       })),

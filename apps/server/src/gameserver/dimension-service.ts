@@ -1,7 +1,13 @@
 import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
-import { DimensionSchema, DimensionsSchema, GameServerUpdateResponseSchema, type Dimension, type DimensionService } from "../gen/sro/gameserver/gameserver_pb.js";
+import {
+  DimensionSchema,
+  DimensionsSchema,
+  GameServerUpdateResponseSchema,
+  type Dimension,
+  type DimensionService,
+} from "../gen/sro/gameserver/gameserver_pb.js";
 import { frozenMessageOf } from "../platform/frozen-message.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
 import type { DimensionChanges, DimensionRefusal, DimensionRow, DimensionStore } from "./dimension-store.js";
@@ -25,7 +31,8 @@ export const dimensionNotFound = () => new ConnectError("dimension not found", C
 
 function refused(refusal: DimensionRefusal, name: string | undefined): ConnectError {
   if (refusal === "not-found") return dimensionNotFound();
-  if (refusal === "name-taken") return new ConnectError(`name: a dimension named "${name}" already exists (names are unique, ignoring case)`, Code.AlreadyExists);
+  if (refusal === "name-taken")
+    return new ConnectError(`name: a dimension named "${name}" already exists (names are unique, ignoring case)`, Code.AlreadyExists);
   if ("missingMaps" in refusal) return invalidArgument("map_ids", `no live map has the id ${refusal.missingMaps.join(", ")}`);
   const { characters, channels } = refusal.inUse;
   return new ConnectError(

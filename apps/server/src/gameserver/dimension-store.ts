@@ -53,7 +53,10 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
   }
 
   async function findIn(tx: Db, id: string, lock?: "update"): Promise<DimensionRow | undefined> {
-    const query = tx.select().from(dimensions).where(and(eq(dimensions.id, id), live));
+    const query = tx
+      .select()
+      .from(dimensions)
+      .where(and(eq(dimensions.id, id), live));
     const [row] = lock ? await query.for(lock) : await query;
     if (!row) return undefined;
     return { ...row, mapIds: (await mapIdsOf(tx, [id])).get(id) ?? [] };
@@ -94,8 +97,15 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
   }
 
   const liveDimensions = referenceCache(tableChanges, cachedTables, async () => {
-    const found = await db.select().from(dimensions).where(live).orderBy(asc(sql`lower(${dimensions.name})`), asc(dimensions.id));
-    const mapIds = await mapIdsOf(db, found.map((r) => r.id));
+    const found = await db
+      .select()
+      .from(dimensions)
+      .where(live)
+      .orderBy(asc(sql`lower(${dimensions.name})`), asc(dimensions.id));
+    const mapIds = await mapIdsOf(
+      db,
+      found.map((r) => r.id),
+    );
     const rows: DimensionRow[] = found.map((row) => ({ ...row, mapIds: mapIds.get(row.id) ?? [] }));
     return { rows, byId: new Map(rows.map((row) => [row.id, row])) };
   });
@@ -106,7 +116,10 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
       if (cached) return cached;
       // Not in the copy: it may be newer than the copy (written on another node or connection, its change notice
       // not heard yet), so the database answers.
-      const [row] = await db.select().from(dimensions).where(and(live, eq(dimensions.id, id)));
+      const [row] = await db
+        .select()
+        .from(dimensions)
+        .where(and(live, eq(dimensions.id, id)));
       if (!row) return undefined;
       return { ...row, mapIds: (await mapIdsOf(db, [row.id])).get(row.id) ?? [] };
     },
@@ -165,11 +178,20 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
         db.transaction(async (tx) => {
           if (!(await findIn(tx, id, "update"))) return "not-found" as const;
           // One after the other: a transaction is one connection.
-          const [chars] = await tx.select({ n: count() }).from(characters).where(and(eq(characters.dimensionId, id), isNull(characters.deletedAt)));
-          const [channels] = await tx.select({ n: count() }).from(chatChannels).where(and(eq(chatChannels.dimensionId, id), isNull(chatChannels.deletedAt)));
+          const [chars] = await tx
+            .select({ n: count() })
+            .from(characters)
+            .where(and(eq(characters.dimensionId, id), isNull(characters.deletedAt)));
+          const [channels] = await tx
+            .select({ n: count() })
+            .from(chatChannels)
+            .where(and(eq(chatChannels.dimensionId, id), isNull(chatChannels.deletedAt)));
           const inUse = { characters: chars?.n ?? 0, channels: channels?.n ?? 0 };
           if (inUse.characters > 0 || inUse.channels > 0) return { inUse };
-          await tx.update(dimensions).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(dimensions.id, id));
+          await tx
+            .update(dimensions)
+            .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(eq(dimensions.id, id));
           return "deleted" as const;
         }),
       );

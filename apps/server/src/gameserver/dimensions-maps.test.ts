@@ -73,7 +73,11 @@ describe.each(storageBackends)("dimensions and maps (%s)", (backend) => {
       expect((await api.ok("GetMap", { id: b.id }, admin)).name).toBe(sqlish);
       expectRejected(await api.call("CreateMap", { name: quoted.toUpperCase(), mapPath: "/x" }, admin), Code.AlreadyExists, "name");
       expectRejected(await api.call("EditMap", { targetId: b.id, name: quoted }, admin), Code.AlreadyExists, "name");
-      expectRejected(await api.call("CreateMap", { name: `<img src=x onerror=alert(1)> ${uniqueName("h")}`, mapPath: "/x" }, admin), Code.InvalidArgument, "name");
+      expectRejected(
+        await api.call("CreateMap", { name: `<img src=x onerror=alert(1)> ${uniqueName("h")}`, mapPath: "/x" }, admin),
+        Code.InvalidArgument,
+        "name",
+      );
       await api.ok("DeleteMap", { id: a.id }, admin);
       expect((await newMap({ name: quoted })).name).toBe(quoted);
     });
@@ -88,7 +92,11 @@ describe.each(storageBackends)("dimensions and maps (%s)", (backend) => {
       expectRejected(await api.call("GetMap", { id: m2.id }, admin), Code.NotFound);
       expectRejected(await api.call("DeleteMap", { id: m2.id }, admin), Code.NotFound);
       expectRejected(await api.call("EditMap", { targetId: m2.id, name: uniqueName("x") }, admin), Code.NotFound);
-      expectRejected(await api.call("CreateDimension", { name: uniqueName("D"), version: "1", location: "x", mapIds: [m2.id] }, admin), Code.InvalidArgument, m2.id);
+      expectRejected(
+        await api.call("CreateDimension", { name: uniqueName("D"), version: "1", location: "x", mapIds: [m2.id] }, admin),
+        Code.InvalidArgument,
+        m2.id,
+      );
     });
 
     it("maps and dimensions: malformed ids are INVALID_ARGUMENT, missing ones NOT_FOUND", async () => {
@@ -101,7 +109,8 @@ describe.each(storageBackends)("dimensions and maps (%s)", (backend) => {
         expectRejected(await api.call("EditDimension", { targetId: id, name: "xyz" }, admin), Code.InvalidArgument, "target_id");
         expectRejected(await api.call("DuplicateDimension", { targetId: id, name: "xyz" }, admin), Code.InvalidArgument, "target_id");
       }
-      for (const rpc of ["GetMap", "DeleteMap", "GetDimension", "DeleteDimension"]) expectRejected(await api.call(rpc, { id: MISSING_ID }, admin), Code.NotFound);
+      for (const rpc of ["GetMap", "DeleteMap", "GetDimension", "DeleteDimension"])
+        expectRejected(await api.call(rpc, { id: MISSING_ID }, admin), Code.NotFound);
       expectRejected(await api.call("EditDimension", { targetId: MISSING_ID, name: uniqueName("x") }, admin), Code.NotFound);
       expectRejected(await api.call("DuplicateDimension", { targetId: MISSING_ID, name: uniqueName("x") }, admin), Code.NotFound);
     });
@@ -131,7 +140,12 @@ describe.each(storageBackends)("dimensions and maps (%s)", (backend) => {
         [{ mapIds: [map.id, map.id] }, "map_ids[1]"],
         [{ mapIds: [map.id, MISSING_ID] }, "map_ids"],
       ];
-      for (const [change, field] of cases) expectRejected(await api.call("CreateDimension", { name: uniqueName("Dim"), version: "1", location: "x", ...change }, admin), Code.InvalidArgument, field);
+      for (const [change, field] of cases)
+        expectRejected(
+          await api.call("CreateDimension", { name: uniqueName("Dim"), version: "1", location: "x", ...change }, admin),
+          Code.InvalidArgument,
+          field,
+        );
       expect(await dimensionCount()).toBe(before);
     });
 
@@ -188,12 +202,18 @@ describe.each(storageBackends)("dimensions and maps (%s)", (backend) => {
       expect(refused.message).toBe("dimension is still used by 2 live characters and 1 chat channel; move or delete them first");
       await api.ok("DeleteCharacter", { id: c1 }, admin);
       await db.update(characters).set({ deletedAt: new Date() }).where(eq(characters.dimensionId, dimension.id));
-      expect((await api.call("DeleteDimension", { id: dimension.id }, admin)).message).toBe("dimension is still used by 0 live characters and 1 chat channel; move or delete them first");
+      expect((await api.call("DeleteDimension", { id: dimension.id }, admin)).message).toBe(
+        "dimension is still used by 0 live characters and 1 chat channel; move or delete them first",
+      );
       await db.update(chatChannels).set({ deletedAt: new Date() }).where(eq(chatChannels.id, channel));
       expect(await api.ok("DeleteDimension", { id: dimension.id }, admin)).toEqual({});
       expectRejected(await api.call("GetDimension", { id: dimension.id }, admin), Code.NotFound);
       expect(((await api.ok("GetDimensions", {}, admin)).dimensions ?? []).map((d: { id: string }) => d.id)).not.toContain(dimension.id);
-      expectRejected(await api.call("CreateCharacter", { ownerId: "o", name: uniqueName("C"), gender: "male", realm: "human", dimensionId: dimension.id }, admin), Code.InvalidArgument, "dimension_id");
+      expectRejected(
+        await api.call("CreateCharacter", { ownerId: "o", name: uniqueName("C"), gender: "male", realm: "human", dimensionId: dimension.id }, admin),
+        Code.InvalidArgument,
+        "dimension_id",
+      );
       expect((await newDimension({ name: dimension.name })).name).toBe(dimension.name);
     });
 

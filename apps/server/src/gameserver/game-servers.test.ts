@@ -80,7 +80,10 @@ describe.each(storageBackends)("game servers in registry mode (%s)", (backend) =
       const dimension = await insertDimension(db, [map]);
       const lease = await api.ok("RegisterGameServer", { dimensionId: dimension, mapId: map, address: "10.1.2.3", port: 9000 }, gameserver);
       const before = await count();
-      await db.update(gameServers).set({ lastHeartbeatAt: sql`now() - interval '31 seconds'` }).where(eq(gameServers.id, lease.serverId));
+      await db
+        .update(gameServers)
+        .set({ lastHeartbeatAt: sql`now() - interval '31 seconds'` })
+        .where(eq(gameServers.id, lease.serverId));
       expect(await count()).toBe(before - 1);
       expect(((await api.ok("ListGameServers", {}, admin)).servers ?? []).map((s: { id: string }) => s.id)).not.toContain(lease.serverId);
       expectRejected(await api.call("HeartbeatGameServer", { serverId: lease.serverId }, gameserver), Code.NotFound);
@@ -104,7 +107,8 @@ describe.each(storageBackends)("game servers in registry mode (%s)", (backend) =
         [{ port: 0 }, "port"],
         [{ port: 70000 }, "port"],
       ];
-      for (const [change, field] of cases) expectRejected(await api.call("RegisterGameServer", { ...valid, ...change }, gameserver), Code.InvalidArgument, field);
+      for (const [change, field] of cases)
+        expectRejected(await api.call("RegisterGameServer", { ...valid, ...change }, gameserver), Code.InvalidArgument, field);
       expectRejected(await api.call("HeartbeatGameServer", { serverId: "nope" }, gameserver), Code.InvalidArgument, "server_id");
       expect(await count()).toBe(before);
     });

@@ -23,7 +23,12 @@ const cases: PermissionCase[] = [
     expected: rows.adminOnly,
   },
   { rpc: "DeleteDimension", request: async (f) => ({ id: await insertDimension(f.db) }), missing: () => ({ id: MISSING_ID }), expected: rows.adminOnly },
-  { rpc: "GameServerUpdate", request: async (f) => ({ id: await insertDimension(f.db, [f.map]) }), missing: () => ({ id: MISSING_ID }), expected: rows.adminOnly },
+  {
+    rpc: "GameServerUpdate",
+    request: async (f) => ({ id: await insertDimension(f.db, [f.map]) }),
+    missing: () => ({ id: MISSING_ID }),
+    expected: rows.adminOnly,
+  },
 
   { rpc: "GetMap", request: async (f) => ({ id: await insertMap(f.db) }), missing: () => ({ id: MISSING_ID }), expected: rows.staffRead },
   { rpc: "GetMaps", request: () => ({}), expected: rows.staffRead },

@@ -38,7 +38,20 @@ describe("dimension and map rules", () => {
 
   it("map paths are sane: slash-separated segments of letters, digits, '.', '_', '-'", () => {
     for (const good of ["/Game/Maps/Downtown", "maps/arena_01.umap", "Level-2", "/a/b.c/d"]) expect(requireMapPath(good)).toBe(good);
-    for (const bad of ["", "../etc/passwd", "/Game/../secret", "a//b", "/", "a/", "with space", "C:\\maps\\x", "http://evil", "a/./b", "p".repeat(257), "x\u0000y"]) {
+    for (const bad of [
+      "",
+      "../etc/passwd",
+      "/Game/../secret",
+      "a//b",
+      "/",
+      "a/",
+      "with space",
+      "C:\\maps\\x",
+      "http://evil",
+      "a/./b",
+      "p".repeat(257),
+      "x\u0000y",
+    ]) {
       expect(rejection(() => requireMapPath(bad))?.code, bad).toBe(Code.InvalidArgument);
     }
     expect(rejection(() => requireMapPath("a b"))?.message).toMatch(/^map_path: must be a path/);
@@ -56,22 +69,31 @@ describe("dimension and map rules", () => {
 
 describe("GameServerUpdate plan", () => {
   it("maps without a live server need one; servers whose map left are drained", () => {
-    const plan = planGameServers([A, B], [
-      { id: "s1", mapId: A, draining: false },
-      { id: "s2", mapId: C, draining: false },
-    ]);
+    const plan = planGameServers(
+      [A, B],
+      [
+        { id: "s1", mapId: A, draining: false },
+        { id: "s2", mapId: C, draining: false },
+      ],
+    );
     expect(plan).toEqual({ mapsNeedingServer: [B], serversToDrain: [{ id: "s2", mapId: C, draining: false }] });
   });
 
   it("a draining server covers nothing and is not drained twice", () => {
-    const plan = planGameServers([A], [
-      { id: "s1", mapId: A, draining: true },
-      { id: "s2", mapId: C, draining: true },
-    ]);
+    const plan = planGameServers(
+      [A],
+      [
+        { id: "s1", mapId: A, draining: true },
+        { id: "s2", mapId: C, draining: true },
+      ],
+    );
     expect(plan).toEqual({ mapsNeedingServer: [A], serversToDrain: [] });
   });
 
   it("an empty dimension drains every server and needs none", () => {
-    expect(planGameServers([], [{ id: "s1", mapId: A, draining: false }])).toEqual({ mapsNeedingServer: [], serversToDrain: [{ id: "s1", mapId: A, draining: false }] });
+    expect(planGameServers([], [{ id: "s1", mapId: A, draining: false }])).toEqual({
+      mapsNeedingServer: [],
+      serversToDrain: [{ id: "s1", mapId: A, draining: false }],
+    });
   });
 });

@@ -23,7 +23,11 @@ export type MapStore = ReturnType<typeof createMapStore>;
  */
 export function createMapStore(db: Db, tableChanges: TableChanges) {
   const liveMaps = referenceCache(tableChanges, ["maps"], async () => {
-    const rows = await db.select().from(maps).where(live).orderBy(asc(sql`lower(${maps.name})`), asc(maps.id));
+    const rows = await db
+      .select()
+      .from(maps)
+      .where(live)
+      .orderBy(asc(sql`lower(${maps.name})`), asc(maps.id));
     return { rows, byId: new Map(rows.map((row) => [row.id, row])) };
   });
 
@@ -43,7 +47,10 @@ export function createMapStore(db: Db, tableChanges: TableChanges) {
       const cached = (await liveMaps.read()).byId.get(id);
       if (cached) return cached;
       // Not in the copy: it may be newer than the copy (its change notice not heard yet), so the database answers.
-      const [row] = await db.select().from(maps).where(and(live, eq(maps.id, id)));
+      const [row] = await db
+        .select()
+        .from(maps)
+        .where(and(live, eq(maps.id, id)));
       return row;
     },
 
@@ -53,7 +60,10 @@ export function createMapStore(db: Db, tableChanges: TableChanges) {
 
     create(input: { name: string; mapPath: string }): Promise<MapRow | "name-taken"> {
       return refusingTakenNames(async () => {
-        const [row] = await db.insert(maps).values({ id: randomUUID(), ...input }).returning();
+        const [row] = await db
+          .insert(maps)
+          .values({ id: randomUUID(), ...input })
+          .returning();
         return row!;
       });
     },

@@ -23,9 +23,9 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
   const ttl = sql`(${ttlSeconds} * interval '1 second')`;
   const isLive = gt(gameServers.lastHeartbeatAt, sql`now() - ${ttl}`);
   const dimensionMapIds = async (tx: Db, dimensionId: string) =>
-    (await tx.select({ mapId: dimensionMaps.mapId }).from(dimensionMaps).where(eq(dimensionMaps.dimensionId, dimensionId)).orderBy(asc(dimensionMaps.position))).map(
-      (r) => r.mapId,
-    );
+    (
+      await tx.select({ mapId: dimensionMaps.mapId }).from(dimensionMaps).where(eq(dimensionMaps.dimensionId, dimensionId)).orderBy(asc(dimensionMaps.position))
+    ).map((r) => r.mapId);
 
   return {
     ttlSeconds,
@@ -42,7 +42,10 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
         if (!(await dimensionMapIds(tx, input.dimensionId)).includes(input.mapId)) return "map-not-in-dimension" as const;
         // Expired leases are gone for good (their heartbeats are refused); drop them as new servers arrive.
         await tx.delete(gameServers).where(lte(gameServers.lastHeartbeatAt, sql`now() - ${ttl}`));
-        const [row] = await tx.insert(gameServers).values({ id: randomUUID(), ...input }).returning();
+        const [row] = await tx
+          .insert(gameServers)
+          .values({ id: randomUUID(), ...input })
+          .returning();
         await tx
           .update(gameServerRequests)
           .set({ fulfilledAt: sql`now()` })
@@ -104,7 +107,15 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
           if (fresh.length > 0) await tx.insert(gameServerRequests).values(fresh.map((mapId) => ({ id: randomUUID(), dimensionId, mapId })));
         }
         if (plan.serversToDrain.length > 0) {
-          await tx.update(gameServers).set({ draining: true }).where(inArray(gameServers.id, plan.serversToDrain.map((s) => s.id)));
+          await tx
+            .update(gameServers)
+            .set({ draining: true })
+            .where(
+              inArray(
+                gameServers.id,
+                plan.serversToDrain.map((s) => s.id),
+              ),
+            );
         }
         return { mapIdsCreated: plan.mapsNeedingServer, mapIdsDeleted: [...new Set(plan.serversToDrain.map((s) => s.mapId))] };
       });

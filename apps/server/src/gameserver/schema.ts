@@ -13,7 +13,11 @@ export const maps = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("maps_live_name_key").on(sql`lower(${t.name})`).where(live)],
+  (t) => [
+    uniqueIndex("maps_live_name_key")
+      .on(sql`lower(${t.name})`)
+      .where(live),
+  ],
 );
 
 export const dimensions = pgTable(
@@ -27,7 +31,11 @@ export const dimensions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("dimensions_live_name_key").on(sql`lower(${t.name})`).where(live)],
+  (t) => [
+    uniqueIndex("dimensions_live_name_key")
+      .on(sql`lower(${t.name})`)
+      .where(live),
+  ],
 );
 
 /** The ordered map list of a dimension. */
@@ -67,5 +75,9 @@ export const gameServerRequests = pgTable(
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
   },
-  (t) => [index("game_server_requests_open_idx").on(t.dimensionId, t.mapId).where(sql`fulfilled_at IS NULL`)],
+  (t) => [
+    index("game_server_requests_open_idx")
+      .on(t.dimensionId, t.mapId)
+      .where(sql`fulfilled_at IS NULL`),
+  ],
 );

@@ -26,7 +26,8 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
   const session = await browserSession(ctx, req, res);
   const user = session ? await ctx.users.findById(session.accountId) : undefined;
   if (!session || !user?.enabled) {
-    if (req.method !== "GET" && req.method !== "HEAD") return sendHtml(res, 401, errorPage(ctx.links, { title: "Signed out", message: "Your session has ended. Sign in again to edit your profile." }));
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return sendHtml(res, 401, errorPage(ctx.links, { title: "Signed out", message: "Your session has ended. Sign in again to edit your profile." }));
     return redirect(res, signInUrl(ctx, referrer), 302);
   }
 
@@ -66,7 +67,11 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
   const savedUrl = (what: string) => `${ctx.realmPath}/account?saved=${what}${qs ? `&${qs.slice(1)}` : ""}`;
 
   if (step === "") {
-    const profile = { email: (form.get("email") ?? "").trim().toLowerCase(), firstName: (form.get("firstName") ?? "").trim(), lastName: (form.get("lastName") ?? "").trim() };
+    const profile = {
+      email: (form.get("email") ?? "").trim().toLowerCase(),
+      firstName: (form.get("firstName") ?? "").trim(),
+      lastName: (form.get("lastName") ?? "").trim(),
+    };
     const errors = { email: emailError(profile.email), firstName: nameError(profile.firstName, "first"), lastName: nameError(profile.lastName, "last") };
     if (!errors.email && (await ctx.users.taken({ email: profile.email }, user.id)).email) errors.email = TAKEN.email;
     if (errors.email || errors.firstName || errors.lastName) return render(400, { profileValues: profile, profileErrors: errors });
@@ -111,7 +116,13 @@ async function accountJson(ctx: IdentityContext, req: AnyRequest, res: AnyRespon
   } catch (error) {
     if (!(error instanceof TokenError)) throw error;
   }
-  if (!user?.enabled) return sendJson(res, 401, { error: "invalid_token", error_description: "a valid access token is required" }, { "www-authenticate": 'Bearer error="invalid_token"' });
+  if (!user?.enabled)
+    return sendJson(
+      res,
+      401,
+      { error: "invalid_token", error_description: "a valid access token is required" },
+      { "www-authenticate": 'Bearer error="invalid_token"' },
+    );
   sendJson(res, 200, {
     id: user.id,
     username: user.username,

@@ -20,7 +20,11 @@ describe.each(storageBackends)("account page and game-server client (%s)", (back
   async function registered(name: string) {
     const browser = new TestBrowser();
     const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri, prompt: "create" }).url);
-    const done = await browser.submit(page, { username: name, email: `${name}@example.com`, firstName: "First", lastName: "Last", password: "password-1", passwordConfirm: "password-1" }, redirectTo(redirectUri));
+    const done = await browser.submit(
+      page,
+      { username: name, email: `${name}@example.com`, firstName: "First", lastName: "Last", password: "password-1", passwordConfirm: "password-1" },
+      redirectTo(redirectUri),
+    );
     expect(done.stoppedAt).toContain("code=");
     return browser;
   }
@@ -60,14 +64,26 @@ describe.each(storageBackends)("account page and game-server client (%s)", (back
     const browser = await registered("changer");
     const page = await browser.navigate(`${s.issuer}/account`);
     const passwordForm = 1;
-    const wrong = await browser.submit(page, { currentPassword: "not-it", newPassword: "password-2", newPasswordConfirm: "password-2" }, undefined, passwordForm);
+    const wrong = await browser.submit(
+      page,
+      { currentPassword: "not-it", newPassword: "password-2", newPasswordConfirm: "password-2" },
+      undefined,
+      passwordForm,
+    );
     expect(fieldError(wrong, "currentPassword")).toBe("The current password is not correct.");
     const short = await browser.submit(page, { currentPassword: "password-1", newPassword: "short", newPasswordConfirm: "short" }, undefined, passwordForm);
     expect(fieldError(short, "newPassword")).toBe("The password needs at least 8 characters.");
-    const done = await browser.submit(page, { currentPassword: "password-1", newPassword: "password-2", newPasswordConfirm: "password-2" }, undefined, passwordForm);
+    const done = await browser.submit(
+      page,
+      { currentPassword: "password-1", newPassword: "password-2", newPasswordConfirm: "password-2" },
+      undefined,
+      passwordForm,
+    );
     expect(done.body).toContain("Your password was changed.");
     await expect(signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: "changer", password: "password-1" })).rejects.toThrow();
-    await expect(signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: "changer", password: "password-2" })).resolves.toHaveProperty("access_token");
+    await expect(signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: "changer", password: "password-2" })).resolves.toHaveProperty(
+      "access_token",
+    );
   });
 
   it("refuses account form posts without the session's CSRF token", async () => {
@@ -75,7 +91,9 @@ describe.each(storageBackends)("account page and game-server client (%s)", (back
     const page = await browser.navigate(`${s.issuer}/account`);
     const forged = await browser.submit(page, { csrf: "x", email: "victim@evil.example", firstName: "A", lastName: "B" });
     expect(forged.status).toBe(403);
-    const crossSite = await browser.submit(page, { email: "victim@evil.example", firstName: "A", lastName: "B" }, undefined, 0, { origin: "https://evil.example" });
+    const crossSite = await browser.submit(page, { email: "victim@evil.example", firstName: "A", lastName: "B" }, undefined, 0, {
+      origin: "https://evil.example",
+    });
     expect(crossSite.status).toBe(403);
     // Another user's token does not work either: it is bound to the session.
     const other = await registered("attacker");
@@ -97,7 +115,9 @@ describe.each(storageBackends)("account page and game-server client (%s)", (back
 
   it("serves Keycloak's account JSON to a bearer token (keycloak-js loadUserProfile)", async () => {
     const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: "player", password: "player" });
-    const response = await fetch(`${s.issuer}/account`, { headers: { authorization: `Bearer ${tokens.access_token}`, accept: "application/json", origin: s.url } });
+    const response = await fetch(`${s.issuer}/account`, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, accept: "application/json", origin: s.url },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe(s.url);
     expect(await response.json()).toMatchObject({ username: "player", firstName: "Pia", lastName: "Player", email: "player@sro.local", emailVerified: false });
@@ -108,8 +128,18 @@ describe.each(storageBackends)("account page and game-server client (%s)", (back
     const basic = `Basic ${Buffer.from(`game-server:${secret}`).toString("base64")}`;
     const ok = await tokenRequest(s.issuer, { grant_type: "client_credentials" }, { authorization: basic });
     expect(ok.status).toBe(200);
-    expect(decodeJwt(ok.body.access_token)).toMatchObject({ iss: s.issuer, sub: "game-server", aud: "sro-web", azp: "game-server", realm_access: { roles: ["gameserver"] } });
-    const wrong = await tokenRequest(s.issuer, { grant_type: "client_credentials" }, { authorization: `Basic ${Buffer.from("game-server:nope").toString("base64")}` });
+    expect(decodeJwt(ok.body.access_token)).toMatchObject({
+      iss: s.issuer,
+      sub: "game-server",
+      aud: "sro-web",
+      azp: "game-server",
+      realm_access: { roles: ["gameserver"] },
+    });
+    const wrong = await tokenRequest(
+      s.issuer,
+      { grant_type: "client_credentials" },
+      { authorization: `Basic ${Buffer.from("game-server:nope").toString("base64")}` },
+    );
     expect(wrong.status).toBe(401);
     // sro-web is public and may not use client credentials.
     expect((await tokenRequest(s.issuer, { grant_type: "client_credentials", client_id: "sro-web" })).status).toBe(400);

@@ -52,7 +52,14 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
   it("lists, searches and finds users the way Keycloak does", async () => {
     const all = (await (await get("/users", tokens.admin)).json()) as { username: string; groups: string[] }[];
     expect(all.map((u) => u.username)).toEqual(demoAccounts.map((a) => a.username).sort());
-    expect(all[0]).toMatchObject({ id: account("admin").id, firstName: "Ada", lastName: "Admin", email: "admin@sro.local", enabled: true, groups: ["/Moderator/Admin"] });
+    expect(all[0]).toMatchObject({
+      id: account("admin").id,
+      firstName: "Ada",
+      lastName: "Admin",
+      email: "admin@sro.local",
+      enabled: true,
+      groups: ["/Moderator/Admin"],
+    });
     expect(typeof (all[0] as unknown as { createdTimestamp: number }).createdTimestamp).toBe("number");
 
     const exact = (await (await get("/users?exact=true&max=1&username=player", tokens.admin)).json()) as { id: string }[];
@@ -60,7 +67,12 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     expect(await (await get("/users?exact=true&username=play", tokens.admin)).json()).toEqual([]);
     expect(((await (await get("/users?username=oder", tokens.admin)).json()) as unknown[]).length).toBe(1);
     expect(((await (await get("/users?search=ma", tokens.admin)).json()) as { username: string }[]).map((u) => u.username)).toEqual(["moderator"]);
-    expect(((await (await get("/users?search=*sro.local*&first=1&max=2", tokens.admin)).json()) as { username: string }[]).map((u) => u.username)).toEqual(demoAccounts.map((a) => a.username).sort().slice(1, 3));
+    expect(((await (await get("/users?search=*sro.local*&first=1&max=2", tokens.admin)).json()) as { username: string }[]).map((u) => u.username)).toEqual(
+      demoAccounts
+        .map((a) => a.username)
+        .sort()
+        .slice(1, 3),
+    );
     expect(await (await get("/users/count?search=*sro*", tokens.admin)).json()).toBe(demoAccounts.length);
   });
 
@@ -68,7 +80,10 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     const ids = [account("player").id, account("banned").id, "00000000-0000-4000-8000-00000000dead", "not-a-uuid"];
     const response = await get(`/users?${ids.map((id) => `id=${id}`).join("&")}`, tokens.admin);
     const users = (await response.json()) as { username: string; groups: string[] }[];
-    expect(users.map((u) => [u.username, u.groups])).toEqual([["banned", ["/Banned"]], ["player", ["/Player/Member"]]]);
+    expect(users.map((u) => [u.username, u.groups])).toEqual([
+      ["banned", ["/Banned"]],
+      ["player", ["/Player/Member"]],
+    ]);
     const tooMany = Array.from({ length: 101 }, () => `id=${account("player").id}`).join("&");
     expect((await get(`/users?${tooMany}`, tokens.admin)).status).toBe(400);
   });
@@ -81,7 +96,8 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
       { id: groupIdOf("/Player/Member"), name: "Member", path: "/Player/Member", parentId: groupIdOf("/Player"), subGroups: [] },
     ]);
     const banned = groupIdOf("/Banned");
-    const change = (method: string, token = tokens.admin) => fetch(`${api}/users/${playerId}/groups/${banned}`, { method, headers: { authorization: `Bearer ${token}` } });
+    const change = (method: string, token = tokens.admin) =>
+      fetch(`${api}/users/${playerId}/groups/${banned}`, { method, headers: { authorization: `Bearer ${token}` } });
     expect((await change("PUT", tokens.moderator)).status).toBe(403);
     expect((await change("PUT")).status).toBe(204);
     expect((await change("PUT")).status).toBe(204);
@@ -89,7 +105,14 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     expect(await paths()).toEqual(["/Banned", "/Player/Member"]);
     expect((await change("DELETE")).status).toBe(204);
     expect(await paths()).toEqual(["/Player/Member"]);
-    expect((await fetch(`${api}/users/${playerId}/groups/00000000-0000-4000-8000-00000000dead`, { method: "PUT", headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${api}/users/${playerId}/groups/00000000-0000-4000-8000-00000000dead`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${tokens.admin}` },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("lists the group tree", async () => {
@@ -103,7 +126,10 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
 
   it("answers CORS preflights for the SPA's origin only", async () => {
     const preflight = (origin: string) =>
-      fetch(`${api}/users`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" } });
+      fetch(`${api}/users`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      });
     const ok = await preflight(s.url);
     expect(ok.status).toBe(204);
     expect(ok.headers.get("access-control-allow-origin")).toBe(s.url);
@@ -117,7 +143,9 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     const adminId = account("admin").id;
     const other = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: "admin", password: "admin" });
     const group = groupIdOf("/Moderator/Admin");
-    expect((await fetch(`${api}/users/${adminId}/groups/${group}`, { method: "DELETE", headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(204);
+    expect((await fetch(`${api}/users/${adminId}/groups/${group}`, { method: "DELETE", headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(
+      204,
+    );
     expect((await get("/users", other.access_token)).status).toBe(403);
     // Nobody is admin any more: restore the membership through the store.
     const { createUserStore } = await import("./user-store.js");
@@ -129,7 +157,14 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     const client = new KcAdminClient({ baseUrl: s.url, realmName: "default" });
     client.setAccessToken(tokens.admin!);
     const [player] = await client.users.find({ username: "player", exact: true, max: 1 });
-    expect(player).toMatchObject({ id: account("player").id, username: "player", firstName: "Pia", lastName: "Player", email: "player@sro.local", enabled: true });
+    expect(player).toMatchObject({
+      id: account("player").id,
+      username: "player",
+      firstName: "Pia",
+      lastName: "Player",
+      email: "player@sro.local",
+      enabled: true,
+    });
     const groups = await client.users.listGroups({ id: player!.id! });
     expect(groups.map((g) => g.path)).toEqual(["/Player/Member"]);
     expect(await client.users.findOne({ id: account("moderator").id })).toMatchObject({ username: "moderator" });

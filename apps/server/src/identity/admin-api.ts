@@ -33,7 +33,11 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     if ("error" in q) return badRequest(res, q.error);
     const users = await ctx.users.list(q);
     const groups = await ctx.users.groupPathsOf(users.map((u) => u.id));
-    return sendJson(res, 200, users.map((u) => userRepresentation(u, groups.get(u.id) ?? [])));
+    return sendJson(
+      res,
+      200,
+      users.map((u) => userRepresentation(u, groups.get(u.id) ?? [])),
+    );
   }
   if (collection === "users" && id && !extra.length) {
     const user = await ctx.users.findById(id);
@@ -78,7 +82,8 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
   }
   const fields = body && typeof body === "object" ? Object.keys(body) : [];
   const enabled = (body as { enabled?: unknown } | null)?.enabled;
-  if (typeof enabled !== "boolean" || fields.some((f) => f !== "enabled" && f !== "id")) return badRequest(res, "only enabled (true or false) can be changed here");
+  if (typeof enabled !== "boolean" || fields.some((f) => f !== "enabled" && f !== "id"))
+    return badRequest(res, "only enabled (true or false) can be changed here");
   await ctx.users.setEnabled(user.id, enabled);
   ctx.logger.info({ by: caller.sub, userId: user.id, enabled }, "user enabled changed");
   ctx.onUserChanged(user.id);
@@ -93,7 +98,12 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
 async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, access: "read" | "write"): Promise<Caller | undefined> {
   const token = bearerToken(req);
   const unauthorized = (description: string) =>
-    sendJson(res, 401, { error: "HTTP 401 Unauthorized", error_description: description }, { "www-authenticate": `Bearer realm="default", error="invalid_token"` });
+    sendJson(
+      res,
+      401,
+      { error: "HTTP 401 Unauthorized", error_description: description },
+      { "www-authenticate": `Bearer realm="default", error="invalid_token"` },
+    );
   if (!token) return void unauthorized("a bearer token is required");
   let caller: Caller;
   try {
@@ -118,7 +128,11 @@ async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse
 
 function userQuery(query: URLSearchParams): UserQuery | { error: string } {
   const text = (name: string) => query.get(name) ?? undefined;
-  const ids = query.getAll("id").flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  const ids = query
+    .getAll("id")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (ids.length > MAX_IDS) return { error: `at most ${MAX_IDS} ids per request` };
   const enabled = query.get("enabled");
   for (const [name, value] of query) {

@@ -32,7 +32,13 @@ export function clientRegistry(config: Config): ClientRegistry {
   const redirects = redirectMatcher(redirectUris);
   const postLogout = redirectMatcher(postLogoutRedirectUris);
   return {
-    web: { clientId: config.identity.clientId, redirectUris, postLogoutRedirectUris, redirectUriAllowed: redirects.allowed, postLogoutRedirectUriAllowed: postLogout.allowed },
+    web: {
+      clientId: config.identity.clientId,
+      redirectUris,
+      postLogoutRedirectUris,
+      redirectUriAllowed: redirects.allowed,
+      postLogoutRedirectUriAllowed: postLogout.allowed,
+    },
     // Keycloak's "+": the origins of the redirect URIs may call the token, userinfo, account and admin endpoints.
     webOrigins: unique([...redirects.rules, ...postLogout.rules].map((rule) => rule.origin)),
     account: { clientId: ACCOUNT_CLIENT_ID, redirectUri: `${config.identity.issuer}/account/callback` },

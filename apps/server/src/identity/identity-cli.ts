@@ -21,7 +21,13 @@ const USAGE = `usage: node apps/server/dist/identity/identity-cli.js <command>
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { username: { type: "string" }, email: { type: "string" }, "first-name": { type: "string" }, "last-name": { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      username: { type: "string" },
+      email: { type: "string" },
+      "first-name": { type: "string" },
+      "last-name": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const [command] = positionals;
   if (values.help || !command) return void process.stdout.write(`${USAGE}\n`);
@@ -34,7 +40,10 @@ async function main(): Promise<void> {
       const username = (values.username ?? "").trim().toLowerCase();
       const email = (values.email ?? "").trim().toLowerCase();
       const password = process.env.IDENTITY_ADMIN_PASSWORD ?? "";
-      const problem = usernameError(username) ?? emailError(email) ?? (password.length < MIN_PASSWORD_LENGTH ? `IDENTITY_ADMIN_PASSWORD needs at least ${MIN_PASSWORD_LENGTH} characters` : undefined);
+      const problem =
+        usernameError(username) ??
+        emailError(email) ??
+        (password.length < MIN_PASSWORD_LENGTH ? `IDENTITY_ADMIN_PASSWORD needs at least ${MIN_PASSWORD_LENGTH} characters` : undefined);
       if (problem) fail(problem);
       await ensureGroupTree(db);
       const users = createUserStore(db);

@@ -53,7 +53,11 @@ export const FIRST_ADMIN_HINT =
   "(with PGlite, stop the server first; docs/deploy.md)";
 
 async function hasAdmin(db: Db): Promise<boolean> {
-  const rows = await db.select({ userId: userGroups.userId }).from(userGroups).where(eq(userGroups.groupId, groupIdOf("/Moderator/Admin"))).limit(1);
+  const rows = await db
+    .select({ userId: userGroups.userId })
+    .from(userGroups)
+    .where(eq(userGroups.groupId, groupIdOf("/Moderator/Admin")))
+    .limit(1);
   return rows.length > 0;
 }
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
@@ -75,7 +79,12 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
   const tokenKeys = localVerificationKeys(db, keys.publicJwks);
   const clients = clientRegistry(config);
   const realmPath = new URL(issuer).pathname;
-  const links = { stylesheet: `${realmPath}/resources/identity.css`, home: `${config.publicUrl}/`, logoutConfirmScript: `${realmPath}/resources/logout-confirm.js`, icon: `${realmPath}/resources/favicon.svg` };
+  const links = {
+    stylesheet: `${realmPath}/resources/identity.css`,
+    home: `${config.publicUrl}/`,
+    logoutConfirmScript: `${realmPath}/resources/logout-confirm.js`,
+    icon: `${realmPath}/resources/favicon.svg`,
+  };
   const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger });
   const throttle = createLoginThrottle(db, options.now);
   const ctx: IdentityContext = {
@@ -170,8 +179,14 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
       } catch (error) {
         logger.error({ err: error, path }, "identity request failed");
         if (res.headersSent) res.end();
-        else if (path.startsWith(ctx.adminPath) || !String(req.headers.accept ?? "").includes("text/html")) sendJson(res, 500, { error: "server_error", error_description: "internal error" });
-        else sendHtml(res, 500, errorPage(links, { title: "Something went wrong", message: "The identity service could not complete this request. Please try again." }));
+        else if (path.startsWith(ctx.adminPath) || !String(req.headers.accept ?? "").includes("text/html"))
+          sendJson(res, 500, { error: "server_error", error_description: "internal error" });
+        else
+          sendHtml(
+            res,
+            500,
+            errorPage(links, { title: "Something went wrong", message: "The identity service could not complete this request. Please try again." }),
+          );
       }
       return true;
     },
@@ -200,7 +215,11 @@ function refuseParameter(req: AnyRequest, res: AnyResponse, links: PageLinks, me
 
 /** GET /realms/default, as Keycloak answers it (some adapters read public_key from here). */
 function realmRepresentation(issuer: string, jwk: object | undefined) {
-  const publicKey = jwk ? createPublicKey({ key: jwk as never, format: "jwk" }).export({ type: "spki", format: "der" }).toString("base64") : undefined;
+  const publicKey = jwk
+    ? createPublicKey({ key: jwk as never, format: "jwk" })
+        .export({ type: "spki", format: "der" })
+        .toString("base64")
+    : undefined;
   return {
     realm: REALM,
     public_key: publicKey,

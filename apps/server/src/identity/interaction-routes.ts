@@ -29,7 +29,11 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
   const csrf = csrfToken(ctx.keys.csrfSecrets, `interaction:${uid}`);
   const loginHint = typeof interaction.params.login_hint === "string" ? interaction.params.login_hint : undefined;
   const showLogin = (p: { username?: string; error?: string; status?: number }) =>
-    sendHtml(res, p.status ?? 200, loginPage(ctx.links, { action: urls.login, registerUrl: urls.register, csrf, username: p.username ?? loginHint, error: p.error }));
+    sendHtml(
+      res,
+      p.status ?? 200,
+      loginPage(ctx.links, { action: urls.login, registerUrl: urls.register, csrf, username: p.username ?? loginHint, error: p.error }),
+    );
   const showRegister = (p: Partial<RegisterPage> & { status?: number }) =>
     sendHtml(res, p.status ?? 200, registerPage(ctx.links, { action: urls.register, loginUrl: urls.login, csrf, ...p }));
 
@@ -94,7 +98,11 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     if (!isUniqueViolation(error)) throw error;
     // Someone took the name between the check and the insert.
     const taken = await ctx.users.taken({ username: input.username, email: input.email });
-    return showRegister({ values, errors: { username: taken.username ? TAKEN.username : undefined, email: taken.email ? TAKEN.email : undefined }, status: 400 });
+    return showRegister({
+      values,
+      errors: { username: taken.username ? TAKEN.username : undefined, email: taken.email ? TAKEN.email : undefined },
+      status: 400,
+    });
   }
 }
 
@@ -106,7 +114,9 @@ async function finish(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, a
 /** loadExistingGrant normally answers consent; should a consent prompt still come up, first-party consent is implied. */
 async function finishConsent(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, interaction: Interaction): Promise<void> {
   const { Grant } = ctx.provider;
-  const grant = interaction.grantId ? await Grant.find(interaction.grantId) : new Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
+  const grant = interaction.grantId
+    ? await Grant.find(interaction.grantId)
+    : new Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
   if (!grant) return expired(ctx, res);
   const details = interaction.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
   if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(" "));

@@ -172,7 +172,12 @@ describe("sign-in throttling over HTTP: no lock-out by name", () => {
     await browser.submit(login, { username: player.username, password: player.password });
     const page = await browser.navigate(`${s.issuer}/account`);
     expect(page.body).toContain("Your Profile");
-    const changed = await browser.submit(page, { currentPassword: player.password, newPassword: "fresh-secret-71", newPasswordConfirm: "fresh-secret-71" }, undefined, 1);
+    const changed = await browser.submit(
+      page,
+      { currentPassword: player.password, newPassword: "fresh-secret-71", newPasswordConfirm: "fresh-secret-71" },
+      undefined,
+      1,
+    );
     expect(changed.status).toBe(200);
     expect(changed.body).toContain("Your password was changed.");
   });

@@ -79,20 +79,39 @@ function verdictFor(row: Row | undefined, rule: ThrottleRule, now: number): Thro
   if (row.failures < rule.backoffAfter) return { allowed: true, retryAfterSeconds: 0, locked: false };
   const wait = Math.min(2 ** (row.failures - rule.backoffAfter), rule.maxBackoffSeconds) * 1000;
   const until = last + wait;
-  return until > now ? { allowed: false, retryAfterSeconds: Math.ceil((until - now) / 1000), locked: false } : { allowed: true, retryAfterSeconds: 0, locked: false };
+  return until > now
+    ? { allowed: false, retryAfterSeconds: Math.ceil((until - now) / 1000), locked: false }
+    : { allowed: true, retryAfterSeconds: 0, locked: false };
 }
 
 const strictest = (verdicts: ThrottleVerdict[]): ThrottleVerdict =>
   verdicts.reduce((worst, v) => (v.retryAfterSeconds > worst.retryAfterSeconds ? v : worst), { allowed: true, retryAfterSeconds: 0, locked: false });
 
 export function createLoginThrottle(db: Db, now: () => number = Date.now) {
-  const rowsOf = (keys: ThrottleKey[]) => db.select().from(loginFailures).where(inArray(loginFailures.key, keys.map((k) => k.key)));
+  const rowsOf = (keys: ThrottleKey[]) =>
+    db
+      .select()
+      .from(loginFailures)
+      .where(
+        inArray(
+          loginFailures.key,
+          keys.map((k) => k.key),
+        ),
+      );
   return {
     /** The strictest verdict over all keys. */
     async check(keys: ThrottleKey[]): Promise<ThrottleVerdict> {
       const rows = await rowsOf(keys);
       const t = now();
-      return strictest(keys.map(({ key, rule }) => verdictFor(rows.find((r) => r.key === key), rule, t)));
+      return strictest(
+        keys.map(({ key, rule }) =>
+          verdictFor(
+            rows.find((r) => r.key === key),
+            rule,
+            t,
+          ),
+        ),
+      );
     },
 
     /**
@@ -145,7 +164,10 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
     async consume(key: string, limit: number, windowSeconds: number): Promise<boolean> {
       const at = new Date(now());
       const windowStart = new Date(at.getTime() - windowSeconds * 1000);
-      const [row] = await db.select().from(loginFailures).where(inArray(loginFailures.key, [key]));
+      const [row] = await db
+        .select()
+        .from(loginFailures)
+        .where(inArray(loginFailures.key, [key]));
       // Here `failures` counts events and `lastFailureAt` holds when the current window began.
       if (row && row.lastFailureAt > windowStart && row.failures >= limit) return false;
       const fresh = !row || row.lastFailureAt <= windowStart;

@@ -72,7 +72,16 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect(typeof claims.sid).toBe("string");
     expect(tokens.refresh_token).toBeTruthy();
     const id = decodeJwt(tokens.id_token!);
-    expect(id).toMatchObject({ iss: s.issuer, sub: admin.id, aud: "sro-web", preferred_username: "admin", given_name: admin.firstName, family_name: admin.lastName, email: admin.email, groups: ["/Moderator/Admin"] });
+    expect(id).toMatchObject({
+      iss: s.issuer,
+      sub: admin.id,
+      aud: "sro-web",
+      preferred_username: "admin",
+      given_name: admin.firstName,
+      family_name: admin.lastName,
+      email: admin.email,
+      groups: ["/Moderator/Admin"],
+    });
   });
 
   it("signs in with the email address too, and userinfo returns the profile and groups", async () => {
@@ -149,7 +158,15 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
       expect(page.stoppedAt, good).toContain("/login-actions/");
     }
     const { host } = new URL(s.url);
-    for (const bad of ["https://evil.example/", `${s.url}@evil.example/`, `http://evil.example@${host}/`, `${s.url}//evil.example/`, `${s.url}/\\evil.example`, `${s.url}/a/%2e%2e/b`, s.url.replace("http:", "https:") + "/"]) {
+    for (const bad of [
+      "https://evil.example/",
+      `${s.url}@evil.example/`,
+      `http://evil.example@${host}/`,
+      `${s.url}//evil.example/`,
+      `${s.url}/\\evil.example`,
+      `${s.url}/a/%2e%2e/b`,
+      s.url.replace("http:", "https:") + "/",
+    ]) {
       const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri: bad }).url, {}, () => true);
       expect(page.stoppedAt, bad).toBeUndefined();
       expect(page.status).toBe(400);
@@ -292,7 +309,10 @@ describe("behind TLS (PUBLIC_URL https)", () => {
       const cookies = response.headers.getSetCookie();
       expect(cookies.length).toBeGreaterThan(0);
       for (const cookie of cookies) {
-        const attributes = cookie.toLowerCase().split(";").map((a) => a.trim());
+        const attributes = cookie
+          .toLowerCase()
+          .split(";")
+          .map((a) => a.trim());
         expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax"]));
       }
     } finally {

@@ -116,7 +116,9 @@ export function createOidcProvider(d: ProviderDeps): Provider {
       const grantId = (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ?? session.grantIdFor(client.clientId);
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       const grant =
-        existing && existing.accountId === session.accountId ? existing : new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+        existing && existing.accountId === session.accountId
+          ? existing
+          : new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       grant.addOIDCScope(API_SCOPE);
       grant.addResourceScope(API_RESOURCE, API_SCOPE);
       await grant.save();

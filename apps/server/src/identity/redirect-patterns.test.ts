@@ -50,12 +50,18 @@ describe("redirect URI rules (Keycloak's forms)", () => {
     expect(matcher.allowed(uri)).toBe(false);
   });
 
-  it.each(["http://*.example/*", "http://host.example/a*/b", "http://host.example/*/x", "*", "http://host.example/a/*?x=1", "ftp://host.example/*", "http://user@host.example/*", "/relative/*"])(
-    "refuses to configure %s",
-    (source) => {
-      expect(() => parseRedirectRule(source)).toThrow();
-    },
-  );
+  it.each([
+    "http://*.example/*",
+    "http://host.example/a*/b",
+    "http://host.example/*/x",
+    "*",
+    "http://host.example/a/*?x=1",
+    "ftp://host.example/*",
+    "http://user@host.example/*",
+    "/relative/*",
+  ])("refuses to configure %s", (source) => {
+    expect(() => parseRedirectRule(source)).toThrow();
+  });
 
   it("gives each rule's origin (the client's web origins)", () => {
     expect(matcher.rules.map((r) => r.origin)).toEqual(["http://localhost:8080", "https://app.example", "https://front.example:4200", "https://host.example"]);

@@ -21,7 +21,14 @@ describe.each(storageBackends)("registration (%s)", (backend) => {
   });
   afterAll(() => s.close());
 
-  const valid = (n: string) => ({ username: `runner${n}`, email: `runner${n}@example.com`, firstName: "Rin", lastName: `Runner ${n}`, password: "correct horse", passwordConfirm: "correct horse" });
+  const valid = (n: string) => ({
+    username: `runner${n}`,
+    email: `runner${n}@example.com`,
+    firstName: "Rin",
+    lastName: `Runner ${n}`,
+    password: "correct horse",
+    passwordConfirm: "correct horse",
+  });
 
   it("prompt=create opens the registration page; a new account lands in /Player/Member and is signed in", async () => {
     const browser = new TestBrowser();
@@ -31,8 +38,20 @@ describe.each(storageBackends)("registration (%s)", (backend) => {
     const done = await browser.submit(page, valid("1"), stop);
     expect(done.stoppedAt, done.body.slice(0, 2000)).toContain(`state=${state}`);
     const code = new URL(done.stoppedAt!).searchParams.get("code")!;
-    const tokens = await tokenRequest(s.issuer, { grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: "sro-web", code_verifier: pkce.verifier });
-    expect(decodeJwt(tokens.body.access_token)).toMatchObject({ preferred_username: "runner1", email: "runner1@example.com", given_name: "Rin", family_name: "Runner 1", groups: ["/Player/Member"] });
+    const tokens = await tokenRequest(s.issuer, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: "sro-web",
+      code_verifier: pkce.verifier,
+    });
+    expect(decodeJwt(tokens.body.access_token)).toMatchObject({
+      preferred_username: "runner1",
+      email: "runner1@example.com",
+      given_name: "Rin",
+      family_name: "Runner 1",
+      groups: ["/Player/Member"],
+    });
   });
 
   it("Keycloak's registrations path starts the same registration", async () => {

@@ -18,10 +18,7 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("identity_users_username_key").on(sql`lower(${t.username})`),
-    uniqueIndex("identity_users_email_key").on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex("identity_users_username_key").on(sql`lower(${t.username})`), uniqueIndex("identity_users_email_key").on(sql`lower(${t.email})`)],
 );
 
 /** The group tree (/Player, /Player/Member, /Moderator, /Moderator/Admin, /Banned). */
@@ -58,11 +55,7 @@ export const oidcPayloads = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.kind, t.id] }),
-    index("identity_oidc_payloads_grant_idx").on(t.grantId),
-    index("identity_oidc_payloads_uid_idx").on(t.uid),
-  ],
+  (t) => [primaryKey({ columns: [t.kind, t.id] }), index("identity_oidc_payloads_grant_idx").on(t.grantId), index("identity_oidc_payloads_uid_idx").on(t.uid)],
 );
 
 /** Token signing keys (private JWKs); the newest active key signs, retired keys still verify until dropped. */
@@ -74,12 +67,9 @@ export const signingKeys = pgTable("identity_signing_keys", {
 });
 
 /** Failed sign-in attempts, per account and per client address, for throttling and lockout. */
-export const loginFailures = pgTable(
-  "identity_login_failures",
-  {
-    key: text("key").primaryKey(),
-    failures: integer("failures").notNull().default(0),
-    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  },
-);
+export const loginFailures = pgTable("identity_login_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});

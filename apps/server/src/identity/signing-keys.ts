@@ -24,7 +24,10 @@ export async function createSigningKey(db: Db): Promise<string> {
   const { privateKey } = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
   const jwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(jwk);
-  await db.insert(signingKeys).values({ kid, privateJwk: { ...jwk, kid, alg: "RS256", use: "sig" } }).onConflictDoNothing();
+  await db
+    .insert(signingKeys)
+    .values({ kid, privateJwk: { ...jwk, kid, alg: "RS256", use: "sig" } })
+    .onConflictDoNothing();
   return kid;
 }
 

@@ -128,7 +128,10 @@ export function createUserStore(db: Db) {
         fields.email !== undefined ? eq(lower(users.email), fields.email.toLowerCase()) : undefined,
       ].filter((c): c is SQL => c !== undefined);
       if (!checks.length) return { username: false, email: false };
-      const rows = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(or(...checks));
+      const rows = await db
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(or(...checks));
       const others = rows.filter((r) => r.id !== exceptId);
       return {
         username: fields.username !== undefined && others.some((r) => r.username.toLowerCase() === fields.username!.toLowerCase()),
@@ -145,14 +148,20 @@ export function createUserStore(db: Db) {
           .values({ id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, passwordHash: user.passwordHash })
           .returning(publicColumns);
         if (user.groupPaths.length) {
-          await tx.insert(userGroups).values(user.groupPaths.map((path) => ({ userId: id, groupId: groupIdOf(path) }))).onConflictDoNothing();
+          await tx
+            .insert(userGroups)
+            .values(user.groupPaths.map((path) => ({ userId: id, groupId: groupIdOf(path) })))
+            .onConflictDoNothing();
         }
         return row!;
       });
     },
 
     async updateProfile(id: string, profile: { firstName: string; lastName: string; email: string }): Promise<void> {
-      await db.update(users).set({ ...profile, updatedAt: new Date() }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ ...profile, updatedAt: new Date() })
+        .where(eq(users.id, id));
     },
 
     async setEnabled(id: string, enabled: boolean): Promise<void> {

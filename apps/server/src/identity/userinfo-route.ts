@@ -11,10 +11,16 @@ import type { IdentityContext } from "./identity-context.js";
  */
 export async function handleUserinfo(ctx: IdentityContext, req: AnyRequest, res: AnyResponse): Promise<void> {
   if (applyCors(req, res, ctx.clients.webOrigins, "GET, POST, OPTIONS")) return;
-  if (req.method !== "GET" && req.method !== "POST") return sendJson(res, 405, { error: "invalid_request", error_description: "use GET or POST" }, { allow: "GET, POST, OPTIONS" });
+  if (req.method !== "GET" && req.method !== "POST")
+    return sendJson(res, 405, { error: "invalid_request", error_description: "use GET or POST" }, { allow: "GET, POST, OPTIONS" });
   const token = bearerToken(req) ?? (req.method === "POST" ? ((await readForm(req)).get("access_token") ?? undefined) : undefined);
   const unauthorized = (description: string) =>
-    sendJson(res, 401, { error: "invalid_token", error_description: description }, { "www-authenticate": `Bearer error="invalid_token", error_description="${description}"` });
+    sendJson(
+      res,
+      401,
+      { error: "invalid_token", error_description: description },
+      { "www-authenticate": `Bearer error="invalid_token", error_description="${description}"` },
+    );
   if (!token) return unauthorized("access token missing");
   let sub: string;
   try {

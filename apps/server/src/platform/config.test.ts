@@ -52,7 +52,9 @@ describe("configuration", () => {
       "https://app.example/callback",
     ]);
     for (const bad of ["https://*.example/*", "https://app.example/*/x", "*", "ftp://app.example/*"]) {
-      expect(() => loadConfig({ IDENTITY_EXTRA_REDIRECT_URIS: bad }), bad).toThrow(/IDENTITY_EXTRA_REDIRECT_URIS[.0-9]*=".*": must be a comma-separated list of http\(s\) URLs or patterns ending in '\/\*'/);
+      expect(() => loadConfig({ IDENTITY_EXTRA_REDIRECT_URIS: bad }), bad).toThrow(
+        /IDENTITY_EXTRA_REDIRECT_URIS[.0-9]*=".*": must be a comma-separated list of http\(s\) URLs or patterns ending in '\/\*'/,
+      );
     }
   });
 

@@ -5,26 +5,30 @@ import type { ConnectionLimits } from "./http/listener.js";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalUrl = (protocols: string[]) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: new RegExp(`^(${protocols.join("|")})$`), error: `must be a ${protocols.join(" or ")} URL` })
-      .optional(),
-  );
+  z.preprocess(emptyToUndefined, z.url({ protocol: new RegExp(`^(${protocols.join("|")})$`), error: `must be a ${protocols.join(" or ")} URL` }).optional());
 const flag = z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional());
 
 function seconds(fallback: number) {
-  return z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).positive("must be more than 0").max(86_400, "must be at most 86400").default(fallback));
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).positive("must be more than 0").max(86_400, "must be at most 86400").default(fallback),
+  );
 }
 
 /** Every environment variable the server reads. README's configuration table lists the same. */
 const environmentSchema = z.object({
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0..65535").max(65535, "must be 0..65535").default(8080)),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0..65535").max(65535, "must be 0..65535").default(8080),
+  ),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
   PUBLIC_URL: optionalUrl(["http", "https"]),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
-  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(10)),
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(10),
+  ),
   NATS_URL: optionalUrl(["nats", "tls", "ws", "wss"]),
   OIDC_ISSUER: optionalUrl(["http", "https"]),
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default("sro-web")),
@@ -35,7 +39,12 @@ const environmentSchema = z.object({
     z
       .string()
       .optional()
-      .transform((v) => (v ?? "").split(",").map((u) => u.trim()).filter(Boolean))
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().refine(isRedirectRule, "must be a comma-separated list of http(s) URLs or patterns ending in '/*'"))),
   ),
   CORS_ORIGINS: z.preprocess(
@@ -43,28 +52,74 @@ const environmentSchema = z.object({
     z
       .string()
       .optional()
-      .transform((v) => (v ?? "").split(",").map((u) => u.trim()).filter(Boolean))
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().refine(isOrigin, "must be a comma-separated list of origins (http(s)://host[:port], no path)"))),
   ),
-  CHARACTERS_UNPAGED_MAX: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(1_000_000, "must be at most 1000000").default(10_000)),
+  CHARACTERS_UNPAGED_MAX: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be an integer")
+      .min(1, "must be at least 1")
+      .max(1_000_000, "must be at most 1000000")
+      .default(10_000),
+  ),
   GAMESERVER_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   TRUST_PROXY: flag,
   GAMESERVER_MODE: z.preprocess(emptyToUndefined, z.enum(["local", "registry"], { error: "must be local or registry" }).default("local")),
-  GAMESERVER_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(5, "must be at least 5").max(3600, "must be at most 3600").default(30)),
+  GAMESERVER_TTL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).int("must be an integer").min(5, "must be at least 5").max(3600, "must be at most 3600").default(30),
+  ),
   SEED_DEMO: flag,
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info")),
-  BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1024, "must be at least 1024").max(64 * 1024 * 1024, "must be at most 67108864").default(1024 * 1024)),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" })
+      .default("info"),
+  ),
+  BODY_LIMIT_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be an integer")
+      .min(1024, "must be at least 1024")
+      .max(64 * 1024 * 1024, "must be at most 67108864")
+      .default(1024 * 1024),
+  ),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  OIDC_USERINFO_RECHECK_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").max(3600, "must be at most 3600").default(0)),
-  MAX_CHARACTERS_PER_PLAYER: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(10)),
+  OIDC_USERINFO_RECHECK_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").max(3600, "must be at most 3600").default(0),
+  ),
+  MAX_CHARACTERS_PER_PLAYER: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(10),
+  ),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
-  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0..65535").max(65535, "must be 0..65535").optional()),
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0..65535").max(65535, "must be 0..65535").optional(),
+  ),
   HTTP_FIRST_BYTES_TIMEOUT_SECONDS: seconds(10),
   HTTP_HEADERS_TIMEOUT_SECONDS: seconds(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: seconds(30),
   HTTP_KEEPALIVE_TIMEOUT_SECONDS: seconds(65),
   HTTP2_IDLE_TIMEOUT_SECONDS: seconds(65),
-  HTTP_MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(1_000_000, "must be at most 1000000").default(20_000)),
+  HTTP_MAX_CONNECTIONS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be an integer")
+      .min(1, "must be at least 1")
+      .max(1_000_000, "must be at most 1000000")
+      .default(20_000),
+  ),
 });
 
 function isRedirectRule(value: string): boolean {
@@ -140,9 +195,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])] ?? "")}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])] ?? "")}: ${issue.message}`));
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 8080}`).replace(/\/+$/, "");
@@ -161,7 +214,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mode: external ? "external" : "embedded",
       issuer,
       clientId: e.OIDC_CLIENT_ID,
-      audiences: e.OIDC_AUDIENCE ? e.OIDC_AUDIENCE.split(",").map((a) => a.trim()).filter(Boolean) : [e.OIDC_CLIENT_ID],
+      audiences: e.OIDC_AUDIENCE
+        ? e.OIDC_AUDIENCE.split(",")
+            .map((a) => a.trim())
+            .filter(Boolean)
+        : [e.OIDC_CLIENT_ID],
       adminUrl,
       extraRedirectUris: e.IDENTITY_EXTRA_REDIRECT_URIS,
       gameServerClientSecret: e.GAMESERVER_CLIENT_SECRET,

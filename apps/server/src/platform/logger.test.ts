@@ -19,7 +19,10 @@ describe("logger: no SQL, parameters or secrets", () => {
     const error = await database.db
       .insert(users)
       .values({ id: "6f1c2a10-0000-4000-8000-00000000ffff", username: "a\u0000b", email: "victim@example.com", passwordHash: hash })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(String(error)).toContain(hash);
     logger.error({ err: new Error("wrapped", { cause: error }) }, "request failed");
     logger.info({ password: "hunter2-secret", user: { passwordHash: hash, token: "eyJ.secret" } }, "fields");

@@ -13,7 +13,20 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     timestamp: pino.stdTimeFunctions.isoTime,
     serializers: { err: safeError, error: safeError },
     redact: {
-      paths: ["password", "*.password", "passwordHash", "*.passwordHash", "token", "*.token", "secret", "*.secret", "authorization", "*.authorization", "*.headers.authorization", "*.headers.cookie"],
+      paths: [
+        "password",
+        "*.password",
+        "passwordHash",
+        "*.passwordHash",
+        "token",
+        "*.token",
+        "secret",
+        "*.secret",
+        "authorization",
+        "*.authorization",
+        "*.headers.authorization",
+        "*.headers.cookie",
+      ],
       censor: "[redacted]",
     },
   };

@@ -82,8 +82,16 @@ describe("bearer tokens", () => {
     ["malformed", async () => statusCall("not.a.jwt"), "token is malformed"],
     ["expired", async () => statusCall(await t.issuer.mint({ sub: "u1" }, { lifetimeSeconds: -120 })), "token expired"],
     ["not yet valid", async () => statusCall(await t.issuer.mint({ sub: "u1" }, { notBeforeSeconds: 300 })), 'token claim "nbf" is not valid'],
-    ["from another issuer", async () => statusCall(await t.issuer.mint({ sub: "u1", iss: "http://evil.example/realms/default" })), 'token claim "iss" is not valid'],
-    ["for another audience", async () => statusCall(await t.issuer.mint({ sub: "u1", aud: "other-api", azp: "other-client" })), "token audience is not accepted"],
+    [
+      "from another issuer",
+      async () => statusCall(await t.issuer.mint({ sub: "u1", iss: "http://evil.example/realms/default" })),
+      'token claim "iss" is not valid',
+    ],
+    [
+      "for another audience",
+      async () => statusCall(await t.issuer.mint({ sub: "u1", aud: "other-api", azp: "other-client" })),
+      "token audience is not accepted",
+    ],
     ["signed by another key", async () => statusCall(await mintWithForeignKey()), "token signature is not valid"],
     ["alg none", async () => statusCall(unsignedToken()), "token algorithm is not allowed"],
     ["HS256 with the public key as secret", async () => statusCall(await hmacWithPublicKey()), "token algorithm is not allowed"],

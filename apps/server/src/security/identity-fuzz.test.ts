@@ -57,7 +57,8 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
       },
     });
     const admin = demoAccounts.find((a) => a.username === "admin")!;
-    adminToken = (await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: admin.username, password: admin.password })).access_token;
+    adminToken = (await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: admin.username, password: admin.password }))
+      .access_token;
   }, 60_000);
   afterAll(() => s.close());
 
@@ -81,8 +82,16 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
     // Bytes that are not UTF-8 at all.
     const form = page.body.match(/name="csrf" value="([^"]+)"/)![1]!;
     const action = page.body.match(/<form[^>]*action="([^"]+)"/)![1]!.replaceAll("&amp;", "&");
-    const raw = Buffer.concat([Buffer.from(`csrf=${encodeURIComponent(form)}&username=`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(`&password=${SECRET_PASSWORD}`)]);
-    const answer = await browser.fetch(new URL(action, s.url).href, { method: "POST", body: raw, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const raw = Buffer.concat([
+      Buffer.from(`csrf=${encodeURIComponent(form)}&username=`),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from(`&password=${SECRET_PASSWORD}`),
+    ]);
+    const answer = await browser.fetch(new URL(action, s.url).href, {
+      method: "POST",
+      body: raw,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     record("login raw bytes", answer.status);
   });
 
@@ -95,7 +104,13 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
         n++;
         // A fresh sign-up page each time: a registration that succeeds ends its interaction.
         const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri: `${s.url}/`, prompt: "create" }).url);
-        const good: Record<string, string> = { username: `fuzz${n}`, email: `fuzz${n}@example.com`, firstName: "Fuzz", lastName: "Tester", password: SECRET_PASSWORD };
+        const good: Record<string, string> = {
+          username: `fuzz${n}`,
+          email: `fuzz${n}@example.com`,
+          firstName: "Fuzz",
+          lastName: "Tester",
+          password: SECRET_PASSWORD,
+        };
         const values = { ...good, [field]: field === "email" ? `${value}@example.com` : value };
         values.passwordConfirm = values.password!;
         const answer = await browser.submit(page, values, redirectTo(`${s.url}/`));
@@ -134,7 +149,18 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
     for (const value of hostile) {
       // Byte-wise, so lone surrogates go out as the replacement character instead of throwing.
       const v = [...Buffer.from(value)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
-      for (const path of [`/users?search=${v}`, `/users?username=${v}&exact=true`, `/users?email=${v}`, `/users?firstName=${v}`, `/users/count?search=${v}`, `/users?id=${v}`, `/users?first=${v}&max=${v}`, `/users/${v}`, `/users/${v}/groups`, `/groups/${v}`]) {
+      for (const path of [
+        `/users?search=${v}`,
+        `/users?username=${v}&exact=true`,
+        `/users?email=${v}`,
+        `/users?firstName=${v}`,
+        `/users/count?search=${v}`,
+        `/users?id=${v}`,
+        `/users?first=${v}&max=${v}`,
+        `/users/${v}`,
+        `/users/${v}/groups`,
+        `/groups/${v}`,
+      ]) {
         const answer = await fetch(`${admin}${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
         record(`admin ${path.slice(0, 40)}`, answer.status);
         if (path.includes("search=") && /\p{Cc}/u.test(value)) {
@@ -155,16 +181,28 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
         { grant_type: "client_credentials", client_id: "game-server", client_secret: value },
       ];
       for (const form of forms) {
-        const answer = await fetch(`${s.issuer}/protocol/openid-connect/token`, { method: "POST", body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } });
+        const answer = await fetch(`${s.issuer}/protocol/openid-connect/token`, {
+          method: "POST",
+          body: new URLSearchParams(form),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        });
         record(`token ${form.grant_type!.slice(0, 20)}`, answer.status);
       }
       const header = `Bearer ${value.replace(/[^\u0020-\u007e]/g, "x")}`;
       for (const url of [`${s.issuer}/protocol/openid-connect/userinfo`, `${s.issuer}/account`, `${admin}/users`]) {
         record(`bearer ${url}`, (await fetch(url, { headers: { authorization: header, accept: "application/json" } })).status);
       }
-      record("logout hint", (await fetch(`${s.issuer}/protocol/openid-connect/logout?id_token_hint=${v}&client_id=${v}&post_logout_redirect_uri=${v}`, { redirect: "manual" })).status);
+      record(
+        "logout hint",
+        (await fetch(`${s.issuer}/protocol/openid-connect/logout?id_token_hint=${v}&client_id=${v}&post_logout_redirect_uri=${v}`, { redirect: "manual" }))
+          .status,
+      );
       record("interaction uid", (await fetch(`${s.issuer}/login-actions/${v}/login`, { redirect: "manual" })).status);
-      record("revoke", (await fetch(`${s.issuer}/protocol/openid-connect/revoke`, { method: "POST", body: new URLSearchParams({ token: value, client_id: "sro-web" }) })).status);
+      record(
+        "revoke",
+        (await fetch(`${s.issuer}/protocol/openid-connect/revoke`, { method: "POST", body: new URLSearchParams({ token: value, client_id: "sro-web" }) }))
+          .status,
+      );
     }
   }, 120_000);
 
@@ -176,7 +214,17 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
   it("logged no password, hash, token or SQL", () => {
     const text = log.join("");
     expect(text.length).toBeGreaterThan(0);
-    for (const secret of [SECRET_PASSWORD, "scrypt$", adminToken, adminToken.split(".")[1]!, "Failed query", "params:", "identity_users", "insert into", "select "]) {
+    for (const secret of [
+      SECRET_PASSWORD,
+      "scrypt$",
+      adminToken,
+      adminToken.split(".")[1]!,
+      "Failed query",
+      "params:",
+      "identity_users",
+      "insert into",
+      "select ",
+    ]) {
       expect(text.includes(secret), `log holds ${secret.slice(0, 30)}`).toBe(false);
     }
   });

@@ -17,7 +17,8 @@ describe("logout with an id_token_hint", () => {
   const AUTO_CONFIRM = "/resources/logout-confirm.js";
   const logoutUrl = (idToken: string) =>
     `${s.issuer}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: "sro-web", id_token_hint: idToken, post_logout_redirect_uri: redirectUri() })}`;
-  const login = async (browser: TestBrowser, username: string) => signIn(browser, { issuer: s.issuer, redirectUri: redirectUri(), username, password: username });
+  const login = async (browser: TestBrowser, username: string) =>
+    signIn(browser, { issuer: s.issuer, redirectUri: redirectUri(), username, password: username });
 
   it("confirms itself for the browser's own session only", async () => {
     const victim = new TestBrowser();

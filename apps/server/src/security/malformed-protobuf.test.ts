@@ -13,7 +13,12 @@ const MALFORMED = [
   Buffer.from([0x0a, 0x05, 0x61]), // field 1, length 5, 1 byte follows
   Buffer.from([0x0f]), // wire type 7 does not exist
 ];
-const RPCS = ["/sro.character.CharacterService/GetCharacter", "/sro.gameserver.MapService/GetMap", "/sro.chat.ChatService/ConnectChatChannel", "/sro.chat.ChatService/SendChatChannelMessage"];
+const RPCS = [
+  "/sro.character.CharacterService/GetCharacter",
+  "/sro.gameserver.MapService/GetMap",
+  "/sro.chat.ChatService/ConnectChatChannel",
+  "/sro.chat.ChatService/SendChatChannelMessage",
+];
 /** One uncompressed message frame (gRPC, gRPC-web and Connect streaming share it). */
 function envelope(data: Buffer): Buffer {
   const head = Buffer.alloc(5);
@@ -46,12 +51,20 @@ describe("malformed protobuf is INVALID_ARGUMENT on every binary transport", () 
   it("Connect streaming and gRPC-web: status invalid_argument / grpc-status 3", async () => {
     for (const auth of auths()) {
       for (const body of MALFORMED) {
-        const stream = await fetch(`${t.url}/sro.chat.ChatService/ConnectChatChannel`, { method: "POST", body: envelope(body), headers: { "content-type": "application/connect+proto", ...auth } });
+        const stream = await fetch(`${t.url}/sro.chat.ChatService/ConnectChatChannel`, {
+          method: "POST",
+          body: envelope(body),
+          headers: { "content-type": "application/connect+proto", ...auth },
+        });
         const streamText = Buffer.from(await stream.arrayBuffer()).toString("latin1");
         // A stream checks the caller before it reads the message: without a token, unauthenticated is right too.
         expect(streamText, streamText).toMatch(auth.authorization ? /"code":"invalid_argument"/ : /"code":"(invalid_argument|unauthenticated)"/);
         for (const rpc of RPCS) {
-          const web = await fetch(`${t.url}${rpc}`, { method: "POST", body: envelope(body), headers: { "content-type": "application/grpc-web+proto", "x-grpc-web": "1", ...auth } });
+          const web = await fetch(`${t.url}${rpc}`, {
+            method: "POST",
+            body: envelope(body),
+            headers: { "content-type": "application/grpc-web+proto", "x-grpc-web": "1", ...auth },
+          });
           const text = (web.headers.get("grpc-status") ?? "") + Buffer.from(await web.arrayBuffer()).toString("latin1");
           expect(text, rpc).toMatch(auth.authorization || !rpc.includes("Connect") ? /^3|grpc-status: ?3\b/ : /^(3|16)|grpc-status: ?(3|16)\b/);
         }

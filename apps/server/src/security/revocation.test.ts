@@ -65,7 +65,11 @@ describe("revocation on ban and demotion (embedded provider)", () => {
     expect(disabled.status).toBe(204);
     expect((await api.call("GetMaps", {}, tokens.moderator)).code).toBe(Code.Unauthenticated);
     expect((await api.call("GetMaps", {}, tokens.admin)).code).toBe("ok"); // other users are not affected
-    const refused = await fetch(`${s.url}/admin/realms/default/users/${mod.id}`, { method: "PUT", body: JSON.stringify({ username: "x" }), headers: { authorization: `Bearer ${tokens.admin}` } });
+    const refused = await fetch(`${s.url}/admin/realms/default/users/${mod.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ username: "x" }),
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
     expect(refused.status).toBe(400);
   });
 
@@ -109,7 +113,10 @@ describe("revocation with an external provider (OIDC_USERINFO_RECHECK_SECONDS)",
     const stream = new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: character }));
     await stream.waitFor(1);
 
-    const banned = await fetch(`${provider.url}/admin/realms/default/users/${mod.id}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: { authorization: `Bearer ${admin}` } });
+    const banned = await fetch(`${provider.url}/admin/realms/default/users/${mod.id}/groups/${groupIdOf("/Banned")}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(banned.status).toBe(204);
     const started = performance.now();
     expect((await stream.ended)?.code).toBe(Code.Unauthenticated);
@@ -129,7 +136,16 @@ describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + P
   beforeAll(async () => {
     a = await startEmbeddedServer({ backend: "postgres", env: { NATS_URL: natsUrl! } });
     dataDir = mkdtempSync(join(tmpdir(), "sro-node-b-"));
-    const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: a.url, DATA_DIR: dataDir, DATABASE_URL: a.databaseUrl!, NATS_URL: natsUrl!, SEED_DEMO: "false", LOG_LEVEL: "silent" });
+    const config = loadConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      PUBLIC_URL: a.url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: a.databaseUrl!,
+      NATS_URL: natsUrl!,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+    });
     b = await startServer(config);
   });
   afterAll(async () => {
@@ -140,7 +156,8 @@ describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + P
 
   it("node B refuses the banned player and ends their stream within 2 s", async () => {
     const player = demoAccounts.find((x) => x.username === "player")!;
-    const sign = async (name: string) => (await signIn(new TestBrowser(), { issuer: a.issuer, redirectUri: `${a.url}/`, username: name, password: name })).access_token;
+    const sign = async (name: string) =>
+      (await signIn(new TestBrowser(), { issuer: a.issuer, redirectUri: `${a.url}/`, username: name, password: name })).access_token;
     const [admin, token] = [await sign("admin"), await sign("player")];
     const db = b.database.db;
     const dimension = await insertDimension(db);
@@ -151,7 +168,10 @@ describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + P
     expect(await codeOf(send())).toBe("ok");
     const stream = new StreamReader(onB.connectChatChannel({ channelId: channel, characterId: character }));
     await stream.waitFor(1);
-    const banned = await fetch(`${a.url}/admin/realms/default/users/${player.id}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: { authorization: `Bearer ${admin}` } });
+    const banned = await fetch(`${a.url}/admin/realms/default/users/${player.id}/groups/${groupIdOf("/Banned")}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(banned.status).toBe(204);
     const started = performance.now();
     expect((await stream.ended)?.code).toBe(Code.Unauthenticated);

@@ -18,7 +18,11 @@ describe("text rules", () => {
   });
   afterAll(() => t.close());
 
-  const message = async (promise: Promise<unknown>) => promise.then(() => "ok", (e: unknown) => ConnectError.from(e).rawMessage);
+  const message = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => "ok",
+      (e: unknown) => ConnectError.from(e).rawMessage,
+    );
 
   it("refuses control, bidi-override and invisible-only chat messages with a clear message", async () => {
     const db = t.server.database.db;
@@ -54,7 +58,9 @@ describe("text rules", () => {
     const create = (name: string) => api.call("CreateCharacter", { name, gender: "male", realm: "cyborg", dimensionId: dimension }, t.users.player.token);
     expect((await create("Ace Coop")).code).toBe("ok");
     // All Cyrillic (one script), yet it reads "Ace Coop".
-    expect((await create("\u0410\u0441\u0435 \u0421\u043e\u043e\u0440")).message).toBe('name: "Асе Соор" looks the same as the name of an existing character; choose another');
+    expect((await create("\u0410\u0441\u0435 \u0421\u043e\u043e\u0440")).message).toBe(
+      'name: "Асе Соор" looks the same as the name of an existing character; choose another',
+    );
     expect((await create("Ace C00p")).code).toBe(6); // ALREADY_EXISTS: 0 is a look-alike of O too
     expect((await create("Ace Cooper")).code).toBe("ok");
   });
@@ -72,7 +78,11 @@ describe("password rules", () => {
     const fieldError = (body: string) => /id="field-password-error">([^<]*)</.exec(body)?.[1];
     const register = async (username: string, password: string) => {
       const page = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri: `${s.url}/`, prompt: "create" }).url);
-      return browser.submit(page, { username, email: `${username}@example.com`, firstName: "Pat", lastName: "Tern", password, passwordConfirm: password }, redirectTo(`${s.url}/`));
+      return browser.submit(
+        page,
+        { username, email: `${username}@example.com`, firstName: "Pat", lastName: "Tern", password, passwordConfirm: password },
+        redirectTo(`${s.url}/`),
+      );
     };
     expect(fieldError((await register("patterns", "Password1")).body)).toBe("This password is one of the most common ones; choose another.");
     expect(fieldError((await register("patterns", "qwertyuiop")).body)).toBe("This password is one of the most common ones; choose another.");

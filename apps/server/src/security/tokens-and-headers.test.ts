@@ -21,7 +21,11 @@ describe("only access tokens pass; game API answers are not cached or sniffed", 
   afterAll(() => s.close());
 
   const getMaps = (token: string) =>
-    fetch(`${s.url}/sro.gameserver.MapService/GetMaps`, { method: "POST", body: "{}", headers: { "content-type": "application/json", authorization: `Bearer ${token}` } });
+    fetch(`${s.url}/sro.gameserver.MapService/GetMaps`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    });
   const users = (token: string) => fetch(`${s.url}/admin/realms/default/users`, { headers: { authorization: `Bearer ${token}` } });
 
   it("refuses the embedded provider's ID token on the game API and the users API", async () => {
@@ -37,7 +41,12 @@ describe("only access tokens pass; game API answers are not cached or sniffed", 
   it("refuses Keycloak-shaped ID tokens (typ ID), accepts typ Bearer", async () => {
     const issuer = await startTestIssuer();
     try {
-      const verifier = createTokenVerifier({ issuer: issuer.issuer, audiences: ["sro-web"], clientId: "sro-web", keys: createLocalJWKSet({ keys: [issuer.publicJwk] }) });
+      const verifier = createTokenVerifier({
+        issuer: issuer.issuer,
+        audiences: ["sro-web"],
+        clientId: "sro-web",
+        keys: createLocalJWKSet({ keys: [issuer.publicJwk] }),
+      });
       await expect(verifier.verify(await issuer.mint({ sub: "u1", typ: "ID" }))).rejects.toThrow("not an access token");
       await expect(verifier.verify(await issuer.mint({ sub: "u1", typ: undefined }))).rejects.toThrow("not an access token");
       await expect(verifier.verify(await issuer.mint({ sub: "u1", typ: "Bearer" }))).resolves.toMatchObject({ sub: "u1" });

@@ -31,10 +31,13 @@ export async function insertMessage(db: Db, channelId: string, senderCharacterId
   await db.insert(chatMessages).values({ channelId, senderCharacterId, content, sentAt: new Date(sentAtMs) });
 }
 
-const bearer = (token: string): Interceptor => (next) => (req) => {
-  req.header.set("authorization", `Bearer ${token}`);
-  return next(req);
-};
+const bearer =
+  (token: string): Interceptor =>
+  (next) =>
+  (req) => {
+    req.header.set("authorization", `Bearer ${token}`);
+    return next(req);
+  };
 
 export type ChatClient = Client<typeof ChatService>;
 

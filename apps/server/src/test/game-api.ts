@@ -1,4 +1,14 @@
-import { fromJson, getOption, toJson, type DescField, type DescMessage, type DescMethod, type DescService, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import {
+  fromJson,
+  getOption,
+  toJson,
+  type DescField,
+  type DescMessage,
+  type DescMethod,
+  type DescService,
+  type JsonObject,
+  type JsonValue,
+} from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
@@ -40,7 +50,10 @@ export interface GameApi {
 }
 
 export function gameApi(baseUrl: string, transport: ApiTransport): GameApi {
-  const call = transport === "connect" ? (rpc: string, req: JsonObject, token?: string) => callConnect(baseUrl, rpc, req, token) : (rpc: string, req: JsonObject, token?: string) => callRest(baseUrl, rpc, req, token);
+  const call =
+    transport === "connect"
+      ? (rpc: string, req: JsonObject, token?: string) => callConnect(baseUrl, rpc, req, token)
+      : (rpc: string, req: JsonObject, token?: string) => callRest(baseUrl, rpc, req, token);
   return {
     transport,
     call,

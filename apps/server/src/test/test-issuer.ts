@@ -51,9 +51,7 @@ export async function startTestIssuer(): Promise<TestIssuer> {
         ...(options.notBeforeSeconds !== undefined ? { nbf: now + options.notBeforeSeconds } : {}),
         ...claims,
       };
-      return new SignJWT(payload)
-        .setProtectedHeader({ alg: "RS256", kid: options.kid ?? "test-key", typ: "JWT" })
-        .sign(options.privateKey ?? privateKey);
+      return new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid: options.kid ?? "test-key", typ: "JWT" }).sign(options.privateKey ?? privateKey);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -14,11 +14,7 @@ const TONES: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
-      {children}
-    </span>
-  );
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
 }
 
 /** Chat channels: 'Public' or 'Private' (SPEC §2). */

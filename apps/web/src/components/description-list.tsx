@@ -12,9 +12,7 @@ export function DescriptionList({ items, loading = false }: { items: Description
       {items.map(({ term, value }) => (
         <div key={term} className="min-w-0">
           <dt className="text-xs font-semibold uppercase tracking-wide text-slate-400">{term}</dt>
-          <dd className="mt-1 break-words text-sm text-slate-100">
-            {loading ? <span className="skeleton block h-5 w-40" data-testid="skeleton" /> : value}
-          </dd>
+          <dd className="mt-1 break-words text-sm text-slate-100">{loading ? <span className="skeleton block h-5 w-40" data-testid="skeleton" /> : value}</dd>
         </div>
       ))}
     </dl>

@@ -25,7 +25,19 @@ export function RetryButton({ onRetry }: { onRetry: () => void }) {
 }
 
 /** A detail that failed: 'Item with ID {id} not found' with a way back, else 'Failed to load map. …' and Retry. */
-export function ItemLoadError({ what, error, backTo, backLabel, onRetry }: { what: string; error: unknown; backTo: string; backLabel: string; onRetry?: () => void }) {
+export function ItemLoadError({
+  what,
+  error,
+  backTo,
+  backLabel,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  backTo: string;
+  backLabel: string;
+  onRetry?: () => void;
+}) {
   const notFound = error instanceof ItemNotFoundError;
   const message = notFound ? error.message : itemLoadFailureText(what, error);
   return (

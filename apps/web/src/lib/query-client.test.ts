@@ -5,7 +5,7 @@ import { clearQueryCacheOnSignOut, signOutGatedStorage } from './query-client';
 import { QUERY_CACHE_STORAGE_KEY } from './query-cache-key';
 
 describe('sign-out and the persisted query cache', () => {
-  it('clears the cache and refuses the persister\'s later writes', () => {
+  it("clears the cache and refuses the persister's later writes", () => {
     const client = new QueryClient();
     client.setQueryData(['maps'], [{ id: 'm1' }]);
     const gate = signOutGatedStorage(window.localStorage);

@@ -21,7 +21,7 @@ export interface ServerMode {
 
 function parseServerMode(value: unknown): ServerMode | undefined {
   if (!isRecord(value)) return undefined;
-  const text = (key: string) => (typeof value[key] === 'string' ? (value[key]) : 'unknown');
+  const text = (key: string) => (typeof value[key] === 'string' ? value[key] : 'unknown');
   return { identity: text('identity'), storage: text('storage'), gameServer: text('gameServer'), chatBus: text('chatBus') };
 }
 
@@ -34,7 +34,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig | null {
   if (!isRecord(value) || !isRecord(value.oidc)) return null;
   const { authority, clientId } = value.oidc;
   if (typeof authority !== 'string' || !authority || typeof clientId !== 'string' || !clientId) return null;
-  const text = (key: string) => (typeof value[key] === 'string' ? (value[key]) : '');
+  const text = (key: string) => (typeof value[key] === 'string' ? value[key] : '');
   return {
     oidc: { authority: authority.replace(/\/+$/, ''), clientId },
     identityAdminUrl: text('identityAdminUrl'),
@@ -48,10 +48,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig | null {
  * Loads the config; on any failure it resolves to null and the public site renders
  * without sign-in (Login then explains why).
  */
-export async function loadRuntimeConfig(
-  fetchImpl: typeof fetch = fetch,
-  timeoutMs = 4000,
-): Promise<RuntimeConfig | null> {
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, timeoutMs = 4000): Promise<RuntimeConfig | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

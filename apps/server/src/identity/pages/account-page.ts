@@ -34,41 +34,43 @@ export function accountPage(links: PageLinks, p: AccountPage): string {
     title: "Your Profile",
     wide: true,
     body: html`<h1>Your Profile</h1>
-<p class="lead">Manage the details of your SRO account.</p>
-<div class="identity">
-<span class="avatar" aria-hidden="true">${initials(p.user.firstName, p.user.lastName, p.user.username)}</span>
-<div><p class="name">${fullName}</p><p class="meta">@${p.user.username} · ${p.user.email}</p>
-${p.groups.length ? html`<div class="badges">${p.groups.map((g) => html`<span class="badge">${g.slice(g.lastIndexOf("/") + 1)}</span>`)}</div>` : ""}</div>
-</div>
-<section class="section" id="profile" aria-labelledby="profile-heading">
-<h2 id="profile-heading">Personal info</h2>
-${notice("profile")}
-<form method="post" action="${p.profileAction}" novalidate>
-${csrfInput(p.csrf)}
-${field({ name: "username", label: "Username", value: p.user.username, readonly: true, hint: "Usernames cannot be changed." })}
-${field({ name: "email", label: "Email", type: "email", value: values.email, error: pe.email, autocomplete: "email", required: true, maxLength: 254 })}
-<div class="row">
-${field({ name: "firstName", label: "First name", value: values.firstName, error: pe.firstName, autocomplete: "given-name", required: true, maxLength: 64 })}
-${field({ name: "lastName", label: "Last name", value: values.lastName, error: pe.lastName, autocomplete: "family-name", required: true, maxLength: 64 })}
-</div>
-<div class="actions"><button class="button" type="submit">Save changes</button></div>
-</form>
-</section>
-<section class="section" id="password" aria-labelledby="password-heading">
-<h2 id="password-heading">Change password</h2>
-${notice("password")}
-<form method="post" action="${p.passwordAction}" novalidate>
-${csrfInput(p.csrf)}
-<input class="sr-only" type="text" name="username" value="${p.user.username}" autocomplete="username" tabindex="-1" aria-hidden="true" readonly>
-${field({ name: "currentPassword", label: "Current password", type: "password", error: we.currentPassword, autocomplete: "current-password", required: true, maxLength: MAX_PASSWORD_LENGTH })}
-${field({ name: "newPassword", label: "New password", type: "password", error: we.newPassword, autocomplete: "new-password", required: true, maxLength: MAX_PASSWORD_LENGTH, hint: "At least 8 characters." })}
-${field({ name: "newPasswordConfirm", label: "Confirm new password", type: "password", error: we.newPasswordConfirm, autocomplete: "new-password", required: true, maxLength: MAX_PASSWORD_LENGTH })}
-<div class="actions"><button class="button accent" type="submit">Change password</button></div>
-</form>
-</section>
-<div class="section actions">
-<a class="button secondary" href="${p.backUrl}">Back to SRO</a>
-<a class="button secondary" href="${p.signOutUrl}">Sign out</a>
-</div>`,
+      <p class="lead">Manage the details of your SRO account.</p>
+      <div class="identity">
+        <span class="avatar" aria-hidden="true">${initials(p.user.firstName, p.user.lastName, p.user.username)}</span>
+        <div>
+          <p class="name">${fullName}</p>
+          <p class="meta">@${p.user.username} · ${p.user.email}</p>
+          ${p.groups.length ? html`<div class="badges">${p.groups.map((g) => html`<span class="badge">${g.slice(g.lastIndexOf("/") + 1)}</span>`)}</div>` : ""}
+        </div>
+      </div>
+      <section class="section" id="profile" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Personal info</h2>
+        ${notice("profile")}
+        <form method="post" action="${p.profileAction}" novalidate>
+          ${csrfInput(p.csrf)} ${field({ name: "username", label: "Username", value: p.user.username, readonly: true, hint: "Usernames cannot be changed." })}
+          ${field({ name: "email", label: "Email", type: "email", value: values.email, error: pe.email, autocomplete: "email", required: true, maxLength: 254 })}
+          <div class="row">
+            ${field({ name: "firstName", label: "First name", value: values.firstName, error: pe.firstName, autocomplete: "given-name", required: true, maxLength: 64 })}
+            ${field({ name: "lastName", label: "Last name", value: values.lastName, error: pe.lastName, autocomplete: "family-name", required: true, maxLength: 64 })}
+          </div>
+          <div class="actions"><button class="button" type="submit">Save changes</button></div>
+        </form>
+      </section>
+      <section class="section" id="password" aria-labelledby="password-heading">
+        <h2 id="password-heading">Change password</h2>
+        ${notice("password")}
+        <form method="post" action="${p.passwordAction}" novalidate>
+          ${csrfInput(p.csrf)}
+          <input class="sr-only" type="text" name="username" value="${p.user.username}" autocomplete="username" tabindex="-1" aria-hidden="true" readonly />
+          ${field({ name: "currentPassword", label: "Current password", type: "password", error: we.currentPassword, autocomplete: "current-password", required: true, maxLength: MAX_PASSWORD_LENGTH })}
+          ${field({ name: "newPassword", label: "New password", type: "password", error: we.newPassword, autocomplete: "new-password", required: true, maxLength: MAX_PASSWORD_LENGTH, hint: "At least 8 characters." })}
+          ${field({ name: "newPasswordConfirm", label: "Confirm new password", type: "password", error: we.newPasswordConfirm, autocomplete: "new-password", required: true, maxLength: MAX_PASSWORD_LENGTH })}
+          <div class="actions"><button class="button accent" type="submit">Change password</button></div>
+        </form>
+      </section>
+      <div class="section actions">
+        <a class="button secondary" href="${p.backUrl}">Back to SRO</a>
+        <a class="button secondary" href="${p.signOutUrl}">Sign out</a>
+      </div>`,
   });
 }

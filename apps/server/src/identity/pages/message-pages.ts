@@ -6,9 +6,9 @@ export function errorPage(links: PageLinks, p: { title: string; message: string;
   return layout(links, {
     title: p.title,
     body: html`<h1>${p.title}</h1>
-<p class="lead">${p.message}</p>
-${p.detail ? html`<div class="alert error">${p.detail}</div>` : ""}
-<div class="actions"><a class="button secondary" href="${links.home}">Back to SRO</a></div>`,
+      <p class="lead">${p.message}</p>
+      ${p.detail ? html`<div class="alert error">${p.detail}</div>` : ""}
+      <div class="actions"><a class="button secondary" href="${links.home}">Back to SRO</a></div>`,
   });
 }
 
@@ -23,12 +23,14 @@ export function logoutPage(links: PageLinks, providerForm: string, autoConfirmSc
     // confirms itself. Without scripts the buttons still work.
     script: autoConfirmScript,
     body: html`<h1>Sign out</h1>
-<p class="lead">${autoConfirmScript ? "Signing you out of SRO…" : "Do you want to sign out of SRO? You will be signed out of the game site and the admin console."}</p>
-${new SafeHtml(providerForm)}
-<div class="actions">
-<button class="button accent" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
-<button class="button secondary" type="submit" form="op.logoutForm">Stay signed in</button>
-</div>`,
+      <p class="lead">
+        ${autoConfirmScript ? "Signing you out of SRO…" : "Do you want to sign out of SRO? You will be signed out of the game site and the admin console."}
+      </p>
+      ${new SafeHtml(providerForm)}
+      <div class="actions">
+        <button class="button accent" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
+        <button class="button secondary" type="submit" form="op.logoutForm">Stay signed in</button>
+      </div>`,
   });
 }
 
@@ -36,8 +38,8 @@ export function loggedOutPage(links: PageLinks): string {
   return layout(links, {
     title: "Signed out",
     body: html`<h1>Signed out</h1>
-<p class="lead">You have been signed out. See you in the grid.</p>
-<div class="actions"><a class="button" href="${links.home}">Back to SRO</a></div>`,
+      <p class="lead">You have been signed out. See you in the grid.</p>
+      <div class="actions"><a class="button" href="${links.home}">Back to SRO</a></div>`,
   });
 }
 
@@ -46,7 +48,7 @@ export function stillSignedInPage(links: PageLinks, accountUrl: string): string 
   return layout(links, {
     title: "Still signed in",
     body: html`<h1>Still signed in</h1>
-<p class="lead">You are still signed in to SRO.</p>
-<div class="actions"><a class="button" href="${links.home}">Back to SRO</a><a class="button secondary" href="${accountUrl}">Your Profile</a></div>`,
+      <p class="lead">You are still signed in to SRO.</p>
+      <div class="actions"><a class="button" href="${links.home}">Back to SRO</a><a class="button secondary" href="${accountUrl}">Your Profile</a></div>`,
   });
 }

@@ -74,12 +74,16 @@ function isAccessToken(payload: JWTPayload, header: { typ?: string }): boolean {
 export function callerFromClaims(payload: JWTPayload): Caller {
   const groups = stringList(payload.groups);
   const realmRoles = stringList((payload.realm_access as { roles?: unknown } | undefined)?.roles);
-  const clientRoles = Object.entries((payload.resource_access ?? {}) as Record<string, { roles?: unknown }>).flatMap(
-    ([client, access]) => stringList(access?.roles).map((role) => `${client}:${role}`),
+  const clientRoles = Object.entries((payload.resource_access ?? {}) as Record<string, { roles?: unknown }>).flatMap(([client, access]) =>
+    stringList(access?.roles).map((role) => `${client}:${role}`),
   );
   const roles = [...realmRoles, ...clientRoles];
   const username =
-    typeof payload.preferred_username === "string" ? payload.preferred_username : typeof payload.client_id === "string" ? payload.client_id : String(payload.sub);
+    typeof payload.preferred_username === "string"
+      ? payload.preferred_username
+      : typeof payload.client_id === "string"
+        ? payload.client_id
+        : String(payload.sub);
   return { sub: String(payload.sub), username, groups, roles, role: roleOf(groups, roles) };
 }
 

@@ -24,7 +24,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       // 08: connection exception; 57P01-57P03: admin shutdown / crash shutdown / cannot connect now.
       if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03") return true;
     }
-    if (typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
+    if (
+      typeof message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+    ) {
       return true;
     }
     current = (current as { cause?: unknown }).cause;

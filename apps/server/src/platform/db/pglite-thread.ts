@@ -26,8 +26,7 @@ function describe(error: unknown): Record<string, unknown> {
 }
 
 /** Drizzle passes parsers that keep some types as text; only their type ids cross the thread. */
-const keepAsText = (types: number[] | undefined) =>
-  types?.length ? Object.fromEntries(types.map((type) => [type, (value: string) => value])) : undefined;
+const keepAsText = (types: number[] | undefined) => (types?.length ? Object.fromEntries(types.map((type) => [type, (value: string) => value])) : undefined);
 
 async function main() {
   // One options object: `new PGlite(undefined, options)` (in-memory) silently drops the extensions.

@@ -19,12 +19,18 @@ describe("API CORS", () => {
     ["REST with a body", "/v1/characters/id/x/channels/y/ban", "POST"],
     ["REST delete", "/v1/maps/id/x", "DELETE"],
   ])("a preflight for %s from a listed origin: 204 with the methods and the headers clients send", async (_, path, method) => {
-    const res = await preflight(path, front, method, "authorization,content-type,x-grpc-web,x-user-agent,grpc-timeout,connect-protocol-version,connect-timeout-ms");
+    const res = await preflight(
+      path,
+      front,
+      method,
+      "authorization,content-type,x-grpc-web,x-user-agent,grpc-timeout,connect-protocol-version,connect-timeout-ms",
+    );
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe(front);
     expect(res.headers.get("access-control-allow-methods")).toContain(method);
     const allowed = res.headers.get("access-control-allow-headers")!.split(/, */);
-    for (const header of ["authorization", "content-type", "x-grpc-web", "x-user-agent", "grpc-timeout", "connect-protocol-version", "connect-timeout-ms"]) expect(allowed).toContain(header);
+    for (const header of ["authorization", "content-type", "x-grpc-web", "x-user-agent", "grpc-timeout", "connect-protocol-version", "connect-timeout-ms"])
+      expect(allowed).toContain(header);
     expect(res.headers.get("vary")).toMatch(/Origin/);
   });
 
@@ -48,12 +54,15 @@ describe("API CORS", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("https://sro.example");
   });
 
-  it.each(["http://evil.example", "http://front.example:4201", "https://front.example:4200", "null"])("origin %s gets no CORS header at all", async (origin) => {
-    const res = await preflight("/sro.gameserver.MapService/GetMaps", origin);
-    expect(res.status).toBe(403);
-    expect([...res.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
-    const call = await fetch(`${t.url}/v1/maps`, { headers: { origin, authorization: `Bearer ${t.users.admin.token}` } });
-    expect(call.status).toBe(200);
-    expect([...call.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
-  });
+  it.each(["http://evil.example", "http://front.example:4201", "https://front.example:4200", "null"])(
+    "origin %s gets no CORS header at all",
+    async (origin) => {
+      const res = await preflight("/sro.gameserver.MapService/GetMaps", origin);
+      expect(res.status).toBe(403);
+      expect([...res.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
+      const call = await fetch(`${t.url}/v1/maps`, { headers: { origin, authorization: `Bearer ${t.users.admin.token}` } });
+      expect(call.status).toBe(200);
+      expect([...call.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
+    },
+  );
 });

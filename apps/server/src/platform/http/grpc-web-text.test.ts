@@ -27,7 +27,7 @@ describe("gRPC-web text mode on the wire", () => {
   /** Splits a decoded gRPC-web body into its frames. */
   function frames(body: Buffer): { flag: number; data: Buffer }[] {
     const out: { flag: number; data: Buffer }[] = [];
-    for (let at = 0; at < body.length; ) {
+    for (let at = 0; at < body.length;) {
       const length = body.readUInt32BE(at + 1);
       out.push({ flag: body[at]!, data: body.subarray(at + 5, at + 5 + length) });
       at += 5 + length;
@@ -39,7 +39,11 @@ describe("gRPC-web text mode on the wire", () => {
   const decodeChunks = (text: string) => Buffer.concat((text.match(/[A-Za-z0-9+/]*={0,2}/g) ?? []).filter(Boolean).map((run) => Buffer.from(run, "base64")));
 
   const post = (path: string, body: string, contentType = "application/grpc-web-text", token = t.users.admin.token) =>
-    fetch(t.url + path, { method: "POST", headers: { "content-type": contentType, accept: "application/grpc-web-text", "x-grpc-web": "1", authorization: `Bearer ${token}` }, body });
+    fetch(t.url + path, {
+      method: "POST",
+      headers: { "content-type": contentType, accept: "application/grpc-web-text", "x-grpc-web": "1", authorization: `Bearer ${token}` },
+      body,
+    });
 
   it.each(["application/grpc-web-text", "application/grpc-web-text+proto"])("%s: base64 request, base64 response with the trailers frame", async (type) => {
     const res = await post("/sro.gameserver.MapService/GetMaps", envelope(toBinary(EmptySchema, create(EmptySchema))).toString("base64"), type);
@@ -54,9 +58,18 @@ describe("gRPC-web text mode on the wire", () => {
   });
 
   it("errors travel in the encoded trailers, grpc-message percent-encoded as the gRPC spec says", async () => {
-    const res = await post("/sro.gameserver.MapService/GetMap", envelope(toBinary(TargetIdSchema, create(TargetIdSchema, { id: MISSING_ID }))).toString("base64"));
+    const res = await post(
+      "/sro.gameserver.MapService/GetMap",
+      envelope(toBinary(TargetIdSchema, create(TargetIdSchema, { id: MISSING_ID }))).toString("base64"),
+    );
     const [trailer] = frames(decodeChunks(await res.text()));
-    const fields = Object.fromEntries(trailer!.data.toString().trim().split("\r\n").map((line) => line.split(/: ?/, 2) as [string, string]));
+    const fields = Object.fromEntries(
+      trailer!.data
+        .toString()
+        .trim()
+        .split("\r\n")
+        .map((line) => line.split(/: ?/, 2) as [string, string]),
+    );
     expect(fields["grpc-status"]).toBe(String(Code.NotFound));
     expect(fields["grpc-message"]).not.toMatch(/%20/);
     expect(fields["grpc-message"]).toBe("map not found");

@@ -81,7 +81,10 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
       if (path === "/metrics" && parts.metrics) {
         // Only for the scraper's token (DESIGN: a caller without a token gets health only).
         if (!parts.metricsToken || !hasBearer(req, parts.metricsToken)) {
-          res.writeHead(parts.metricsToken ? 401 : 404, { "content-type": "application/json", ...(parts.metricsToken ? { "www-authenticate": 'Bearer realm="metrics"' } : {}) });
+          res.writeHead(parts.metricsToken ? 401 : 404, {
+            "content-type": "application/json",
+            ...(parts.metricsToken ? { "www-authenticate": 'Bearer realm="metrics"' } : {}),
+          });
           return void res.end(JSON.stringify({ error: parts.metricsToken ? "a bearer token (METRICS_TOKEN) is required" : "not found" }));
         }
         const { contentType, body } = await parts.metrics();

@@ -72,7 +72,11 @@ describe("REST binding", () => {
   });
 
   it("binds the remaining fields from the query string, nested, enums and booleans included", async () => {
-    const res = await rest(base, "GET", "/v1/characters?filters.limit=5&filters.offset=10&sort_by=CHARACTER_SORT_FIELD_NAME&sortDescending=true&search=ab%20c&mask=name");
+    const res = await rest(
+      base,
+      "GET",
+      "/v1/characters?filters.limit=5&filters.offset=10&sort_by=CHARACTER_SORT_FIELD_NAME&sortDescending=true&search=ab%20c&mask=name",
+    );
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ total: "7" });
     expect(seen).toMatchObject({ filters: { limit: 5, offset: 10 }, sortBy: 1, sortDescending: true, search: "ab c", mask: { paths: ["name"] } });
@@ -146,7 +150,10 @@ describe("REST server streams", () => {
     const res = await fetch(`${base}/v1/message/channel/id/ch-1?character_id=me`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/x-ndjson");
-    const lines = (await res.text()).split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const lines = (await res.text())
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
       { result: { content: "one", sentTimeMs: "1" } },
       { result: { content: "two", sentTimeMs: "2" } },

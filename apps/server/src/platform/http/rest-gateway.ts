@@ -142,7 +142,8 @@ async function bindRequest(route: RestRoute, req: Request, url: URL, limit: numb
     const text = raw.toString("utf8").trim();
     if (text !== "" && String(req.headers["content-type"] ?? "").startsWith("application/json")) {
       const value = parseJson(raw);
-      if (value === undefined || typeof value !== "object" || value === null || Array.isArray(value)) throw new BindingError("request body must be a JSON object");
+      if (value === undefined || typeof value !== "object" || value === null || Array.isArray(value))
+        throw new BindingError("request body must be a JSON object");
       json = value;
     }
   }

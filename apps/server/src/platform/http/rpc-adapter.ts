@@ -43,7 +43,12 @@ export function createRpcAdapter(handlers: readonly UniversalHandler[], contextV
       });
     }
     handler(request)
-      .then((response) => universalResponseToNodeResponse(grpcWeb ? grpcWebResponse(response, text) : GRPC_TYPE.test(contentType) ? respecGrpc(response) : response, res as never))
+      .then((response) =>
+        universalResponseToNodeResponse(
+          grpcWeb ? grpcWebResponse(response, text) : GRPC_TYPE.test(contentType) ? respecGrpc(response) : response,
+          res as never,
+        ),
+      )
       .catch((reason: unknown) => {
         if (ConnectError.from(reason).code === Code.Aborted) return;
         logger.error({ err: reason, rpc: `${handler.service.typeName}/${handler.method.name}` }, "rpc handler failed");
@@ -83,8 +88,12 @@ function commitHeadersEarly(req: AnyRequest, res: AnyResponse, text: boolean): v
 
 /** Binary, uncompressed request bodies (the ones checkBinaryBody can read): bare or in frames. */
 function binaryFraming(req: AnyRequest): "bare" | "enveloped" | undefined {
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim();
-  const compressed = [req.headers["content-encoding"], req.headers["grpc-encoding"], req.headers["connect-content-encoding"]].some((e) => e !== undefined && e !== "identity");
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim();
+  const compressed = [req.headers["content-encoding"], req.headers["grpc-encoding"], req.headers["connect-content-encoding"]].some(
+    (e) => e !== undefined && e !== "identity",
+  );
   if (req.method !== "POST" || compressed) return undefined;
   if (type === "application/proto") return "bare";
   return /^application\/(grpc|grpc\+proto|grpc-web(-text)?|grpc-web(-text)?\+proto|connect\+proto)$/.test(type) ? "enveloped" : undefined;

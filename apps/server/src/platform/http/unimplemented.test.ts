@@ -49,7 +49,11 @@ describe("unknown methods", () => {
   });
 
   it("Connect streaming: an end-stream message carrying the error", async () => {
-    const res = await fetch(t.url + paths[0], { method: "POST", headers: { "content-type": "application/connect+json" }, body: Buffer.from([0, 0, 0, 0, 2, 0x7b, 0x7d]) });
+    const res = await fetch(t.url + paths[0], {
+      method: "POST",
+      headers: { "content-type": "application/connect+json" },
+      body: Buffer.from([0, 0, 0, 0, 2, 0x7b, 0x7d]),
+    });
     expect(res.status).toBe(200);
     const body = Buffer.from(await res.arrayBuffer());
     expect(body[0]).toBe(2);

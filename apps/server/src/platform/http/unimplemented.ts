@@ -1,5 +1,11 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { codeToHttpStatus, createEndStreamSerialization, endStreamFlag, errorToJsonBytes, parseContentType as parseConnectType } from "@connectrpc/connect/protocol-connect";
+import {
+  codeToHttpStatus,
+  createEndStreamSerialization,
+  endStreamFlag,
+  errorToJsonBytes,
+  parseContentType as parseConnectType,
+} from "@connectrpc/connect/protocol-connect";
 import { parseContentType as parseGrpcType, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
 import { parseContentType as parseGrpcWebType } from "@connectrpc/connect/protocol-grpc-web";
 import { encodeEnvelope } from "@connectrpc/connect/protocol";

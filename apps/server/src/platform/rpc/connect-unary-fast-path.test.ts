@@ -13,7 +13,11 @@ import { fastUnaryRoute } from "./fast-call.js";
  * service, interceptors and options: one takes the lean path first, the other is Connect alone.
  */
 const READ_MAX_BYTES = 2_048;
-const BIG = Array.from({ length: 40 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, name: `Map ${i}`, mapPath: `/maps/${i}.umap` }));
+const BIG = Array.from({ length: 40 }, (_, i) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+  name: `Map ${i}`,
+  mapPath: `/maps/${i}.umap`,
+}));
 
 const service = {
   getMaps: () => ({ maps: BIG }),
@@ -121,9 +125,13 @@ describe("Connect's unary protocol on the lean path", () => {
     expect([late.status, JSON.parse(Buffer.from(late.bytes).toString())]).toEqual([504, { code: "deadline_exceeded", message: "the operation timed out" }]);
     const crash = await post(lean.url, "/sro.gameserver.MapService/GetMap", '{"id":"crash"}', json);
     expect(Buffer.from(crash.bytes).toString()).not.toContain("secret");
-    const zipped = await fetch(`${lean.url}/sro.gameserver.MapService/GetMaps`, { method: "POST", body: "{}", headers: { ...json, "accept-encoding": "gzip" } });
+    const zipped = await fetch(`${lean.url}/sro.gameserver.MapService/GetMaps`, {
+      method: "POST",
+      body: "{}",
+      headers: { ...json, "accept-encoding": "gzip" },
+    });
     expect(zipped.headers.get("content-encoding")).toBe("gzip");
-    expect((await zipped.json())).toEqual({ maps: BIG });
+    expect(await zipped.json()).toEqual({ maps: BIG });
   });
 
   it("leaves what it does not serve to Connect: GET, compressed requests, streams, other rpcs", async () => {

@@ -1,7 +1,14 @@
 import type { DescMessage } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import { Code, ConnectError, type ContextValues, type Interceptor } from "@connectrpc/connect";
-import { compressionNegotiate, createMethodSerializationLookup, readAllBytes, validateUniversalHandlerOptions, type Compression, type MethodSerializationLookup } from "@connectrpc/connect/protocol";
+import {
+  compressionNegotiate,
+  createMethodSerializationLookup,
+  readAllBytes,
+  validateUniversalHandlerOptions,
+  type Compression,
+  type MethodSerializationLookup,
+} from "@connectrpc/connect/protocol";
 import { codeToHttpStatus, errorToJsonBytes, parseContentType, parseTimeout, trailerMux } from "@connectrpc/connect/protocol-connect";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { collectBody } from "../http/read-body.js";
@@ -61,10 +68,22 @@ export function createConnectUnaryFastPath(options: ConnectUnaryFastPathOptions)
 type HandlerOptions = ReturnType<typeof validateUniversalHandlerOptions>;
 
 /** What Connect's unary handler answers: the message with 200, or the error JSON with the code's HTTP status. */
-async function serve(route: Route, binary: boolean, req: AnyRequest, res: AnyResponse, opt: HandlerOptions, options: ConnectUnaryFastPathOptions, shutdown: ShutdownRelay): Promise<void> {
+async function serve(
+  route: Route,
+  binary: boolean,
+  req: AnyRequest,
+  res: AnyResponse,
+  opt: HandlerOptions,
+  options: ConnectUnaryFastPathOptions,
+  shutdown: ShutdownRelay,
+): Promise<void> {
   const timeout = parseTimeout(headerOf(req, "connect-timeout-ms"), opt.maxTimeoutMs);
   const contentType = binary ? "application/proto" : "application/json";
-  const call = openCall(route.method, req, res, options.contextValues(req), shutdown, { name: "connect", timeoutMs: timeout.timeoutMs, responseContentType: contentType });
+  const call = openCall(route.method, req, res, options.contextValues(req), shutdown, {
+    name: "connect",
+    timeoutMs: timeout.timeoutMs,
+    responseContentType: contentType,
+  });
   const { context } = call;
   const compression = compressionNegotiate(opt.acceptCompression, null, headerOf(req, "accept-encoding"), "accept-encoding");
   let status = 200;

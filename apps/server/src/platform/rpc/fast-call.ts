@@ -1,5 +1,23 @@
-import { create, isMessage, type DescMethodServerStreaming, type DescMethodUnary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
-import { Code, ConnectError, type ContextValues, type HandlerContext, type Interceptor, type StreamRequest, type StreamResponse, type UnaryRequest, type UnaryResponse } from "@connectrpc/connect";
+import {
+  create,
+  isMessage,
+  type DescMethodServerStreaming,
+  type DescMethodUnary,
+  type DescMessage,
+  type MessageInitShape,
+  type MessageShape,
+} from "@bufbuild/protobuf";
+import {
+  Code,
+  ConnectError,
+  type ContextValues,
+  type HandlerContext,
+  type Interceptor,
+  type StreamRequest,
+  type StreamResponse,
+  type UnaryRequest,
+  type UnaryResponse,
+} from "@connectrpc/connect";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 
 /**
@@ -65,12 +83,20 @@ export interface CallProtocol {
  * unary calls never do. The signal aborts, with the first reason, when the deadline passes (DEADLINE_EXCEEDED),
  * the client goes away (CANCELED) or the server shuts down (its reason).
  */
-export function openCall(method: DescMethodUnary | DescMethodServerStreaming, req: AnyRequest, res: AnyResponse, values: ContextValues, shutdown: ShutdownRelay, protocol: CallProtocol): Call {
+export function openCall(
+  method: DescMethodUnary | DescMethodServerStreaming,
+  req: AnyRequest,
+  res: AnyResponse,
+  values: ContextValues,
+  shutdown: ShutdownRelay,
+  protocol: CallProtocol,
+): Call {
   const abort = new LazyAbort();
   const header = requestHeaders(req);
   const { timeoutMs } = protocol;
   const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => abort.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded)), timeoutMs);
+  const timer =
+    timeoutMs === undefined ? undefined : setTimeout(() => abort.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded)), timeoutMs);
   let gone = false;
   const onClose = () => {
     gone = true;
@@ -196,7 +222,10 @@ export async function invokeUnary(route: FastUnaryRoute, call: Call, input: unkn
 }
 
 /** The same wrapping Connect does: the first interceptor in the list is the outermost. */
-export function applyInterceptors<Req extends StreamRequest | UnaryRequest, Res extends StreamResponse | UnaryResponse>(next: (req: Req) => Promise<Res>, interceptors: Interceptor[]) {
+export function applyInterceptors<Req extends StreamRequest | UnaryRequest, Res extends StreamResponse | UnaryResponse>(
+  next: (req: Req) => Promise<Res>,
+  interceptors: Interceptor[],
+) {
   let fn = next as unknown as Parameters<Interceptor>[0];
   for (const interceptor of [...interceptors].reverse()) fn = interceptor(fn);
   return fn as unknown as (req: Req) => Promise<Res>;

@@ -5,7 +5,9 @@ import { frozenMessageOf } from "../frozen-message.js";
 import { encodeOnce } from "./frozen-messages.js";
 
 describe("frozen messages", () => {
-  const mapsOf = frozenMessageOf((rows: readonly { id: string; name: string }[]) => create(MapsSchema, { maps: rows.map((r) => ({ id: r.id, name: r.name, mapPath: "/p" })) }));
+  const mapsOf = frozenMessageOf((rows: readonly { id: string; name: string }[]) =>
+    create(MapsSchema, { maps: rows.map((r) => ({ id: r.id, name: r.name, mapPath: "/p" })) }),
+  );
 
   it("builds one message per source snapshot, frozen all the way down", () => {
     const snapshot = [{ id: "a", name: "A" }];

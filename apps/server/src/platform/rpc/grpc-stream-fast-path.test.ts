@@ -31,7 +31,13 @@ afterEach(async () => {
 
 async function harness(routes: FastRoute[], interceptors: Interceptor[] = []): Promise<Harness> {
   const shutdown = new AbortController();
-  const fastPath = createGrpcStreamFastPath({ routes, interceptors, shutdownSignal: shutdown.signal, readMaxBytes: 1 << 16, contextValues: () => createContextValues() });
+  const fastPath = createGrpcStreamFastPath({
+    routes,
+    interceptors,
+    shutdownSignal: shutdown.signal,
+    readMaxBytes: 1 << 16,
+    contextValues: () => createContextValues(),
+  });
   const server = http2.createServer((req, res) => {
     if (!fastPath(req, res)) {
       res.writeHead(404);
@@ -102,7 +108,10 @@ describe("lean gRPC path", () => {
       ],
     );
     const auth = { headers: { authorization: "Bearer x" } };
-    await expect(h.client.getChatChannel({ id: "c1" })).rejects.toMatchObject({ code: Code.Unauthenticated, rawMessage: "authentication required: send a bearer token" });
+    await expect(h.client.getChatChannel({ id: "c1" })).rejects.toMatchObject({
+      code: Code.Unauthenticated,
+      rawMessage: "authentication required: send a bearer token",
+    });
     await expect(h.client.getChatChannel({ id: "missing" }, auth)).rejects.toMatchObject({ code: Code.NotFound, rawMessage: "chat channel missing not found" });
     await expect(h.client.getChatChannel({ id: "boom" }, auth)).rejects.toMatchObject({ code: Code.Internal });
   });
@@ -123,7 +132,13 @@ describe("lean gRPC path", () => {
     // Connect's client also gives up at its deadline and resets the stream, which can reach the server before the
     // server's own timer fires. So the server's timer is checked with a raw request that has no client-side timer.
     const session = http2.connect(h.url);
-    const stream = session.request({ ":method": "POST", ":path": "/sro.chat.ChatService/GetChatChannel", "content-type": "application/grpc", te: "trailers", "grpc-timeout": "100m" });
+    const stream = session.request({
+      ":method": "POST",
+      ":path": "/sro.chat.ChatService/GetChatChannel",
+      "content-type": "application/grpc",
+      te: "trailers",
+      "grpc-timeout": "100m",
+    });
     const status = await new Promise<string | undefined>((resolve) => {
       let grpcStatus: string | undefined;
       stream.on("response", (headers) => headers["grpc-status"] !== undefined && (grpcStatus = String(headers["grpc-status"])));

@@ -9,7 +9,20 @@ import { specPercentEncode } from "../http/grpc-message.js";
 import { collectBody } from "../http/read-body.js";
 import { encodeOnce } from "./frozen-messages.js";
 import { decodeInput, logMalformed } from "./malformed-input.js";
-import { applyInterceptors, handlerContextFor, interceptorRequest, invokeUnary, openCall, routePath, shutdownRelay, type Call, type FastRoute, type FastStreamRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
+import {
+  applyInterceptors,
+  handlerContextFor,
+  interceptorRequest,
+  invokeUnary,
+  openCall,
+  routePath,
+  shutdownRelay,
+  type Call,
+  type FastRoute,
+  type FastStreamRoute,
+  type FastUnaryRoute,
+  type ShutdownRelay,
+} from "./fast-call.js";
 
 /**
  * A lean gRPC path (HTTP/2, binary protobuf, no compression) for server streams that fan one message out to
@@ -52,7 +65,10 @@ export function createGrpcStreamFastPath(options: GrpcStreamFastPathOptions): (r
     const contentType = String(req.headers["content-type"] ?? "");
     const encoding = req.headers["grpc-encoding"];
     if (!route || !GRPC_CONTENT_TYPES.has(contentType) || (encoding !== undefined && encoding !== "identity")) return false;
-    const served = route.method.methodKind === "unary" ? serveUnary(route as FastUnaryRoute, req as Http2ServerRequest, res as Http2ServerResponse, options, shutdown) : serve(route as FastStreamRoute, req as Http2ServerRequest, res as Http2ServerResponse, options, shutdown);
+    const served =
+      route.method.methodKind === "unary"
+        ? serveUnary(route as FastUnaryRoute, req as Http2ServerRequest, res as Http2ServerResponse, options, shutdown)
+        : serve(route as FastStreamRoute, req as Http2ServerRequest, res as Http2ServerResponse, options, shutdown);
     void served.catch(() => {
       if (!res.writableEnded) res.end();
     });
@@ -64,7 +80,13 @@ export function createGrpcStreamFastPath(options: GrpcStreamFastPathOptions): (r
  * One request message, one response message; the same interceptors and handler as Connect's gRPC handler, and
  * the same wire answer (headers, one envelope, trailers with grpc-status; errors in trailers).
  */
-async function serveUnary(route: FastUnaryRoute, req: Http2ServerRequest, res: Http2ServerResponse, options: GrpcStreamFastPathOptions, shutdown: ShutdownRelay): Promise<void> {
+async function serveUnary(
+  route: FastUnaryRoute,
+  req: Http2ServerRequest,
+  res: Http2ServerResponse,
+  options: GrpcStreamFastPathOptions,
+  shutdown: ShutdownRelay,
+): Promise<void> {
   const { method } = route;
   const call = openCall(method, req, res, options.contextValues(req), shutdown, grpcProtocol(req));
   try {
@@ -82,9 +104,19 @@ async function serveUnary(route: FastUnaryRoute, req: Http2ServerRequest, res: H
   }
 }
 
-const grpcProtocol = (req: Http2ServerRequest) => ({ name: "grpc" as const, timeoutMs: parseTimeout(req.headers["grpc-timeout"] as string | undefined), responseContentType: "application/grpc" });
+const grpcProtocol = (req: Http2ServerRequest) => ({
+  name: "grpc" as const,
+  timeoutMs: parseTimeout(req.headers["grpc-timeout"] as string | undefined),
+  responseContentType: "application/grpc",
+});
 
-async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2ServerResponse, options: GrpcStreamFastPathOptions, shutdown: ShutdownRelay): Promise<void> {
+async function serve(
+  route: FastStreamRoute,
+  req: Http2ServerRequest,
+  res: Http2ServerResponse,
+  options: GrpcStreamFastPathOptions,
+  shutdown: ShutdownRelay,
+): Promise<void> {
   const { method } = route;
   // Live messages go to the HTTP/2 stream itself, past the compatibility response's per-write checks (headers are
   // sent before the handler switches to the sink).
@@ -102,7 +134,14 @@ async function serve(route: FastStreamRoute, req: Http2ServerRequest, res: Http2
   try {
     const input = await decodeSingle(method, req, options);
     const invoke = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
-      return { stream: true, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message: route.impl(input as never, handlerContextFor(context, request)) as AsyncIterable<never> };
+      return {
+        stream: true,
+        service: method.parent,
+        method,
+        header: context.responseHeader,
+        trailer: context.responseTrailer,
+        message: route.impl(input as never, handlerContextFor(context, request)) as AsyncIterable<never>,
+      };
     }, options.interceptors);
     const response = await invoke(interceptorRequest(call, true, createAsyncIterable([input])) as StreamRequest);
     // Headers go out now, not with the first message: a quiet stream is visibly open.

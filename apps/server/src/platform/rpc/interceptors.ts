@@ -159,11 +159,7 @@ export function observeInterceptor(logger: Logger, metrics?: Metrics): Intercept
   };
 }
 
-async function* observeStream(
-  res: StreamResponse,
-  done: (code: string, error?: unknown) => void,
-  requestId: string,
-): AsyncGenerator<unknown> {
+async function* observeStream(res: StreamResponse, done: (code: string, error?: unknown) => void, requestId: string): AsyncGenerator<unknown> {
   let outcome: [string, unknown?] = ["Canceled"]; // the consumer stopped reading (client went away)
   try {
     yield* res.message;

@@ -34,7 +34,7 @@ export function checkBinaryBody(schema: DescMessage, body: Uint8Array, enveloped
   const messages: Uint8Array[] = [];
   if (!enveloped) messages.push(body);
   else {
-    for (let at = 0; at < body.length; ) {
+    for (let at = 0; at < body.length;) {
       if (at + 5 > body.length) return undefined;
       const flags = body[at]!;
       const length = new DataView(body.buffer, body.byteOffset + at + 1, 4).getUint32(0);

@@ -37,7 +37,9 @@ describe('isNavLinkActive', () => {
 describe('top navigation', () => {
   it('shows Home, Dev Log and Login to visitors', () => {
     renderLayout();
-    const links = within(mainNav()).getAllByRole('link').map((l) => l.textContent);
+    const links = within(mainNav())
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(links).toEqual(['SRO', 'Home', 'Dev Log']);
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
   });

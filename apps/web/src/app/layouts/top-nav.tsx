@@ -31,9 +31,7 @@ export function TopNav() {
   }, [mobileOpen]);
 
   const linkClass = (active: boolean) =>
-    `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-      active ? 'bg-white/10 text-neon-cyan' : 'text-slate-200 hover:bg-white/5 hover:text-white'
-    }`;
+    `rounded-md px-3 py-2 text-sm font-medium transition-colors ${active ? 'bg-white/10 text-neon-cyan' : 'text-slate-200 hover:bg-white/5 hover:text-white'}`;
 
   return (
     <header {...TOAST_ANCHOR} className="sticky top-0 z-40 border-b border-white/10 bg-night-950/85 backdrop-blur-md">

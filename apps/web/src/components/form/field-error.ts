@@ -7,6 +7,4 @@ export function visibleError(state: Pick<ControllerFieldState, 'error' | 'isDirt
 }
 
 export const inputClasses = (invalid: boolean) =>
-  `block w-full rounded-md border bg-night-800 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-400 ${
-    invalid ? 'border-rose-400' : 'border-white/20'
-  }`;
+  `block w-full rounded-md border bg-night-800 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-400 ${invalid ? 'border-rose-400' : 'border-white/20'}`;

@@ -30,7 +30,15 @@ function DemoForm({ saving = false }: { saving?: boolean }) {
   return (
     <form>
       <TextField control={control} name="name" label="Name" />
-      <SelectField control={control} name="realm" label="Realm" options={[{ value: 'human', label: 'Human' }, { value: 'cyborg', label: 'Cyborg' }]} />
+      <SelectField
+        control={control}
+        name="realm"
+        label="Realm"
+        options={[
+          { value: 'human', label: 'Human' },
+          { value: 'cyborg', label: 'Cyborg' },
+        ]}
+      />
       <CheckboxField control={control} name="public" label="Public" />
       <SubmitButton saving={saving} invalid={!formState.isValid} />
     </form>
@@ -79,7 +87,7 @@ describe('form controls', () => {
     await user.click(screen.getByRole('button', { name: /Realm/ }));
     await user.click(screen.getByRole('option', { name: /Cyborg/ }));
     await user.click(screen.getByLabelText('Public'));
-    expect((screen.getByLabelText<HTMLInputElement>('Public')).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Public').checked).toBe(true);
     expect(submit.disabled).toBe(false);
   });
 });
@@ -92,7 +100,11 @@ describe('SubmitButton', () => {
   });
 
   it('is disabled while the form is invalid', () => {
-    render(<SubmitButton saving={false} invalid>Create</SubmitButton>);
-    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Create' })).disabled).toBe(true);
+    render(
+      <SubmitButton saving={false} invalid>
+        Create
+      </SubmitButton>,
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create' }).disabled).toBe(true);
   });
 });

@@ -7,16 +7,7 @@ import { SelectField } from './select-field';
 function ClearableForm({ onValue }: { onValue: (value: string) => void }) {
   const { control, watch } = useForm({ defaultValues: { dimension: 'd1' } });
   onValue(watch('dimension'));
-  return (
-    <SelectField
-      control={control}
-      name="dimension"
-      label="Dimension"
-      placeholder="Global"
-      clearable
-      options={[{ value: 'd1', label: 'Chrome Hill' }]}
-    />
-  );
+  return <SelectField control={control} name="dimension" label="Dimension" placeholder="Global" clearable options={[{ value: 'd1', label: 'Chrome Hill' }]} />;
 }
 
 describe('SelectField clearable', () => {

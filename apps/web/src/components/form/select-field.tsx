@@ -37,7 +37,7 @@ export function SelectField<T extends FieldValues>({ control, name, label, optio
       label={label}
       options={options}
       placeholder={placeholder}
-      value={(field.value) || null}
+      value={field.value || null}
       onChange={(value) => field.onChange(value ?? '')}
       onBlur={field.onBlur}
       error={error}

@@ -18,16 +18,7 @@ interface Props {
  * Delete confirmation (SPEC §2): title, message, 'Delete' and Cancel. React Aria's modal keeps focus inside, closes
  * on Escape or the backdrop (not while busy) and gives focus back to the opener.
  */
-export function ConfirmModal({
-  open,
-  title,
-  message,
-  confirmLabel = 'Delete',
-  cancelLabel = 'Cancel',
-  busy = false,
-  onConfirm,
-  onCancel,
-}: Props) {
+export function ConfirmModal({ open, title, message, confirmLabel = 'Delete', cancelLabel = 'Cancel', busy = false, onConfirm, onCancel }: Props) {
   const messageId = useId();
   return (
     <ModalOverlay
@@ -42,7 +33,13 @@ export function ConfirmModal({
           <div className="flex gap-4">
             <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-500/15" aria-hidden="true">
               <svg viewBox="0 0 24 24" className="size-6 text-rose-300" fill="none">
-                <path d="M12 9v4m0 3h.01M10.3 3.9L2.5 17.5A2 2 0 004.2 20.5h15.6a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M12 9v4m0 3h.01M10.3 3.9L2.5 17.5A2 2 0 004.2 20.5h15.6a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
             </div>
             <div className="min-w-0">

@@ -41,8 +41,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
       info: shortcut('info'),
       warning: shortcut('warning'),
       error: shortcut('error'),
-      dismiss: (idOrKey) =>
-        dispatch(typeof idOrKey === 'number' ? { kind: 'dismiss', id: idOrKey } : { kind: 'dismiss-key', key: idOrKey }),
+      dismiss: (idOrKey) => dispatch(typeof idOrKey === 'number' ? { kind: 'dismiss', id: idOrKey } : { kind: 'dismiss-key', key: idOrKey }),
       clearTransient: () => dispatch({ kind: 'clear-transient' }),
     };
   }, [notify]);

@@ -1,15 +1,7 @@
-import {
-  NOTIFICATION_AUTOHIDE_MS,
-  NOTIFICATION_DEFAULT_POSITION,
-  type AppNotification,
-  type NotificationOptions,
-} from './notification-types';
+import { NOTIFICATION_AUTOHIDE_MS, NOTIFICATION_DEFAULT_POSITION, type AppNotification, type NotificationOptions } from './notification-types';
 
 export type NotificationAction =
-  | { kind: 'add'; notification: AppNotification }
-  | { kind: 'dismiss'; id: number }
-  | { kind: 'dismiss-key'; key: string }
-  | { kind: 'clear-transient' };
+  { kind: 'add'; notification: AppNotification } | { kind: 'dismiss'; id: number } | { kind: 'dismiss-key'; key: string } | { kind: 'clear-transient' };
 
 export function createNotification(id: number, message: string, options: NotificationOptions = {}): AppNotification {
   return {

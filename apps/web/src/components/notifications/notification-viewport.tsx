@@ -36,10 +36,7 @@ function PlainNotification({ notification, onDismiss }: { notification: AppNotif
     return () => window.clearTimeout(timer);
   }, [id, persist, autohideMs, onDismiss]);
   return (
-    <p
-      data-testid="notification"
-      className="flex max-w-sm items-start gap-3 rounded-lg border border-white/20 bg-night-900 px-4 py-3 text-sm text-slate-100"
-    >
+    <p data-testid="notification" className="flex max-w-sm items-start gap-3 rounded-lg border border-white/20 bg-night-900 px-4 py-3 text-sm text-slate-100">
       <span className="flex-1">{message}</span>
       <button type="button" onClick={() => onDismiss(id)} className="text-slate-300 hover:text-white">
         <span aria-hidden="true">×</span>

@@ -4,9 +4,10 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { SelectWithFilter } from './select-with-filter';
 import { selectionSummary, type SelectOption } from './select-logic';
 
-const options: SelectOption[] = ['Neon Bay', 'Chrome Hill', 'Rust Yard', 'Glass Tower', 'Dock Nine', 'Old Market', 'Sky Rail'].map(
-  (label, i) => ({ value: `d${i}`, label }),
-);
+const options: SelectOption[] = ['Neon Bay', 'Chrome Hill', 'Rust Yard', 'Glass Tower', 'Dock Nine', 'Old Market', 'Sky Rail'].map((label, i) => ({
+  value: `d${i}`,
+  label,
+}));
 
 function Single({ onChange = vi.fn() }: { onChange?: (v: string | null) => void }) {
   const [value, setValue] = useState<string | null>(null);

@@ -79,7 +79,7 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
   return (
     <Select
       selectionMode={props.multiple ? 'multiple' : 'single'}
-      value={(props.multiple ? [...selected] : (selected[0] ?? null))}
+      value={props.multiple ? [...selected] : (selected[0] ?? null)}
       onChange={onChange}
       isOpen={open}
       onOpenChange={onOpenChange}

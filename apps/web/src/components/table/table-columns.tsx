@@ -5,7 +5,12 @@ import type { ColumnDef, Row, Table } from '@tanstack/react-table';
 export const SELECT_COLUMN_ID = '__select';
 export const ACTIONS_COLUMN_ID = '__actions';
 
-function Checkbox({ checked, indeterminate, label, ...rest }: {
+function Checkbox({
+  checked,
+  indeterminate,
+  label,
+  ...rest
+}: {
   checked: boolean;
   indeterminate?: boolean;
   label: string;
@@ -17,16 +22,7 @@ function Checkbox({ checked, indeterminate, label, ...rest }: {
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = !!indeterminate && !checked;
   }, [indeterminate, checked]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label={label}
-      checked={checked}
-      aria-checked={indeterminate && !checked ? 'mixed' : checked}
-      {...rest}
-    />
-  );
+  return <input ref={ref} type="checkbox" aria-label={label} checked={checked} aria-checked={indeterminate && !checked ? 'mixed' : checked} {...rest} />;
 }
 
 export function selectColumn<T>(): ColumnDef<T> {
@@ -43,12 +39,7 @@ export function selectColumn<T>(): ColumnDef<T> {
       />
     ),
     cell: ({ row }: { row: Row<T> }) => (
-      <Checkbox
-        label={`Select row ${row.id}`}
-        checked={row.getIsSelected()}
-        disabled={!row.getCanSelect()}
-        onChange={row.getToggleSelectedHandler()}
-      />
+      <Checkbox label={`Select row ${row.id}`} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
     ),
   };
 }

@@ -38,12 +38,7 @@ export function TablePagination(props: Props) {
           </select>
         </label>
         <nav aria-label="Pagination" className="flex items-center gap-1">
-          <button
-            type="button"
-            className={`${pageButton} hover:bg-white/10`}
-            onClick={() => onPageChange(pageIndex - 1)}
-            disabled={pageIndex <= 0}
-          >
+          <button type="button" className={`${pageButton} hover:bg-white/10`} onClick={() => onPageChange(pageIndex - 1)} disabled={pageIndex <= 0}>
             Previous
           </button>
           {pageItems(pageIndex, pageCount).map((item) =>
@@ -70,12 +65,7 @@ export function TablePagination(props: Props) {
               </button>
             ),
           )}
-          <button
-            type="button"
-            className={`${pageButton} hover:bg-white/10`}
-            onClick={() => onPageChange(pageIndex + 1)}
-            disabled={pageIndex >= lastIndex}
-          >
+          <button type="button" className={`${pageButton} hover:bg-white/10`} onClick={() => onPageChange(pageIndex + 1)} disabled={pageIndex >= lastIndex}>
             Next
           </button>
         </nav>

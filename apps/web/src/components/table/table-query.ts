@@ -23,7 +23,12 @@ export function flattenFields(value: unknown, prefix = '', out: Record<string, u
 export function rowMatchesQuery(fields: Record<string, unknown>, query: TableQuery, columns: readonly SearchColumn[] = []): boolean {
   if (!query.text) return true;
   const named = new Set(columns.map((c) => c.id));
-  const searchable = [...columns, ...Object.keys(fields).filter((name) => !named.has(name)).map((id) => ({ id }))];
+  const searchable = [
+    ...columns,
+    ...Object.keys(fields)
+      .filter((name) => !named.has(name))
+      .map((id) => ({ id })),
+  ];
   const selected = selectedColumns(query, searchable);
   return Object.entries(fields).some(([name, value]) => (!selected || selected.has(name)) && textMatches(value, query.text));
 }

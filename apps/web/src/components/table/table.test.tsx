@@ -99,15 +99,21 @@ describe('Table pagination', () => {
     const user = userEvent.setup();
     renderTable({ data: make(200) });
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Previous', '1', '2', '3', '4', '…', '20', 'Next']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Previous', '1', '2', '3', '4', '…', '20', 'Next']);
     await user.click(within(nav).getByRole('button', { name: /go to page 12/ }));
     expect(screen.getByText('Showing 111 to 120 of 200 results')).toBeTruthy();
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Previous', '1', '…', '11', '12', '13', '…', '20', 'Next',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Previous', '1', '…', '11', '12', '13', '…', '20', 'Next']);
     await user.click(within(nav).getByRole('button', { name: 'Page 20' }));
     expect(screen.getByText('Showing 191 to 200 of 200 results')).toBeTruthy();
-    expect((within(nav).getByRole<HTMLButtonElement>('button', { name: 'Next' })).disabled).toBe(true);
+    expect(within(nav).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
     await user.click(within(nav).getByRole('button', { name: 'Previous' }));
     expect(screen.getByText('Showing 181 to 190 of 200 results')).toBeTruthy();
   });

@@ -65,7 +65,6 @@ export interface TableProps<T> extends RowLinks<T> {
 
 const SKELETON_ROWS_MAX = 10;
 
-
 export function Table<T>(props: TableProps<T>) {
   const { label, data, columns, getRowId, loading = false, manual, selectable = false } = props;
   const { viewHref, editHref, rowLabel, pageSizeOptions = PAGE_SIZE_OPTIONS, emptyMessage = 'No results found' } = props;
@@ -101,10 +100,7 @@ export function Table<T>(props: TableProps<T>) {
   };
 
   // Columns answer to their id and their header label (when it is text) in 'in:'.
-  const searchColumns = useMemo(
-    () => columns.flatMap((c) => (c.id ? [{ id: c.id, labels: typeof c.header === 'string' ? [c.header] : [] }] : [])),
-    [columns],
-  );
+  const searchColumns = useMemo(() => columns.flatMap((c) => (c.id ? [{ id: c.id, labels: typeof c.header === 'string' ? [c.header] : [] }] : [])), [columns]);
   // Row-level match, cached per row: TanStack asks once per column, we answer per row.
   const globalFilterFn = useMemo<FilterFn<T>>(() => {
     const query = parseTableQuery(globalFilter);

@@ -52,7 +52,14 @@ function SearchInput({ id, value, onChange }: { id: string; value: string; onCha
       <label htmlFor={id} className="sr-only">
         Search the table
       </label>
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <circle cx="9" cy="9" r="6" />
         <path d="M14 14l4 4" strokeLinecap="round" />
       </svg>

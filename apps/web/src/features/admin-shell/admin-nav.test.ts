@@ -24,11 +24,6 @@ describe('admin navigation', () => {
     expect(labels('/admin/dimensions/new')).toEqual(['Dashboard', 'Dimensions', 'New']);
     expect(labels('/admin/characters/0f3c-id/edit')).toEqual(['Dashboard', 'Characters', '0f3c-id', 'Edit']);
     expect(labels('/admin/chats/c1/connect')).toEqual(['Dashboard', 'Chats', 'c1', 'Connect']);
-    expect(breadcrumbs('/admin/maps/m1/edit').map((c) => c.to)).toEqual([
-      '/admin',
-      '/admin/maps',
-      '/admin/maps/m1',
-      '/admin/maps/m1/edit',
-    ]);
+    expect(breadcrumbs('/admin/maps/m1/edit').map((c) => c.to)).toEqual(['/admin', '/admin/maps', '/admin/maps/m1', '/admin/maps/m1/edit']);
   });
 });

@@ -36,7 +36,9 @@ describe('AdminShell', () => {
   it("shows the sidebar links, 'First Last (username)' and a dark body while mounted", () => {
     const { unmount } = renderShell('/admin/maps');
     const nav = screen.getByRole('navigation', { name: 'Admin' });
-    const links = within(nav).getAllByRole('link').map((l) => l.textContent);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(links).toEqual(['Dashboard', 'Dimensions', 'Maps', 'Characters', 'Chats', 'Settings', 'Exit Dashboard']);
     expect(within(nav).getByRole('link', { name: 'Maps' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
@@ -49,7 +51,11 @@ describe('AdminShell', () => {
   it("titles the mobile header by the exact link and falls back to 'Admin Dashboard'", () => {
     renderShell('/admin/maps/m-1');
     expect(screen.getByTestId('mobile-title').textContent).toBe('Admin Dashboard');
-    expect(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Maps' }).getAttribute('aria-current')).toBeNull();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Admin' }))
+        .getByRole('link', { name: 'Maps' })
+        .getAttribute('aria-current'),
+    ).toBeNull();
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
     expect(crumbs.map((c) => c.textContent)).toEqual(['Dashboard', 'Maps', 'm-1']);
   });

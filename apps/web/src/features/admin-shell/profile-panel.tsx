@@ -2,8 +2,7 @@ import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useSession } from '../../lib/auth/session-context';
 import { fullName, initials } from './user-names';
 
-const itemClass =
-  'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-white/10 hover:text-white focus-visible:bg-white/10';
+const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-white/10 hover:text-white focus-visible:bg-white/10';
 
 /**
  * The header's profile button and its panel ('Your Profile', 'Sign out'); the shell closes it on navigation.
@@ -17,7 +16,10 @@ export function ProfilePanel({ open, onOpenChange }: { open: boolean; onOpenChan
   return (
     <DialogTrigger isOpen={open} onOpenChange={onOpenChange}>
       <Button className="flex items-center gap-2 rounded-full p-1 text-sm text-slate-200 outline-none hover:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan">
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-neon-cyan to-neon-pink text-xs font-bold text-night-950">
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-neon-cyan to-neon-pink text-xs font-bold text-night-950"
+        >
           {initials(user)}
         </span>
         <span className="sr-only">Open profile panel</span>

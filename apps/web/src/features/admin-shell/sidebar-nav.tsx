@@ -6,7 +6,16 @@ import { fullName, initials } from './user-names';
 
 function NavIcon({ name }: { name: AdminNavLink['icon'] }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={NAV_ICONS[name]} />
     </svg>
   );
@@ -20,9 +29,7 @@ function NavItem({ link, pathname }: { link: AdminNavLink; pathname: string }) {
         to={link.link}
         aria-current={active ? 'page' : undefined}
         className={`group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-          active
-            ? 'bg-neon-cyan/10 text-neon-cyan shadow-[inset_2px_0_0_var(--color-neon-cyan)]'
-            : 'text-slate-300 hover:bg-white/5 hover:text-white'
+          active ? 'bg-neon-cyan/10 text-neon-cyan shadow-[inset_2px_0_0_var(--color-neon-cyan)]' : 'text-slate-300 hover:bg-white/5 hover:text-white'
         }`}
       >
         <NavIcon name={link.icon} />
@@ -56,7 +63,10 @@ export function SidebarNav() {
       </nav>
       {user && (
         <div className="flex items-center gap-3 rounded-lg border border-white/10 bg-white/5 px-3 py-2">
-          <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-neon-cyan to-neon-pink text-xs font-bold text-night-950">
+          <span
+            aria-hidden="true"
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-neon-cyan to-neon-pink text-xs font-bold text-night-950"
+          >
             {initials(user)}
           </span>
           <p className="min-w-0 text-sm text-slate-200" data-testid="sidebar-user">

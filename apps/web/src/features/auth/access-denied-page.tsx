@@ -14,8 +14,7 @@ export function AccessDeniedPage() {
       <p className="mt-3 text-slate-300">
         {user ? (
           <>
-            You are signed in as <span className="font-semibold text-white">{user.username}</span>, but your account
-            does not have permission to open this page.
+            You are signed in as <span className="font-semibold text-white">{user.username}</span>, but your account does not have permission to open this page.
           </>
         ) : (
           'Your account does not have permission to open this page.'

@@ -36,9 +36,7 @@ export function AuthorizedChannelsEditor({ characterId }: { characterId: string 
           <h2 id="authorized-channels-title" className="text-lg font-semibold text-white">
             Authorized Chat Channels
           </h2>
-          <p className="text-sm text-slate-300">
-            {selectedIds.length} selected. Public channels of the character's dimension need no authorization.
-          </p>
+          <p className="text-sm text-slate-300">{selectedIds.length} selected. Public channels of the character's dimension need no authorization.</p>
         </div>
         <button
           type="button"

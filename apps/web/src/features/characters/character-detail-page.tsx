@@ -28,7 +28,15 @@ export default function CharacterDetailPage() {
   const remove = useDeleteCharacter();
   const { query } = useGlobalSearch();
   if (character.isError) {
-    return <ItemLoadError what="character" error={character.error} onRetry={() => void character.refetch()} backTo="/admin/characters" backLabel="Back to characters" />;
+    return (
+      <ItemLoadError
+        what="character"
+        error={character.error}
+        onRetry={() => void character.refetch()}
+        backTo="/admin/characters"
+        backLabel="Back to characters"
+      />
+    );
   }
   const dimension = dimensions.data?.find((d) => d.id === data?.dimensionId);
   return (

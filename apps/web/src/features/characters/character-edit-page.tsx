@@ -17,7 +17,15 @@ export default function CharacterEditPage() {
   const feedback = useWriteFeedback();
   const go = useNavigateWithFlash();
   if (character.isError) {
-    return <ItemLoadError what="character" error={character.error} onRetry={() => void character.refetch()} backTo="/admin/characters" backLabel="Back to characters" />;
+    return (
+      <ItemLoadError
+        what="character"
+        error={character.error}
+        onRetry={() => void character.refetch()}
+        backTo="/admin/characters"
+        backLabel="Back to characters"
+      />
+    );
   }
   const data = character.data;
   if (!data) return <PageLoading />;
@@ -34,25 +42,25 @@ export default function CharacterEditPage() {
       <PageHeader title={`Edit ${data.name}`} />
       {/* The form and the channels section share one width, so the page reads as one column. */}
       <div className="max-w-3xl">
-      <CharacterForm
-        key={data.id}
-        initial={initial}
-        editing
-        fill
-        saving={edit.isPending}
-        cancelTo={`/admin/characters/${id}`}
-        onSubmit={(values) =>
-          // Only changed fields go out, named in the field mask.
-          edit.mutate(
-            { before: initial, after: values },
-            {
-              onSuccess: () => go(`/admin/characters/${id}`, { type: 'success', message: CHARACTER_UPDATED }),
-              onError: feedback.failed,
-            },
-          )
-        }
-      />
-      <AuthorizedChannelsEditor characterId={id} />
+        <CharacterForm
+          key={data.id}
+          initial={initial}
+          editing
+          fill
+          saving={edit.isPending}
+          cancelTo={`/admin/characters/${id}`}
+          onSubmit={(values) =>
+            // Only changed fields go out, named in the field mask.
+            edit.mutate(
+              { before: initial, after: values },
+              {
+                onSuccess: () => go(`/admin/characters/${id}`, { type: 'success', message: CHARACTER_UPDATED }),
+                onError: feedback.failed,
+              },
+            )
+          }
+        />
+        <AuthorizedChannelsEditor characterId={id} />
       </div>
     </>
   );

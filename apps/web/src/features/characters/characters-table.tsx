@@ -22,10 +22,7 @@ import { OwnerSummary } from './owner-summary';
  */
 export const CHARACTER_SEARCH_DEBOUNCE_MS = 100;
 
-function characterColumns(
-  owners: Map<string, OwnerRecord | null | undefined>,
-  dimensions: readonly DimensionRecord[],
-): TableColumns<CharacterRecord> {
+function characterColumns(owners: Map<string, OwnerRecord | null | undefined>, dimensions: readonly DimensionRecord[]): TableColumns<CharacterRecord> {
   const dimensionName = (id: string) => dimensions.find((d) => d.id === id)?.name ?? id;
   return [
     { id: 'name', accessorKey: 'name', header: 'Username', cell: (c) => <span className="font-medium text-white">{c.getValue<string>()}</span> },

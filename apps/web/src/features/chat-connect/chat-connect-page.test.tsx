@@ -109,12 +109,11 @@ describe('chat connect view', () => {
     act(() => menuButton.focus());
     await user.keyboard('{ArrowDown}');
     const menu = await screen.findByRole('menu', { name: 'Ban Pia Nightshade' });
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
-      'Ban for 1 minute',
-      'Ban for 1 hour',
-      'Ban for 1 day',
-      'Ban permanently',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Ban for 1 minute', 'Ban for 1 hour', 'Ban for 1 day', 'Ban permanently']);
     await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Ban for 1 minute' })));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());

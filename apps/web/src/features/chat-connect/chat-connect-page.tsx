@@ -84,10 +84,7 @@ export default function ChatConnectPage() {
           </Link>
         }
       />
-      <section
-        aria-label="Live chat"
-        className="flex h-[75vh] min-h-80 flex-col overflow-hidden rounded-xl border border-white/10 bg-night-900/70"
-      >
+      <section aria-label="Live chat" className="flex h-[75vh] min-h-80 flex-col overflow-hidden rounded-xl border border-white/10 bg-night-900/70">
         <div className="flex flex-col gap-3 border-b border-white/10 p-3 sm:flex-row sm:items-end">
           <div className="min-w-0 sm:w-80">
             <CharacterSelect label="Connect as" value={characterId} onChange={setCharacterId} placeholder="Choose a character" />

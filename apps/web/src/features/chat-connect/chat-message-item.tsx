@@ -37,9 +37,7 @@ export function ChatMessageItem({ line, ownCharacterId, onBan, tabStop }: Props)
         <p className="whitespace-pre-wrap break-words text-sm text-slate-100">{line.content}</p>
       </div>
       {/* Nobody bans themselves: no menu on the connected character's own lines, nor on system lines. */}
-      {!system && !own && (
-        <MessageMenu senderName={sender.label} inTabOrder={tabStop} onBan={(option) => onBan(line.senderId, sender.label, option)} />
-      )}
+      {!system && !own && <MessageMenu senderName={sender.label} inTabOrder={tabStop} onBan={(option) => onBan(line.senderId, sender.label, option)} />}
     </li>
   );
 }

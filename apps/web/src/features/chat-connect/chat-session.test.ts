@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
-import {
-  ChatSession,
-  type ChatLine,
-  type ChatNotice,
-  type ChatSessionStatus,
-  type IncomingChatMessage,
-  type ReconnectTimer,
-} from './chat-session';
+import { ChatSession, type ChatLine, type ChatNotice, type ChatSessionStatus, type IncomingChatMessage, type ReconnectTimer } from './chat-session';
 
 /** A server stream the test drives: push messages, then end it with OK or an error. */
 class ScriptedStream {
@@ -56,7 +49,11 @@ class ManualTimer implements ReconnectTimer {
   }
 }
 
-const msg = (content: string, sentTimeMs = 1000, senderCharacterId = 'c-1'): IncomingChatMessage => ({ senderCharacterId, content, sentTimeMs: BigInt(sentTimeMs) });
+const msg = (content: string, sentTimeMs = 1000, senderCharacterId = 'c-1'): IncomingChatMessage => ({
+  senderCharacterId,
+  content,
+  sentTimeMs: BigInt(sentTimeMs),
+});
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(options: { timer?: ReconnectTimer; autoReconnect?: boolean } = {}) {
@@ -106,7 +103,10 @@ describe('ChatSession', () => {
     vi.useFakeTimers();
     const t = setup({ timer: undefined });
     // The real timer path: browserTimer with faked setTimeout.
-    const session = new ChatSession({ openStream: t.openStream, listener: { onMessage: () => {}, onStatus: () => {}, onNotice: (n) => t.notices.push(n) } }, t.session.request);
+    const session = new ChatSession(
+      { openStream: t.openStream, listener: { onMessage: () => {}, onStatus: () => {}, onNotice: (n) => t.notices.push(n) } },
+      t.session.request,
+    );
     session.start();
     t.current().onHeader();
     t.current().finish(new ConnectError('server going away', Code.Unavailable));

@@ -37,10 +37,7 @@ export interface ChatStreamRequest {
 }
 
 /** Opens ConnectChatChannel; `onHeader` fires once the server has accepted the stream. */
-export type OpenChatStream = (
-  request: ChatStreamRequest,
-  options: { signal: AbortSignal; onHeader: () => void },
-) => AsyncIterable<IncomingChatMessage>;
+export type OpenChatStream = (request: ChatStreamRequest, options: { signal: AbortSignal; onHeader: () => void }) => AsyncIterable<IncomingChatMessage>;
 
 /** Injectable so tests control the reconnect delay. */
 export interface ReconnectTimer {

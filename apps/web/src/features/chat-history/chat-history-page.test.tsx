@@ -30,7 +30,15 @@ function renderPage(route = '/admin/chats/ch-1/history') {
       <QueryClientProvider client={client}>
         <NotificationProvider>
           <Routes>
-            <Route path="/admin/chats/:id/history" element={<><ChatHistoryPage /><Search /></>} />
+            <Route
+              path="/admin/chats/:id/history"
+              element={
+                <>
+                  <ChatHistoryPage />
+                  <Search />
+                </>
+              }
+            />
           </Routes>
         </NotificationProvider>
       </QueryClientProvider>
@@ -38,7 +46,10 @@ function renderPage(route = '/admin/chats/ch-1/history') {
   );
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Chat history' })).getAllByRole<HTMLTableRowElement>('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Chat history' }))
+    .getAllByRole<HTMLTableRowElement>('row')
+    .slice(1);
 
 beforeEach(() => {
   server = createChatTestServer([PIA, ADA], LOGS);

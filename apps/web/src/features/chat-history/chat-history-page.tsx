@@ -40,12 +40,7 @@ export default function ChatHistoryPage() {
         description={`Chat history: ${logs.data && !invalid ? matchesText(logs.data.total) : 'stored messages'}, newest first.`}
         actions={
           <>
-            <button
-              type="button"
-              className={buttonClasses('secondary')}
-              onClick={() => void logs.refetch()}
-              disabled={invalid || logs.isFetching}
-            >
+            <button type="button" className={buttonClasses('secondary')} onClick={() => void logs.refetch()} disabled={invalid || logs.isFetching}>
               Refresh
             </button>
             <Link to={`/admin/chats/${channelId}/connect`} className={buttonClasses('primary')}>

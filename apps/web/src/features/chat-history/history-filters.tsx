@@ -16,12 +16,7 @@ export function HistoryFiltersForm({ filters, onChange }: Props) {
   return (
     <fieldset className="mb-4 grid gap-4 rounded-xl border border-white/10 bg-night-900/70 p-4 sm:grid-cols-3">
       <legend className="sr-only">Filters</legend>
-      <CharacterSelect
-        label="Sender"
-        value={filters.senderId || null}
-        onChange={(id) => onChange({ senderId: id ?? '' })}
-        placeholder="Anyone"
-      />
+      <CharacterSelect label="Sender" value={filters.senderId || null} onChange={(id) => onChange({ senderId: id ?? '' })} placeholder="Anyone" />
       <div>
         <label htmlFor={ids.from} className="mb-1 block text-sm font-medium text-slate-200">
           From

@@ -17,7 +17,8 @@ export default function ChatDetailPage() {
   const channel = useChannel(id);
   const dimensions = useDimensions();
   const remove = useDeleteChannel();
-  if (channel.isError) return <ItemLoadError what="chat" error={channel.error} onRetry={() => void channel.refetch()} backTo="/admin/chats" backLabel="Back to chats" />;
+  if (channel.isError)
+    return <ItemLoadError what="chat" error={channel.error} onRetry={() => void channel.refetch()} backTo="/admin/chats" backLabel="Back to chats" />;
   const data = channel.data;
   return (
     <>

@@ -15,7 +15,8 @@ export default function ChatEditPage() {
   const edit = useEditChannel(id);
   const feedback = useWriteFeedback();
   const go = useNavigateWithFlash();
-  if (channel.isError) return <ItemLoadError what="chat" error={channel.error} onRetry={() => void channel.refetch()} backTo="/admin/chats" backLabel="Back to chats" />;
+  if (channel.isError)
+    return <ItemLoadError what="chat" error={channel.error} onRetry={() => void channel.refetch()} backTo="/admin/chats" backLabel="Back to chats" />;
   const data = channel.data;
   if (!data) return <PageLoading />;
   const initial: ChatFormValues = { name: data.name, dimensionId: data.dimensionId, public: data.public };

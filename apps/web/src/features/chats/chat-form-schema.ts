@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { CHAT_NAME_TOO_LONG, CHAT_NAME_TOO_SHORT, NAME_PATTERN_MESSAGE } from './chat-messages';
 
 export const chatFormSchema = z.object({
-  name: z.string().min(3, CHAT_NAME_TOO_SHORT).max(64, CHAT_NAME_TOO_LONG).regex(/^[A-Za-z0-9 _-]*$/, NAME_PATTERN_MESSAGE),
+  name: z
+    .string()
+    .min(3, CHAT_NAME_TOO_SHORT)
+    .max(64, CHAT_NAME_TOO_LONG)
+    .regex(/^[A-Za-z0-9 _-]*$/, NAME_PATTERN_MESSAGE),
   /** '' = every dimension. */
   dimensionId: z.string(),
   public: z.boolean(),

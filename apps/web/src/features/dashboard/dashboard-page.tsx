@@ -31,7 +31,15 @@ export default function DashboardPage({ renderCharactersTable }: Props) {
             className="rounded-md p-1.5 text-slate-300 hover:bg-white/10 hover:text-neon-cyan disabled:opacity-50"
           >
             <span className="sr-only">Refresh overview</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 ${refreshing ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className={`size-5 ${refreshing ? 'animate-spin' : ''}`}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M20 11a8 8 0 10-2.3 5.7M20 4v7h-7" />
             </svg>
           </button>

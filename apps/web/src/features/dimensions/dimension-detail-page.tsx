@@ -17,7 +17,15 @@ export default function DimensionDetailPage() {
   const remove = useDeleteDimension();
   const { query } = useGlobalSearch();
   if (dimension.isError) {
-    return <ItemLoadError what="dimension" error={dimension.error} onRetry={() => void dimension.refetch()} backTo="/admin/dimensions" backLabel="Back to dimensions" />;
+    return (
+      <ItemLoadError
+        what="dimension"
+        error={dimension.error}
+        onRetry={() => void dimension.refetch()}
+        backTo="/admin/dimensions"
+        backLabel="Back to dimensions"
+      />
+    );
   }
   const data = dimension.data;
   return (

@@ -17,7 +17,15 @@ export default function DimensionEditPage() {
   const feedback = useWriteFeedback();
   const go = useNavigateWithFlash();
   if (dimension.isError) {
-    return <ItemLoadError what="dimension" error={dimension.error} onRetry={() => void dimension.refetch()} backTo="/admin/dimensions" backLabel="Back to dimensions" />;
+    return (
+      <ItemLoadError
+        what="dimension"
+        error={dimension.error}
+        onRetry={() => void dimension.refetch()}
+        backTo="/admin/dimensions"
+        backLabel="Back to dimensions"
+      />
+    );
   }
   const data = dimension.data;
   if (!data) return <PageLoading />;

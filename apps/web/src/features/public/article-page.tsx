@@ -13,7 +13,10 @@ export default function ArticlePage() {
         Dev Log entry
       </h1>
       <p className="mt-4 text-slate-300">
-        Article id: <code className="rounded bg-white/10 px-2 py-1 font-mono text-neon-cyan" data-testid="article-id">{id}</code>
+        Article id:{' '}
+        <code className="rounded bg-white/10 px-2 py-1 font-mono text-neon-cyan" data-testid="article-id">
+          {id}
+        </code>
       </p>
       <p className="mt-8 text-slate-300">The full article is still being written.</p>
     </article>

@@ -27,10 +27,7 @@ export function HomePage() {
       <title>SRO · Free to play cyberpunk online RPG</title>
       <section className="relative overflow-hidden" aria-labelledby="hero-title">
         <div aria-hidden="true" className="bg-neon-grid absolute inset-0 [mask-image:radial-gradient(ellipse_at_top,black,transparent_70%)]" />
-        <div
-          aria-hidden="true"
-          className="absolute -top-40 left-1/2 h-96 w-[48rem] -translate-x-1/2 rounded-full bg-neon-pink/20 blur-3xl"
-        />
+        <div aria-hidden="true" className="absolute -top-40 left-1/2 h-96 w-[48rem] -translate-x-1/2 rounded-full bg-neon-pink/20 blur-3xl" />
         <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pb-20 pt-14 sm:px-6 lg:grid-cols-2 lg:px-8 lg:pb-28 lg:pt-24">
           <div>
             <Link
@@ -45,8 +42,8 @@ export function HomePage() {
               Jack in. <span className="text-glow text-neon-cyan">Own the night</span> city.
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-slate-300">
-              SRO is an online role-playing game set in a rain-slick megacity of chrome and neon. Forge a character, chase
-              your own leads through the districts and rise with the crew you trust.
+              SRO is an online role-playing game set in a rain-slick megacity of chrome and neon. Forge a character, chase your own leads through the districts
+              and rise with the crew you trust.
             </p>
             <div className="mt-10 flex flex-wrap items-center gap-4">
               <CreateAccountButton variant="accent" />

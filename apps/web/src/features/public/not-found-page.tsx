@@ -11,8 +11,7 @@ export default function NotFoundPage() {
         Signal lost
       </h1>
       <p className="mt-3 break-all text-slate-300">
-        Nothing lives at <code className="font-mono text-slate-100">{pathname}</code>. The link may be broken or the page
-        moved.
+        Nothing lives at <code className="font-mono text-slate-100">{pathname}</code>. The link may be broken or the page moved.
       </p>
       <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
         Back to home

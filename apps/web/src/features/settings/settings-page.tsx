@@ -40,7 +40,13 @@ export default function SettingsPage() {
             term: 'Groups',
             value: (
               <span className="flex flex-wrap gap-1.5">
-                {user?.groups.length ? user.groups.map((g) => <Badge key={g} tone="indigo">{g}</Badge>) : '—'}
+                {user?.groups.length
+                  ? user.groups.map((g) => (
+                      <Badge key={g} tone="indigo">
+                        {g}
+                      </Badge>
+                    ))
+                  : '—'}
               </span>
             ),
           },

@@ -83,8 +83,9 @@ export function useEditCharacter(id: string) {
         () => {
           client.setQueryData(queryKeys.character(character.id), character);
           // Show the new values in the cached pages at once; the refetch then re-sorts them.
-          client.setQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages }, (page) =>
-            page && { ...page, characters: page.characters.map((c) => (c.id === character.id ? character : c)) },
+          client.setQueriesData<CharacterPage>(
+            { queryKey: queryKeys.characterPages },
+            (page) => page && { ...page, characters: page.characters.map((c) => (c.id === character.id ? character : c)) },
           );
         },
         AFTER_WRITE,
@@ -106,8 +107,9 @@ export function useDeleteCharacter() {
         [queryKeys.character(id)],
         () => {
           client.removeQueries({ queryKey: queryKeys.character(id), exact: true });
-          client.setQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages }, (page) =>
-            page && { total: Math.max(0, page.total - 1), characters: page.characters.filter((c) => c.id !== id) },
+          client.setQueriesData<CharacterPage>(
+            { queryKey: queryKeys.characterPages },
+            (page) => page && { total: Math.max(0, page.total - 1), characters: page.characters.filter((c) => c.id !== id) },
           );
         },
         AFTER_WRITE,

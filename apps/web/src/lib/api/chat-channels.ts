@@ -105,7 +105,11 @@ export function useSetAuthorizedChannels(characterId: string) {
         [queryKeys.authorizedChannels(characterId)],
         () => {
           const channels = client.getQueryData<ChannelRecord[]>(queryKeys.channels);
-          if (channels) client.setQueryData(queryKeys.authorizedChannels(characterId), channels.filter((c) => ids.includes(c.id)));
+          if (channels)
+            client.setQueryData(
+              queryKeys.authorizedChannels(characterId),
+              channels.filter((c) => ids.includes(c.id)),
+            );
         },
         [queryKeys.authorizedChannels(characterId)],
       ),

@@ -17,9 +17,7 @@ export function useIdentityAdmin(): IdentityAdmin {
   const { getAccessToken } = useSession();
   return useMemo(() => {
     const client = createIdentityAdminClient({ baseUrl, getAccessToken: () => getAccessToken() });
-    const directory = createOwnerDirectory(client, (ids) =>
-      console.warn(`Owner lookup failed for ${ids.length} user(s); shown as Unknown: ${ids.join(', ')}`),
-    );
+    const directory = createOwnerDirectory(client, (ids) => console.warn(`Owner lookup failed for ${ids.length} user(s); shown as Unknown: ${ids.join(', ')}`));
     return { client, directory };
   }, [baseUrl, getAccessToken]);
 }

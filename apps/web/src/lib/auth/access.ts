@@ -9,10 +9,7 @@ export interface AccessRequirement {
  * SPEC §4/§6: a route may demand groups and/or roles; when both lists are set the
  * user needs at least one of each. An empty or missing list demands nothing.
  */
-export function hasAccess(
-  user: { groups: readonly string[]; roles: readonly string[] } | null,
-  requirement: AccessRequirement,
-): boolean {
+export function hasAccess(user: { groups: readonly string[]; roles: readonly string[] } | null, requirement: AccessRequirement): boolean {
   if (!user) return false;
   const { requiredGroups = [], requiredRoles = [] } = requirement;
   const groupsOk = requiredGroups.length === 0 || requiredGroups.some((g) => user.groups.includes(g));

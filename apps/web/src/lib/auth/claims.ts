@@ -28,7 +28,10 @@ export function decodeJwtPayload(token: string | undefined | null): Claims | nul
   const part = token?.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
     const payload: unknown = JSON.parse(json);
     return isRecord(payload) ? payload : null;
@@ -42,9 +45,7 @@ export function rolesFromClaims(claims: Claims | null): string[] {
   if (!claims) return [];
   const realm = isRecord(claims.realm_access) ? strings(claims.realm_access.roles) : [];
   const clients = isRecord(claims.resource_access) ? claims.resource_access : {};
-  const clientRoles = Object.entries(clients).flatMap(([client, access]) =>
-    isRecord(access) ? strings(access.roles).map((role) => `${client}:${role}`) : [],
-  );
+  const clientRoles = Object.entries(clients).flatMap(([client, access]) => (isRecord(access) ? strings(access.roles).map((role) => `${client}:${role}`) : []));
   return [...new Set([...realm, ...clientRoles])];
 }
 

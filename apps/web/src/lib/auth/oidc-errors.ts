@@ -1,12 +1,7 @@
 import { MSG_PROFILE_ERROR, MSG_USERINFO_ERROR } from './session-messages';
 
 // Replies from a prompt=none request that simply mean "nobody is signed in there".
-const NO_SESSION_ERRORS = new Set([
-  'login_required',
-  'interaction_required',
-  'consent_required',
-  'account_selection_required',
-]);
+const NO_SESSION_ERRORS = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
 
 export type SilentCheckOutcome = 'no-session' | 'blocked' | 'unreachable';
 

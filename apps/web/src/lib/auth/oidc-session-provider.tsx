@@ -9,13 +9,7 @@ import { classifySilentError, signinCallbackMessage, wasRequested } from './oidc
 import { buildOidcSettings, currentPath, safeReturnPath, TOKEN_MIN_VALIDITY_S } from './oidc-settings';
 import type { LogoutReason, Session } from './session-context';
 import { forgetSignedIn, markSigningOut, onSignedOutElsewhere, rememberSignedIn } from './session-hint';
-import {
-  MSG_LOGGED_OUT_INACTIVE,
-  MSG_LOGIN_UNAVAILABLE,
-  MSG_LOGOUT_FAILED,
-  MSG_PROFILE_ERROR,
-  MSG_THIRD_PARTY_COOKIES,
-} from './session-messages';
+import { MSG_LOGGED_OUT_INACTIVE, MSG_LOGIN_UNAVAILABLE, MSG_LOGOUT_FAILED, MSG_PROFILE_ERROR, MSG_THIRD_PARTY_COOKIES } from './session-messages';
 import { runSignOutCleanups } from './sign-out-cleanup';
 import { useInactivityLogout } from './use-inactivity-logout';
 
@@ -221,13 +215,7 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, n
   const logoutForInactivity = useCallback(() => void logout('inactivity'), [logout]);
   useInactivityLogout(!!profile.user, notify, logoutForInactivity);
 
-  const status = signingOut
-    ? 'signing-out'
-    : !silentCheckDone || auth.isLoading
-      ? 'loading'
-      : profile.user
-        ? 'authenticated'
-        : 'anonymous';
+  const status = signingOut ? 'signing-out' : !silentCheckDone || auth.isLoading ? 'loading' : profile.user ? 'authenticated' : 'anonymous';
   const session = useMemo<Session>(
     () => ({
       status,

@@ -51,9 +51,7 @@ describe('oidc errors', () => {
 
   it('maps callback failures to the SPEC messages', () => {
     expect(signinCallbackMessage(new Error('subject from UserInfo response does not match'))).toBe('Error loading user info');
-    expect(signinCallbackMessage(new Error('Invalid response Content-Type: text/html, from URL: https://x/userinfo'))).toBe(
-      'Error loading user info',
-    );
+    expect(signinCallbackMessage(new Error('Invalid response Content-Type: text/html, from URL: https://x/userinfo'))).toBe('Error loading user info');
     expect(signinCallbackMessage(new Error('invalid_grant'))).toBe('Error loading user profile');
     expect(signinCallbackMessage(new Error('Internal Server Error (500)'), true)).toBe('Error loading user info');
   });

@@ -36,7 +36,7 @@ describe('sessionStartReason', () => {
     expect(sessionStartReason(at('/'))).toBeNull();
   });
 
-  it("asks the provider when its session hint cookie says it may have a session (e.g. from the account page)", () => {
+  it('asks the provider when its session hint cookie says it may have a session (e.g. from the account page)', () => {
     document.cookie = 'other=x; Path=/';
     expect(sessionStartReason(at('/'))).toBeNull();
     document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax`;

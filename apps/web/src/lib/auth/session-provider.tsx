@@ -55,13 +55,11 @@ export function SessionProvider({ config, children }: Props) {
   const pending = useRef<((session: Session | null) => void) | null>(null);
   const fallback = useMemo<Session>(() => {
     const explain = async () => void notify.error(MSG_LOGIN_NOT_CONFIGURED, { key: 'session-login' });
-    const later =
-      (start: (session: Session) => Promise<void>) =>
-      () =>
-        new Promise<void>((resolve) => {
-          pending.current = (session) => void (session ? start(session) : explain()).then(resolve);
-          setNeed((current) => current ?? 'demand');
-        });
+    const later = (start: (session: Session) => Promise<void>) => () =>
+      new Promise<void>((resolve) => {
+        pending.current = (session) => void (session ? start(session) : explain()).then(resolve);
+        setNeed((current) => current ?? 'demand');
+      });
     const unavailable = fallbackStatus === 'unavailable';
     return {
       status: fallbackStatus,

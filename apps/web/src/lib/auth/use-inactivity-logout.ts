@@ -7,12 +7,7 @@ const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click'] as const;
 const WARNING_KEY = 'session-inactivity-warning';
 
 /** While `active`, signs the user out after 60 idle minutes, warning at 54. */
-export function useInactivityLogout(
-  active: boolean,
-  notify: Notify,
-  logout: () => void,
-  clock: Clock = browserClock,
-): void {
+export function useInactivityLogout(active: boolean, notify: Notify, logout: () => void, clock: Clock = browserClock): void {
   useEffect(() => {
     if (!active) return;
     const timer = createInactivityTimer({

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createIdentityAdminClient, MSG_NETWORK_NOT_OK } from './identity-admin-client';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function clientWith(responses: Response[]) {
   const fetchImpl = vi.fn(async () => responses.shift()!);

@@ -45,7 +45,12 @@ export function createOwnerDirectory(client: IdentityAdminClient, onFailed?: (id
 
   async function fetchOne(id: string): Promise<OwnerRecord | null> {
     const [user, groups] = await Promise.all([client.getUser(id), client.getUserGroups(id)]);
-    return user ? toOwner(user, groups.map((g) => g.path)) : null;
+    return user
+      ? toOwner(
+          user,
+          groups.map((g) => g.path),
+        )
+      : null;
   }
 
   async function fetchBatch(ids: string[]): Promise<Map<string, OwnerRecord | null>> {
