@@ -4,6 +4,21 @@ import { parseRedirectRule } from "../identity/redirect-patterns.js";
 import type { ConnectionLimits } from "./http/listener.js";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+/** A comma-separated list (blanks dropped) whose every entry passes `valid`; empty or unset: []. */
+const commaList = (valid: (entry: string) => boolean, message: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().refine(valid, message))),
+  );
 const optionalUrl = (protocols: string[]) =>
   z.preprocess(emptyToUndefined, z.url({ protocol: new RegExp(`^(${protocols.join("|")})$`), error: `must be a ${protocols.join(" or ")} URL` }).optional());
 const flag = z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional());
@@ -34,32 +49,8 @@ const environmentSchema = z.object({
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default("sro-web")),
   OIDC_AUDIENCE: z.preprocess(emptyToUndefined, z.string().optional()),
   IDENTITY_ADMIN_URL: optionalUrl(["http", "https"]),
-  IDENTITY_EXTRA_REDIRECT_URIS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .optional()
-      .transform((v) =>
-        (v ?? "")
-          .split(",")
-          .map((u) => u.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.string().refine(isRedirectRule, "must be a comma-separated list of http(s) URLs or patterns ending in '/*'"))),
-  ),
-  CORS_ORIGINS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .optional()
-      .transform((v) =>
-        (v ?? "")
-          .split(",")
-          .map((u) => u.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.string().refine(isOrigin, "must be a comma-separated list of origins (http(s)://host[:port], no path)"))),
-  ),
+  IDENTITY_EXTRA_REDIRECT_URIS: commaList(isRedirectRule, "must be a comma-separated list of http(s) URLs or patterns ending in '/*'"),
+  CORS_ORIGINS: commaList(isOrigin, "must be a comma-separated list of origins (http(s)://host[:port], no path)"),
   CHARACTERS_UNPAGED_MAX: z.preprocess(
     emptyToUndefined,
     z.coerce
