@@ -57,7 +57,14 @@ const SCENARIOS = (process.env.BENCH_CHAT_SCENARIOS ?? "1000x1,1000x100,10000x1,
 
 export async function run() {
   const issuer = await startTestIssuer();
-  const env: Record<string, string> = { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", LOG_LEVEL: "warn", METRICS_TOKEN: TEST_METRICS_TOKEN };
+  // The senders are ~2,000 characters of one bench account: past the default per-player cap of 10.
+  const env: Record<string, string> = {
+    OIDC_ISSUER: issuer.issuer,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
+    MAX_CHARACTERS_PER_PLAYER: "100000",
+  };
   if (process.env.NATS_URL) env.NATS_URL = process.env.NATS_URL;
   // With DATABASE_URL: a fresh PostgreSQL database next to it (dropped afterwards); otherwise PGlite in a temp dir.
   const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;

@@ -1,9 +1,10 @@
 import http2 from "node:http2";
+import { loadavg } from "node:os";
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import autocannon from "autocannon";
 import { MapService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
-import { startServerProcess } from "../apps/server/src/test/server-process.js";
+import { startServerProcess, type ServerProcess } from "../apps/server/src/test/server-process.js";
 import { metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { cpuSecondsOf } from "./chat-fanout-clients.js";
@@ -15,36 +16,44 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LEVELS = (process.env.BENCH_RPC_LEVELS ?? "1,16,64,256").split(",").map(Number);
 const TRANSPORTS = (process.env.BENCH_RPC_TRANSPORTS ?? "connect,grpc").split(",");
 const PATH = process.env.BENCH_RPC_PATH ?? "/sro.gameserver.MapService/GetMaps";
+/** LEAN_PATHS of the two servers measured side by side. */
+const VARIANTS = ["on", "off"] as const;
+type Transport = "connect" | "grpc";
 /** BENCH_RPC_PROFILE=dir: a CPU profile of the server during each measured level (see server-profile.ts). */
 const PROFILE_DIR = process.env.BENCH_RPC_PROFILE;
 
 /**
  * Issue 2: a read rpc (GetMaps: 5 maps, PGlite, served from the in-memory reference cache) with token verification
- * on, over Connect on HTTP/1.1 and gRPC on h2c. The server runs in its own process; the load comes from h2load
+ * on, over Connect on HTTP/1.1 and gRPC on h2c, with the lean paths on and off (issue 17: are they worth their code?).
+ * Each server runs in its own process; the load comes from h2load
  * (native), or from lean Node clients (autocannon; raw HTTP/2 streams with a pre-encoded request) where h2load
  * cannot be had, because a Connect-ES client costs about as much CPU per call as the server.
  */
 export async function run() {
   const issuer = await startTestIssuer();
   // BENCH_SERVER_LOG_LEVEL=info: the server's default, a log line per call (the bench runs at warn: no line per call).
-  const server = await startServerProcess(
-    { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", METRICS_TOKEN: TEST_METRICS_TOKEN, LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" },
-    "dist",
-  );
+  const env = { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", METRICS_TOKEN: TEST_METRICS_TOKEN, LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" };
+  // Two servers, lean paths on and off, loaded in turn level by level: both rows share the machine's load.
+  const servers = await Promise.all(VARIANTS.map((lean) => startServerProcess({ ...env, LEAN_PATHS: lean }, "dist")));
   const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });
   // BENCH_CLIENT=node: the lean Node clients even where h2load is available (to compare).
   const native = process.env.BENCH_CLIENT === "node" ? undefined : findH2load();
   const client = native ? "h2load" : "lean Node clients (autocannon, raw HTTP/2)";
   // Server CPU per call holds on a busy machine, where req/s does not: one core / it = what one core can serve.
-  const rows = ["| transport | concurrency | req/s | p50 ms | p99 ms | errors | server CPU µs/call |", "|---|---|---|---|---|---|---|"];
+  const rows = [
+    "| transport | lean paths | concurrency | req/s | p50 ms | p99 ms | errors | server CPU µs/call | load (1 min) |",
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
   try {
-    const admin = createClient(MapService, createConnectTransport({ baseUrl: server.url, httpVersion: "1.1" }));
-    for (let i = 0; i < 5; i++)
-      await admin.createMap({ name: `Bench map ${i}`, mapPath: `/maps/bench-${i}.umap` }, { headers: { authorization: `Bearer ${token}` } });
-    const level = async (transport: "connect" | "grpc", concurrency: number, seconds: number) => {
+    for (const server of servers) {
+      const admin = createClient(MapService, createConnectTransport({ baseUrl: server.url, httpVersion: "1.1" }));
+      for (let i = 0; i < 5; i++)
+        await admin.createMap({ name: `Bench map ${i}`, mapPath: `/maps/bench-${i}.umap` }, { headers: { authorization: `Bearer ${token}` } });
+    }
+    const level = async (server: ServerProcess, transport: Transport, concurrency: number, seconds: number, name: string) => {
       const before = await outcomes(server.url);
       const cpuBefore = cpuSecondsOf(server.child.pid!);
-      const profiled = PROFILE_DIR && seconds === SECONDS ? await profileProcess(server.child.pid!, PROFILE_DIR, `rpc-${transport}-${concurrency}`) : undefined;
+      const profiled = PROFILE_DIR && seconds === SECONDS ? await profileProcess(server.child.pid!, PROFILE_DIR, name) : undefined;
       const r = native
         ? await h2load(native, transport === "connect" ? connectRun(server.url, token, concurrency, seconds) : grpcRun(server.url, token, concurrency, seconds))
         : transport === "connect"
@@ -63,18 +72,26 @@ export async function run() {
         cpuPerCall: cpuMicros / Math.max(1, after.ok - before.ok),
       };
     };
-    await level("connect", 8, 2); // warm-up
-    for (const c of TRANSPORTS.includes("connect") ? LEVELS : []) {
-      const r = await level("connect", c, SECONDS);
-      rows.push(`| Connect / HTTP 1.1 | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} | ${fmt(r.cpuPerCall, 0)} |`);
-    }
-    await level("grpc", 8, 2);
-    for (const c of TRANSPORTS.includes("grpc") ? LEVELS : []) {
-      const r = await level("grpc", c, SECONDS);
-      rows.push(`| gRPC / h2c | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} | ${fmt(r.cpuPerCall, 0)} |`);
+    const label = { connect: "Connect / HTTP 1.1", grpc: "gRPC / h2c" };
+    for (const transport of (["connect", "grpc"] as const).filter((t) => TRANSPORTS.includes(t))) {
+      for (const [i, server] of servers.entries()) await level(server, transport, 8, 2, `warm-${VARIANTS[i]}`);
+      for (const [n, c] of LEVELS.entries()) {
+        // Which variant goes first alternates by level, so neither always runs on the other's leftovers.
+        const order = n % 2 === 0 ? [0, 1] : [1, 0];
+        const measured = new Map<number, string>();
+        for (const i of order) {
+          const r = await level(servers[i]!, transport, c, SECONDS, `rpc-${transport}-${c}-lean-${VARIANTS[i]}`);
+          const load = loadavg()[0]!.toFixed(2);
+          measured.set(
+            i,
+            `| ${label[transport]} | ${VARIANTS[i]} | ${c} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors} | ${fmt(r.cpuPerCall, 0)} | ${load} |`,
+          );
+        }
+        rows.push(measured.get(0)!, measured.get(1)!);
+      }
     }
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     await issuer.close();
   }
   console.log(`\n## RPC throughput: ${PATH}, token verification on, PGlite (${SECONDS} s per level, load from ${client})\n`);

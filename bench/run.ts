@@ -11,6 +11,7 @@ const benches: Record<string, string> = {
   characters: "./characters-page.ts",
   chat: "./chat-fanout.ts",
   console: "./admin-characters.ts",
+  audit: "./audit-write-cost.ts",
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

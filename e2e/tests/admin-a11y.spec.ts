@@ -21,6 +21,8 @@ const ROUTES = [
   '/admin/chats/new',
   `/admin/chats/${DEMO.channels.primeRunners}`,
   `/admin/chats/${DEMO.channels.primeRunners}/edit`,
+  '/admin/sanctions',
+  '/admin/audit',
   '/admin/settings',
 ];
 

@@ -61,6 +61,7 @@ test('create, edit and delete a map with the exact toasts', async ({ page }) => 
 });
 
 test("failures show a persistent top-center '{code}: {message}'", async ({ page }) => {
+  await page.clock.install();
   await signInTo(page, '/admin/maps/new');
   await answerError(page, `${MAP_SERVICE}/CreateMap`, 3, 'map path already used');
   await page.getByLabel('Name').fill('Broken Map');
@@ -69,8 +70,8 @@ test("failures show a persistent top-center '{code}: {message}'", async ({ page 
   const failure = failureToast(page, 'INVALID_ARGUMENT: map path already used');
   await expect(failure).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/maps\/new$/);
-  // Persistent: still there after the 5 s autohide and after navigating.
-  await page.waitForTimeout(5500);
+  // Persistent: still there after the 5 s autohide (the page's clock runs past it at once) and after navigating.
+  await page.clock.runFor(5500);
   await go(page, '/admin/maps');
   await expect(failure).toBeVisible();
 });

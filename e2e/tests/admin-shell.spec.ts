@@ -8,7 +8,17 @@ test.describe('admin shell at 1280 px', () => {
   test("sidebar links, exact active link, 'First Last (username)', dark body", async ({ page }) => {
     await signInTo(page, '/admin/dimensions');
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Dimensions', 'Maps', 'Characters', 'Chats', 'Settings', 'Exit Dashboard']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Dimensions',
+      'Maps',
+      'Characters',
+      'Chats',
+      'Sanctions',
+      'Audit log',
+      'Settings',
+      'Exit Dashboard',
+    ]);
     await expect(nav.getByRole('link', { name: 'Dimensions' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).not.toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('sidebar-user')).toHaveText('Ada Admin (admin)');

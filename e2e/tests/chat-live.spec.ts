@@ -39,19 +39,21 @@ test('an admin and a player chat live; the admin bans the player from the messag
     await expect.poll(() => pia.messages()).toEqual(['Hello from Pia', 'Welcome, runner', 'Keep it civil']);
     await expect(chatLines(admin).filter({ hasText: 'Keep it civil' })).toContainText(CHAT_DEMO.ada.name);
 
-    // A one-minute ban from the message menu: the player may still read but no longer send.
+    // A one-minute ban from the message menu is a channel chat ban (issue 18): no sending, and the player's stream ends.
     await piaLine.getByRole('button', { name: `Message actions for ${CHAT_DEMO.pia.name}` }).click();
     await admin.getByRole('menuitem', { name: 'Ban for 1 minute' }).click();
     await expect(toast(admin, `${CHAT_DEMO.pia.name} is banned from this chat for 60s (1 minute).`)).toBeVisible();
     const muted = await pia.send('am I muted?');
     expect(muted.status).toBe(403);
     expect(JSON.stringify(muted.json)).toContain('banned from this channel');
+    await expect.poll(async () => (await pia.state()).ended, { timeout: 3000 }).toBe(true);
+    expect(JSON.stringify((await pia.state()).error)).toContain('banned from this channel');
     await admin.getByRole('textbox', { name: 'Message' }).fill('You are on a timeout');
     await admin.keyboard.press('Enter');
-    await expect.poll(() => pia.messages()).toContain('You are on a timeout');
+    await expect(chatLines(admin).filter({ hasText: 'You are on a timeout' })).toContainText(CHAT_DEMO.ada.name);
     await keepScreenshot(admin, testInfo, 'chat-live-1280');
 
-    // A permanent ban with the keyboard only: the player's stream ends with permission denied.
+    // A permanent ban with the keyboard only replaces it: sends are refused for good.
     const menuButton = piaLine.getByRole('button', { name: `Message actions for ${CHAT_DEMO.pia.name}` });
     await menuButton.focus();
     await admin.keyboard.press('Enter');
@@ -60,13 +62,16 @@ test('an admin and a player chat live; the admin bans the player from the messag
     await expect(admin.getByRole('menu')).toHaveCount(0);
     await expect(menuButton).toBeFocused();
     await admin.keyboard.press('ArrowDown');
+    // The last item is 'Sanction…' (the full dialog, issue 18); the permanent ban sits just above it.
     await admin.keyboard.press('End');
+    await expect(admin.getByRole('menuitem', { name: 'Sanction…' })).toBeFocused();
+    await admin.keyboard.press('ArrowUp');
     await expect(admin.getByRole('menuitem', { name: 'Ban permanently' })).toBeFocused();
     await admin.keyboard.press('Enter');
     await expect(toast(admin, `${CHAT_DEMO.pia.name} is banned from this chat permanently.`)).toBeVisible();
-    await expect.poll(async () => (await pia.state()).ended, { timeout: 3000 }).toBe(true);
-    expect(JSON.stringify((await pia.state()).error)).toMatch(/permanently banned/);
-    expect((await pia.send('let me back in')).status).toBe(403);
+    const refused = await pia.send('let me back in');
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.json)).toMatch(/permanently/);
     // The admin's own session is untouched by the player's ban.
     await expect(admin.getByTestId('chat-connection-status')).toHaveText('Connected');
   } finally {

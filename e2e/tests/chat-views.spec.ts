@@ -54,9 +54,17 @@ test("auto-scroll follows new messages; reading back pauses it behind 'SCROLL TO
   await expect(scrollButton()).toHaveCount(0);
 
   // Within 75 px of the bottom the list keeps following; further up it pauses.
-  const scrollToDistance = (px: number) => chatLog(admin).evaluate((box, distance) => (box.scrollTop = box.scrollHeight - box.clientHeight - distance), px);
+  // Resolves once the list has had the scroll event and two frames have rendered what it decided.
+  const scrollToDistance = (px: number) =>
+    chatLog(admin).evaluate(
+      (box, distance) =>
+        new Promise<void>((resolve) => {
+          box.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+          box.scrollTop = box.scrollHeight - box.clientHeight - distance;
+        }),
+      px,
+    );
   await scrollToDistance(70);
-  await admin.waitForTimeout(100);
   await expect(scrollButton()).toHaveCount(0);
   await scrollToDistance(200);
   await expect(scrollButton()).toBeVisible();

@@ -63,6 +63,7 @@ for (const [endpoint, message] of [
   ['token', 'Error loading user profile'],
 ] as const) {
   test(`a failing ${endpoint} endpoint shows '${message}', persistent at the top center`, async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.route(`**/protocol/openid-connect/${endpoint}`, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'unavailable' }));
@@ -71,7 +72,8 @@ for (const [endpoint, message] of [
     await expect(center.getByTestId('notification')).toContainText(message);
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
-    await page.waitForTimeout(5500);
+    // Past the 5 s autohide at once.
+    await page.clock.runFor(5500);
     await expect(center.getByTestId('notification')).toContainText(message);
   });
 }

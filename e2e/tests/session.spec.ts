@@ -94,12 +94,14 @@ test.describe('seeded session', () => {
 
   test('notifications close on navigation unless persistent', async ({ page }) => {
     await blockIdentityProvider(page);
+    await page.clock.install();
     await page.goto('/');
     await page.getByRole('button', { name: 'Login' }).click();
     const toast = page.getByTestId('notification');
     await expect(toast).toHaveCount(1);
     await toast.hover();
-    await page.waitForTimeout(5500);
+    // Past the 5 s autohide at once: hovering holds the toast.
+    await page.clock.runFor(5500);
     await expect(toast).toHaveCount(1);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dev Log' }).click();
     await expect(toast).toHaveCount(0);

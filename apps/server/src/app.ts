@@ -4,23 +4,27 @@ import { fileURLToPath } from "node:url";
 import { Code, ConnectError, createConnectRouter, createContextValues, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
+import { startAuditRetention, type AuditRetention } from "./audit/audit-retention.js";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
+import { AuditService } from "./gen/sro/moderation/moderation_pb.js";
 import type { ChatBus } from "./chat/chat-bus.js";
 import { createChatBus } from "./chat/create-chat-bus.js";
-import { composeServices, type Services } from "./compose.js";
+import { composeServices, openAccountBanGate, type Services } from "./compose.js";
 import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
+import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
 import { seedDemoData } from "./demo/demo-data.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
-import { requestIdKey } from "./platform/auth/caller.js";
+import { requestIdKey, sourceAddressKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
 import { createRevocations } from "./platform/auth/revocations.js";
 import { createUserinfoRecheck } from "./platform/auth/userinfo-recheck.js";
 import { createTokenVerifier } from "./platform/auth/token-verifier.js";
 import type { Config } from "./platform/config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
+import { clientAddress } from "./platform/http/client-address.js";
 import { createApiCors } from "./platform/http/cors.js";
 import { createHttpHandler, requestIdOf } from "./platform/http/http-handler.js";
 import { listen, type AnyRequest, type AnyResponse } from "./platform/http/listener.js";
@@ -52,6 +56,8 @@ export interface StartOptions {
   memoryDatabase?: boolean;
   /** Embedded identity provider tuning (tests: throttling numbers, clock). */
   identity?: IdentityOptions;
+  /** Clock of the sanction rules and the account-ban gate (tests: sanctions expire without waiting). */
+  now?: () => number;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -60,10 +66,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
 function registerServices(router: ConnectRouter, services: Services): void {
   router.service(CharacterService, services.characters);
   router.service(ChatService, services.chat);
+  router.service(SanctionService, services.sanctions);
   router.service(DimensionService, services.dimensions);
   router.service(MapService, services.maps);
   router.service(GameServerDataService, services.gameServerData);
   router.service(GameServerRegistryService, services.gameServerRegistry);
+  router.service(AuditService, services.audit);
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -76,6 +84,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const metrics = createMetrics();
   if (database.pool) metrics.trackPool(database.pool);
   let identity: Identity | undefined;
+  let auditRetention: AuditRetention | undefined;
   try {
     // Embedded identity provider (no OIDC_ISSUER): its keys verify the RPC tokens, no JWKS round trip.
     // Banned, disabled or demoted users: refused at once on every node, their streams end (revocations.ts).
@@ -87,7 +96,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       void chatBus
         .publish({ kind: "user", id: userId }, { type: "user-changed", atMs: Date.now() })
         .catch((error: unknown) => logger.error({ err: error, userId }, "could not announce a user change"));
-    if (config.identity.mode === "embedded") identity = await createIdentity({ config, db: database.db, logger }, { onUserChanged, ...options.identity });
+    // Account bans (moderation): refused on every rpc and at sign-in, from memory kept current over the bus.
+    const accountBans = await openAccountBanGate(database, chatBus, options.now);
+    const signInRefusal = (userId: string) => accountBans.signInRefusal(userId);
+    if (config.identity.mode === "embedded")
+      identity = await createIdentity({ config, db: database.db, logger }, { onUserChanged, signInRefusal, ...options.identity });
     if (config.seedDemo) await seedDemoData(database.db, logger);
     const shutdown = new AbortController();
     const skeletonBackfill = startNameSkeletonBackfill(database.db, logger, shutdown.signal);
@@ -104,7 +117,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       config.identity.mode === "external" && config.identity.userinfoRecheckMs > 0
         ? createUserinfoRecheck({ issuer: config.identity.issuer, intervalMs: config.identity.userinfoRecheckMs })
         : undefined;
-    const interceptors: Interceptor[] = [observeInterceptor(logger, metrics), authInterceptor(verifier, revocations, recheck)];
+    const interceptors: Interceptor[] = [
+      observeInterceptor(logger, metrics),
+      authInterceptor(verifier, revocations, recheck, (sub) => accountBans.refusal(sub)),
+    ];
     const routerOptions = {
       interceptors,
       readMaxBytes: config.bodyLimitBytes,
@@ -112,24 +128,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       acceptCompression: [compressionGzip, compressionBrotli],
     };
     // Where the app is put together: every service built once (compose.ts).
-    const services = composeServices({ config, database, logger, chatBus, metrics });
+    const services = composeServices({ config, database, logger, chatBus, metrics, accountBans, now: options.now });
     const router = createConnectRouter(routerOptions);
     registerServices(router, services);
     assertEveryRpcHasARule(router);
+    auditRetention = startAuditRetention({ store: services.auditStore, days: config.auditRetentionDays, logger });
 
-    const contextValues = (req: AnyRequest) => createContextValues().set(requestIdKey, requestIdOf.get(req) ?? "");
-    const connectRpc = createRpcAdapter(router.handlers, contextValues, logger);
+    const contextValues = (req: AnyRequest) =>
+      createContextValues()
+        .set(requestIdKey, requestIdOf.get(req) ?? "")
+        .set(sourceAddressKey, clientAddress(req, config.trustProxy));
+    const connectRpc = createRpcAdapter(router.handlers, contextValues, logger, routerOptions.acceptCompression);
     // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
-    // unary protocol (docs/architecture.md "Lean paths", docs/chat.md).
-    const fastRoutes = leanRoutes(services);
-    const grpcFast = createGrpcStreamFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
-    const connectFast = createConnectUnaryFastPath({ ...routerOptions, routes: fastRoutes, contextValues, logger });
-    const rpc = (req: AnyRequest, res: AnyResponse) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);
+    // unary protocol (docs/architecture.md "Lean paths", docs/chat.md); LEAN_PATHS=off sends everything to Connect.
+    const rpc = config.leanPaths ? withLeanPaths(services, { ...routerOptions, contextValues, logger }, connectRpc) : connectRpc;
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({
       logger,
       rpc,
       rest: createRestGateway(router.handlers, config.bodyLimitBytes),
+      contextValues,
       identity: identity?.handle,
       health: () => ({ status: 200, body: { status: "ok" } }),
       metrics: () => metrics.render(),
@@ -190,10 +208,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await chatBus.close();
           await identity?.close();
           await skeletonBackfill;
+          await auditRetention?.stop();
           await database.close();
         })()),
     };
   } catch (error) {
+    await auditRetention?.stop();
     await chatBus.close();
     await identity?.close();
     await database.close();
@@ -223,6 +243,19 @@ async function listenMetrics(metrics: Metrics, port: number): Promise<Server> {
     server.listen(port, "127.0.0.1", () => resolve());
   });
   return server;
+}
+
+type RpcHandler = (req: AnyRequest, res: AnyResponse) => unknown;
+
+function withLeanPaths(
+  services: Services,
+  options: Omit<Parameters<typeof createGrpcStreamFastPath>[0] & Parameters<typeof createConnectUnaryFastPath>[0], "routes">,
+  connectRpc: RpcHandler,
+): RpcHandler {
+  const routes = leanRoutes(services);
+  const grpcFast = createGrpcStreamFastPath({ ...options, routes });
+  const connectFast = createConnectUnaryFastPath({ ...options, routes });
+  return (req, res) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);
 }
 
 function assertEveryRpcHasARule(router: ConnectRouter): void {

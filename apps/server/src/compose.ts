@@ -1,9 +1,15 @@
 import type { ServiceImpl } from "@connectrpc/connect";
+import { createAuditService } from "./audit/audit-service.js";
+import { createAuditStore } from "./audit/audit-store.js";
 import { CharacterEvents } from "./character/character-events.js";
 import { createCharacterService } from "./character/character-service.js";
 import { createCharacterStore } from "./character/character-store.js";
 import { createOwnerSearch } from "./character/owner-search.js";
 import type { ChatBus } from "./chat/chat-bus.js";
+import { createUserStore } from "./identity/user-store.js";
+import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
+import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
+import { createSanctionStore } from "./moderation/sanction-store.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
@@ -21,6 +27,10 @@ export interface ComposeDeps {
   /** Chat fan-out: in-process, or NATS when config.natsUrl is set. */
   chatBus: ChatBus;
   metrics?: Pick<Metrics, "chatDeliveries">;
+  /** Account bans, for every rpc and sign-in (openAccountBanGate). */
+  accountBans: AccountBanGate;
+  /** Clock of the sanction rules (tests). */
+  now?: () => number;
 }
 
 export type Services = ReturnType<typeof composeServices>;
@@ -43,16 +53,30 @@ export function composeServices(deps: ComposeDeps) {
   });
   // Chat streams of a deleted or edited character end or re-check access.
   characterEvents.subscribe(chatNoticesOfCharacters(chatBus, logger));
+  const sanctions = createSanctionService({
+    store: createSanctionStore(database.db),
+    events: sanctionEventsOn(chatBus),
+    accounts: accountDirectory(database.db),
+    logger,
+    now: deps.now,
+  });
   const deliveries = deps.metrics?.chatDeliveries;
   const chat = createChatService({
     store: createChatStore(database.db),
+    channelBans: sanctions.channelBans,
+    now: deps.now,
     bus: chatBus,
     logger,
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
   });
+  const auditStore = createAuditStore(database.db);
   return {
     characters,
     chat,
+    audit: createAuditService(auditStore),
+    /** Retention pruning (app.ts starts it). */
+    auditStore,
+    sanctions: sanctions.service,
     dimensions: game.dimensions,
     maps: game.maps,
     gameServerData: game.gameServerData,
@@ -71,4 +95,45 @@ function batchedCounter(flush: (n: number) => void): () => void {
       });
     }
   };
+}
+
+/**
+ * Sanctions reach every node over the chat bus: a ban tells the character's streams (character topics, chat's
+ * control watch) to re-check; an account-ban change replaces every node's gate copy and, when tightened, revokes the
+ * account's tokens and ends its streams (the hardening issue's user-changed, platform/auth/revocations.ts).
+ */
+function sanctionEventsOn(bus: ChatBus): SanctionEvents {
+  return {
+    async sanctioned(characterIds, s) {
+      await Promise.all(
+        characterIds.map((id) => bus.publish({ kind: "character", id }, { type: "sanctioned", kind: s.kind, scope: s.scope, scopeId: s.scopeId })),
+      );
+    },
+    async accountBansChanged(accountId, bans, tightened) {
+      await bus.publish({ kind: "user", id: accountId }, { type: "account-bans", bans: [...bans] });
+      if (tightened) await bus.publish({ kind: "user", id: accountId }, { type: "user-changed", atMs: Date.now() });
+    },
+  };
+}
+
+/** Account names from the embedded identity provider's users (same database; empty with an external provider). */
+function accountDirectory(db: Database["db"]): AccountDirectory {
+  const users = createUserStore(db);
+  return {
+    async names(ids) {
+      if (ids.length === 0) return new Map();
+      const found = await users.list({ ids: [...ids], max: ids.length });
+      return new Map(found.map((u) => [u.id, u.username]));
+    },
+  };
+}
+
+/** The account-ban gate of this node: listening to the bus first, then loaded, so no change falls in between. */
+export async function openAccountBanGate(database: Pick<Database, "db">, bus: ChatBus, now: () => number = Date.now): Promise<AccountBanGate> {
+  const gate = createAccountBanGate(now);
+  bus.watchControl((topic, event) => {
+    if (topic.kind === "user" && event.type === "account-bans") gate.replace(topic.id, event.bans);
+  });
+  gate.seed(await createSanctionStore(database.db).activeAccountBans(now()));
+  return gate;
 }

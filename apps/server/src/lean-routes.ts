@@ -4,10 +4,11 @@ import type { Services } from "./compose.js";
 import { fastStreamRoute, fastUnaryRoute, type FastRoute } from "./platform/rpc/fast-call.js";
 
 /**
- * The rpcs the lean paths serve (platform/rpc/grpc-stream-fast-path.ts, connect-unary-fast-path.ts): the two chat
- * fan-out streams and the two sends that feed them (100 busy channels need ~1,000 sends/s), and the reference reads
- * game servers and consoles call most, served from memory, where Connect's unary pipeline would cost more CPU than
- * the handler. The services do not know about it: the same handler functions Connect registers.
+ * The rpcs the lean paths serve (LEAN_PATHS=on): the two chat fan-out streams over gRPC
+ * (platform/rpc/grpc-stream-fast-path.ts), and over Connect's unary protocol the two sends that feed them and the
+ * reference reads game servers and consoles call most (platform/rpc/connect-unary-fast-path.ts), where Connect's
+ * unary pipeline costs twice the CPU of the call (docs/performance.md). The services do not know about it: the same
+ * handler functions Connect registers.
  */
 export function leanRoutes(services: Pick<Services, "chat" | "maps" | "dimensions">): FastRoute[] {
   const { chat, maps, dimensions } = services;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
 import type { Database, Db } from "../platform/db/database.js";
 import { openTestDatabase, storageBackends } from "../test/test-server.js";
 import { insertDimension } from "../test/game-fixtures.js";
@@ -57,7 +58,7 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
 
   describe("stays in step with characters", () => {
     const create = async (name: string) => {
-      const row = await store.create({ ownerId: "owner-sync", name, gender: "male", realm: "human", dimensionId: dimension, profession: "" });
+      const row = await store.create(SYSTEM_ACTOR, { ownerId: "owner-sync", name, gender: "male", realm: "human", dimensionId: dimension, profession: "" });
       if (typeof row === "string") throw new Error(row);
       return row.id;
     };
@@ -66,20 +67,20 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
       const id = await create("Sync Alpha");
       expect(await searchName(db, id)).toBe("Sync Alpha");
 
-      await store.update(id, { name: "Sync Bravo" });
+      await store.update(SYSTEM_ACTOR, id, { name: "Sync Bravo" });
       expect(await searchName(db, id)).toBe("Sync Bravo");
       // A change of case is a rename too (searches are case-insensitive, but name order is not).
-      await store.update(id, { name: "sync bravo" });
+      await store.update(SYSTEM_ACTOR, id, { name: "sync bravo" });
       expect(await searchName(db, id)).toBe("sync bravo");
 
       // Play time and other columns leave the side row alone (not even rewritten: same row version).
       const version = async () => rowsOf<{ v: string }>(await db.execute(sql`SELECT xmin::text AS v FROM character_search_names WHERE id = ${id}`))[0]?.v;
       const before = await version();
-      expect(await store.addPlayTime(id, 30)).toBe("ok");
-      await store.update(id, { realm: "cyborg", location: { world: "w", x: 1, y: 2, z: 3, roll: 0, pitch: 0, yaw: 0 } });
+      expect(await store.addPlayTime(SYSTEM_ACTOR, id, 30)).toBe("ok");
+      await store.update(SYSTEM_ACTOR, id, { realm: "cyborg", location: { world: "w", x: 1, y: 2, z: 3, roll: 0, pitch: 0, yaw: 0 } });
       expect(await version()).toBe(before);
 
-      expect(await store.softDelete(id)).toBe(true);
+      expect(await store.softDelete(SYSTEM_ACTOR, id)).toBe(true);
       expect(await searchName(db, id)).toBeUndefined();
       // Renaming a deleted character (only possible in SQL) does not bring it back.
       await db.execute(sql`UPDATE characters SET name = 'Sync Ghost' WHERE id = ${id}`);

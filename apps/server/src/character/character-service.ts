@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import { CharacterStatsSchema, CharactersSchema, type CharacterService } from "../gen/sro/character/character_pb.js";
+import { auditActorOf } from "../audit/audit-actor.js";
 import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
 import { pageOf, searchOf, searchTermsOf, sortOf } from "./character-list-query.js";
@@ -112,33 +113,33 @@ export function createCharacterService(store: CharacterStore, options: Character
         dimensionId: requireUuid(req.dimensionId, "dimension_id"),
         profession: requireProfession(req.profession),
       };
-      const result = await store.create(input, options.maxPerPlayer);
+      const result = await store.create(auditActorOf(ctx), input, options.maxPerPlayer);
       if (typeof result === "string") throw refused(result, input.name, options.maxPerPlayer);
       return characterMessage(result);
     },
 
     async deleteCharacter(req, ctx) {
       const row = await visibleCharacter(ctx, requireCharacterId(req.id));
-      if (!(await store.softDelete(row.id))) throw notFound();
+      if (!(await store.softDelete(auditActorOf(ctx), row.id))) throw notFound();
       await options.events?.emit({ type: "deleted", characterId: row.id });
       return create(EmptySchema);
     },
 
-    async editCharacter(req) {
+    async editCharacter(req, ctx) {
       const fields = editMask(req.mask?.paths);
       if (!req.character) throw invalidArgument("character", "is required");
       const id = requireCharacterId(req.character.id, "character.id");
       const changes = changesFromEdit(req.character, fields);
-      const result = await store.update(id, changes);
+      const result = await store.update(auditActorOf(ctx), id, changes);
       if (typeof result === "string") throw refused(result, changes.name);
       await options.events?.emit({ type: "edited", characterId: result.id });
       return characterMessage(result);
     },
 
-    async addCharacterPlayTime(req) {
+    async addCharacterPlayTime(req, ctx) {
       const id = requireCharacterId(req.id);
       const seconds = requirePlayTimeIncrement(req.time);
-      const result = await store.addPlayTime(id, seconds);
+      const result = await store.addPlayTime(auditActorOf(ctx), id, seconds);
       if (result === "not-found") throw notFound();
       if (result === "overflow") throw new ConnectError("time: play_time would exceed 2147483647 seconds", Code.OutOfRange);
       return create(EmptySchema);

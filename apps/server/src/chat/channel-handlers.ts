@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { ChatChannelSchema, ChatChannelsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
+import { auditActorOf } from "../audit/audit-actor.js";
 import { callerOf, grantOf } from "../platform/auth/caller.js";
 import { invalidArgument } from "../platform/validation.js";
 import type { ChatAccess } from "./chat-access.js";
@@ -74,19 +75,19 @@ export function channelHandlers({
       return toChannel(row);
     },
 
-    async createChatChannel(req) {
+    async createChatChannel(req, ctx) {
       const name = channelName(req.name);
       const dimensionId = await dimensionOf(req.dimensionId, "dimension_id");
-      return toChannel(await store.createChannel({ name, dimensionId, public: req.public }));
+      return toChannel(await store.createChannel(auditActorOf(ctx), { name, dimensionId, public: req.public }));
     },
 
-    async editChatChannel(req) {
+    async editChatChannel(req, ctx) {
       const id = requireId(req.channelId, "channel_id");
       const changes: Partial<Omit<ChannelRow, "id">> = {};
       if (req.name !== undefined) changes.name = channelName(req.name);
       if (req.dimension !== undefined) changes.dimensionId = await dimensionOf(req.dimension, "dimension");
       if (req.public !== undefined) changes.public = req.public;
-      const row = Object.keys(changes).length > 0 ? await store.updateChannel(id, changes) : await store.channel(id);
+      const row = Object.keys(changes).length > 0 ? await store.updateChannel(auditActorOf(ctx), id, changes) : await store.channel(id);
       if (!row) throw notFound("chat channel", id);
       if (changes.dimensionId !== undefined || changes.public !== undefined) {
         access.forgetChannel(id);
@@ -95,9 +96,9 @@ export function channelHandlers({
       return toChannel(row);
     },
 
-    async deleteChatChannel(req) {
+    async deleteChatChannel(req, ctx) {
       const id = requireId(req.id, "id");
-      const row = await store.deleteChannel(id);
+      const row = await store.deleteChannel(auditActorOf(ctx), id);
       if (!row) throw notFound("chat channel", id);
       access.forgetChannel(id);
       await bus.publish({ kind: "channel", id }, { type: "deleted" });
@@ -109,27 +110,27 @@ export function channelHandlers({
       return create(ChatChannelsSchema, { channels: (await store.authorizedChannels(character.id)).map(toChannel) });
     },
 
-    async setCharacterChatChannelAuth(req) {
+    async setCharacterChatChannelAuth(req, ctx) {
       const characterId = requireId(req.characterId, "character_id");
       const ids = await requireChannels(req.ids);
       await requireCharacter(characterId);
-      const removed = await store.replaceAuthorizations(characterId, ids);
+      const removed = await store.replaceAuthorizations(auditActorOf(ctx), characterId, ids);
       for (const id of ids) access.forgetSendFacts(id, characterId);
       await accessLost(characterId, removed);
       return create(EmptySchema);
     },
 
-    async updateCharacterChatChannelAuth(req) {
+    async updateCharacterChatChannelAuth(req, ctx) {
       const characterId = requireId(req.characterId, "character_id");
       await requireCharacter(characterId);
       if (req.add) {
         const ids = await requireChannels(req.ids);
-        await store.addAuthorizations(characterId, ids);
+        await store.addAuthorizations(auditActorOf(ctx), characterId, ids);
         for (const id of ids) access.forgetSendFacts(id, characterId);
       } else {
         // Removing a row that is not there (or of a deleted channel) is already the wanted state.
         const ids = [...new Set(req.ids.map((id, i) => requireId(id, `ids[${i}]`)))];
-        await accessLost(characterId, await store.removeAuthorizations(characterId, ids));
+        await accessLost(characterId, await store.removeAuthorizations(auditActorOf(ctx), characterId, ids));
       }
       return create(EmptySchema);
     },

@@ -125,8 +125,8 @@ describe.each(storageBackends)("chat access rules (%s)", (backend) => {
     expect(await ban(channel, mine, 60n)).toBe("ok");
     const message = await sendError(player, channel, mine);
     expect(message).toMatch(/banned from this channel for another (59s|1m) \(until \d{4}-/);
-    // A temporary ban still lets the character read.
-    expect(await read(player, channel, mine)).toBe("ok");
+    // A ban (issue 18: a channel-scoped chat ban) stops reading too, whatever its duration; a mute would not.
+    expect(await read(player, channel, mine)).toBe(Code.PermissionDenied);
     // Other characters are unaffected.
     expect(await send(other, channel, theirs)).toBe("ok");
   });

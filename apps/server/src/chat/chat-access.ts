@@ -1,7 +1,7 @@
 import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
 import { LRUCache } from "lru-cache";
 import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
-import { readDenial, sendDenial, type AccessFacts } from "./chat-rules.js";
+import { denialError, directBlock, readBlock, sendBlock, sendDenial, type AccessFacts } from "./chat-rules.js";
 import type { ChannelRow, CharacterFacts, CharacterSendFacts, ChatStore, SendFacts } from "./chat-store.js";
 
 /**
@@ -39,15 +39,16 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     channelId: string,
     characterId: string,
   ): Promise<{ character: CharacterFacts; channel: ChannelRow; facts: AccessFacts }> {
-    const found = await store.channelAccess(characterId, channelId);
+    const nowMs = now();
+    const found = await store.channelAccess(characterId, channelId, nowMs);
     if (!found && isStaff(ctx)) throw new ConnectError(`character ${characterId} not found`, Code.NotFound);
     requireOwnership(ctx, found?.character.ownerId, "characters");
-    const { character, channel, authorized, ban } = found!;
+    const { character, channel, authorized, sanctions } = found!;
     if (!channel) {
       if (isStaff(ctx)) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
       throw new ConnectError("permission denied: this character may not use this channel", Code.PermissionDenied);
     }
-    return { character, channel, facts: { channel, character, authorized, ban, staff: isStaff(ctx), nowMs: now() } };
+    return { character, channel, facts: { channel, character, authorized, sanctions, staff: isStaff(ctx), nowMs } };
   }
 
   const characterFacts = new LRUCache<string, CharacterSendFacts>({ max: SEND_FACTS_MAX, ttl: SEND_FACTS_TTL_MS });
@@ -59,7 +60,7 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     character: known.character,
     channel,
     authorized: known.authorizedChannelIds.has(channel.id),
-    ban: known.bans.get(channel.id),
+    sanctions: known.sanctions,
   });
 
   /** Would these facts let the caller send now? Never throws: a "no" is re-decided on fresh facts. */
@@ -73,17 +74,24 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
    * query: the character's send facts and the channel), which are remembered for the next sends.
    */
   async function requireSendFresh(ctx: HandlerContext, channelId: string, characterId: string): Promise<SendFacts> {
-    const read = await store.sendFacts(characterId, channelId);
+    const nowMs = now();
+    const read = await store.sendFacts(characterId, channelId, nowMs);
     if (!read && isStaff(ctx)) throw new ConnectError(`character ${characterId} not found`, Code.NotFound);
     requireOwnership(ctx, read?.facts.character.ownerId, "characters");
     const { facts: known, channel } = read!;
     if (!known.complete) {
-      // More authorization rows or bans than were read: only the exact (character, channel) query can decide.
+      // More authorization rows or sanctions than were read: only the exact (character, channel) query can decide.
       characterFacts.delete(characterId);
       const exact = await channelFacts(ctx, channelId, characterId);
-      const denial = sendDenial(exact.facts);
-      if (denial) throw new ConnectError(denial, Code.PermissionDenied);
-      return { character: exact.character, channel: exact.channel, authorized: exact.facts.authorized, ban: exact.facts.ban, staff: exact.facts.staff };
+      const denial = sendBlock(exact.facts);
+      if (denial) throw denialError(denial, exact.facts.nowMs);
+      return {
+        character: exact.character,
+        channel: exact.channel,
+        authorized: exact.facts.authorized,
+        sanctions: exact.facts.sanctions,
+        staff: exact.facts.staff,
+      };
     }
     characterFacts.set(characterId, known);
     if (!channel) {
@@ -93,9 +101,15 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     }
     channelRows.set(channelId, channel);
     const found = pairFacts(known, channel, isStaff(ctx));
-    const denial = sendDenial({ ...found, nowMs: now() });
-    if (denial) throw new ConnectError(denial, Code.PermissionDenied);
+    const denial = sendBlock({ ...found, nowMs });
+    if (denial) throw denialError(denial, nowMs);
     return found;
+  }
+
+  async function requireNoDirectBlock(character: CharacterFacts, mode: "read" | "send"): Promise<void> {
+    const nowMs = now();
+    const denial = directBlock(await store.liveSanctions(character.id, nowMs), nowMs, mode);
+    if (denial) throw denialError(denial, nowMs);
   }
 
   return {
@@ -103,7 +117,7 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     actingCharacter,
 
     /**
-     * Throws unless the character may send to the channel now (read access and no active ban); returns the facts
+     * Throws unless the character may send to the channel now (read access, no active mute or ban); returns the facts
      * that decided it, from memory when they allow the send, otherwise from the database (requireSendFresh). The
      * caller must store the message guarded by these facts, and decide again with requireSendFresh when the guard
      * refuses.
@@ -120,7 +134,7 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
 
     requireSendFresh,
 
-    /** The character's standing on the channel may have changed (ban, authorization): its copy goes. */
+    /** The character's standing on the channel may have changed (sanction, authorization): its copy goes. */
     forgetSendFacts(channelId: string, characterId: string): void {
       characterFacts.delete(characterId);
     },
@@ -133,10 +147,20 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
     /** Throws unless the character may read the channel now. */
     async requireRead(ctx: HandlerContext, channelId: string, characterId: string): Promise<{ character: CharacterFacts; channel: ChannelRow }> {
       const { character, channel, facts } = await channelFacts(ctx, channelId, characterId);
-      const denial = readDenial(facts);
-      if (denial) throw new ConnectError(denial, Code.PermissionDenied);
+      const denial = readBlock(facts);
+      if (denial) throw denialError(denial, facts.nowMs);
       return { character, channel };
     },
+
+    /** The caller's character (own, or any for staff), unless a ban "everywhere" keeps it from its direct messages. */
+    async requireDirectRead(ctx: HandlerContext, characterId: string): Promise<CharacterFacts> {
+      const character = await actingCharacter(ctx, characterId);
+      await requireNoDirectBlock(character, "read");
+      return character;
+    },
+
+    /** Throws when a mute or ban "everywhere" keeps the sender from sending direct messages. */
+    requireDirectSend: (sender: CharacterFacts) => requireNoDirectBlock(sender, "send"),
 
     /** Direct messages stay within one dimension. A missing target looks like a foreign one to players. */
     async requireDirectTarget(ctx: HandlerContext, sender: CharacterFacts, targetId: string): Promise<CharacterFacts> {

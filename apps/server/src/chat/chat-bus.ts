@@ -1,3 +1,5 @@
+import type { SanctionFact } from "../platform/sanction-message.js";
+
 /** What the chat bus carries and promises; the buses implement it, create-chat-bus.ts picks one. */
 
 /** A message as it travels on the bus: already validated, stamped and stored. */
@@ -15,8 +17,11 @@ export interface BusMessage {
  */
 export type ChatEvent =
   | { type: "message"; message: BusMessage }
-  /** untilMs null: permanent. Temporary bans only affect sends, which read the ban from the database. */
-  | { type: "ban"; characterId: string; untilMs: number | null }
+  /**
+   * On a character topic (moderation, docs/moderation.md): a sanction now holds on the character or its account.
+   * Sends need no notice (they read sanctions in the database); streams in the scope of a ban re-check and end.
+   */
+  | { type: "sanctioned"; kind: "mute" | "ban"; scope: "channel" | "dimension" | "everywhere"; scopeId: string | null }
   /** The channel's visibility or a character's authorizations changed: streams re-check access. */
   | { type: "access-changed"; characterId?: string }
   | { type: "deleted" }
@@ -24,7 +29,9 @@ export type ChatEvent =
   | { type: "character-deleted" }
   | { type: "character-changed" }
   /** On a user topic (identity events): the user's access changed at atMs; older tokens and their streams end. */
-  | { type: "user-changed"; atMs: number };
+  | { type: "user-changed"; atMs: number }
+  /** On a user topic (moderation): the account's active account bans are now these (every node's ban gate). */
+  | { type: "account-bans"; bans: SanctionFact[] };
 
 /** Messages and control events go to channel and direct topics; character topics carry control events only. */
 export type ChatTopic = { kind: "channel"; id: string } | { kind: "direct"; id: string } | { kind: "character"; id: string } | { kind: "user"; id: string };

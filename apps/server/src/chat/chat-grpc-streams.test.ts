@@ -119,7 +119,7 @@ describe("chat streams over the lean gRPC path", () => {
     expect((await reader.ended)?.code).toBe(Code.DeadlineExceeded);
   });
 
-  it("sends over gRPC take the lean path too: same answers, same rules, same metrics as over Connect", async () => {
+  it("sends over gRPC (Connect's gRPC handler): same answers, same rules, same metrics as over Connect", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await myCharacter();
     const count = async (code: string) => {

@@ -1,6 +1,20 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
-import { banFromDuration, channelName, describeDuration, logQuery, messageContent, readDenial, requireId, sendDenial, type AccessFacts } from "./chat-rules.js";
+import {
+  banFromDuration,
+  channelName,
+  describeDuration,
+  directBlock,
+  logQuery,
+  messageContent,
+  readBlock,
+  readDenial,
+  requireId,
+  sendBlock,
+  sendDenial,
+  type AccessFacts,
+  type SanctionFact,
+} from "./chat-rules.js";
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -47,10 +61,10 @@ describe("ids", () => {
 
 describe("access", () => {
   const base: AccessFacts = {
-    channel: { public: true, dimensionId: null },
+    channel: { id: "ch1", public: true, dimensionId: null },
     character: { dimensionId: "d1" },
     authorized: false,
-    ban: undefined,
+    sanctions: [],
     staff: false,
     nowMs: 1_000_000,
   };
@@ -58,32 +72,79 @@ describe("access", () => {
 
   it("public without dimension: anyone", () => expect(readDenial(base)).toBeUndefined());
   it("public with dimension: only that dimension", () => {
-    expect(readDenial(facts({ channel: { public: true, dimensionId: "d1" } }))).toBeUndefined();
-    expect(readDenial(facts({ channel: { public: true, dimensionId: "d2" } }))).toMatch(/may not use/);
+    expect(readDenial(facts({ channel: { id: "ch1", public: true, dimensionId: "d1" } }))).toBeUndefined();
+    expect(readDenial(facts({ channel: { id: "ch1", public: true, dimensionId: "d2" } }))).toMatch(/may not use/);
   });
   it("private: only with an authorization row, in any dimension", () => {
-    expect(readDenial(facts({ channel: { public: false, dimensionId: null } }))).toMatch(/may not use/);
-    expect(readDenial(facts({ channel: { public: false, dimensionId: "d2" }, authorized: true }))).toBeUndefined();
+    expect(readDenial(facts({ channel: { id: "ch1", public: false, dimensionId: null } }))).toMatch(/may not use/);
+    expect(readDenial(facts({ channel: { id: "ch1", public: false, dimensionId: "d2" }, authorized: true }))).toBeUndefined();
   });
-  it("staff act on any channel", () => expect(readDenial(facts({ channel: { public: false, dimensionId: "d2" }, staff: true }))).toBeUndefined());
-  it("a permanent ban stops reading and sending, for staff too", () => {
-    const banned = facts({ ban: { untilMs: null }, staff: true });
-    expect(readDenial(banned)).toMatch(/permanently banned/);
+  it("staff act on any channel", () => expect(readDenial(facts({ channel: { id: "ch1", public: false, dimensionId: "d2" }, staff: true }))).toBeUndefined());
+  const sanction = (over: Partial<SanctionFact>): SanctionFact => ({
+    id: "s1",
+    kind: "ban",
+    scope: "channel",
+    scopeId: "ch1",
+    characterId: "c1",
+    accountId: "a1",
+    issuedAtMs: 0,
+    expiresAtMs: null,
+    reason: "spam",
+    playerMessage: "",
+    issuedById: "m1",
+    issuedByName: "mod",
+    ...over,
+  });
+  it("a permanent ban stops reading and sending, for staff too, with its reason", () => {
+    const banned = facts({ sanctions: [sanction({ playerMessage: "calm down" })], staff: true });
+    expect(readDenial(banned)).toBe("permission denied: this character is permanently banned from this channel. Reason: spam. Message: calm down");
     expect(sendDenial(banned)).toMatch(/permanently banned/);
+    expect(readBlock(banned)?.sanction?.id).toBe("s1");
   });
-  it("a temporary ban stops sending only, and says how long", () => {
-    const banned = facts({ ban: { untilMs: base.nowMs + 90_500 } });
-    expect(readDenial(banned)).toBeUndefined();
-    expect(sendDenial(banned)).toMatch(/for another 1m 31s/);
+  it("a temporary ban stops reading and sending, and says how long", () => {
+    const banned = facts({ sanctions: [sanction({ expiresAtMs: base.nowMs + 90_500 })] });
+    expect(readDenial(banned)).toMatch(/banned from this channel for another 1m 31s/);
+    expect(sendDenial(banned)).toMatch(/for another 1m 31s \(until 1970-01-01T00:18:10\.500Z\)\. Reason: spam$/);
   });
-  it("an expired ban is no ban", () => expect(sendDenial(facts({ ban: { untilMs: base.nowMs } }))).toBeUndefined());
+  it("a mute stops sending only", () => {
+    const muted = facts({ sanctions: [sanction({ kind: "mute", expiresAtMs: base.nowMs + 60_000 })] });
+    expect(readDenial(muted)).toBeUndefined();
+    expect(sendDenial(muted)).toMatch(/^permission denied: this character is muted in this channel for another 1m/);
+  });
+  it("an account-wide sanction says so", () =>
+    expect(sendDenial(facts({ sanctions: [sanction({ characterId: null, scope: "everywhere", scopeId: null, kind: "mute" })] }))).toMatch(
+      /this account is permanently muted everywhere/,
+    ));
+  it("an expired sanction is none", () => expect(sendDenial(facts({ sanctions: [sanction({ expiresAtMs: base.nowMs })] }))).toBeUndefined());
+  it("scopes: the channel, the channel's dimension, everywhere", () => {
+    const inDimension = { channel: { id: "ch1", public: true, dimensionId: "d1" } };
+    expect(sendDenial(facts({ sanctions: [sanction({ scopeId: "ch2" })] }))).toBeUndefined();
+    expect(sendDenial(facts({ ...inDimension, sanctions: [sanction({ scope: "dimension", scopeId: "d1" })] }))).toMatch(/in this dimension/);
+    expect(sendDenial(facts({ ...inDimension, sanctions: [sanction({ scope: "dimension", scopeId: "d2" })] }))).toBeUndefined();
+    // A channel of every dimension is no dimension's.
+    expect(sendDenial(facts({ sanctions: [sanction({ scope: "dimension", scopeId: "d1" })] }))).toBeUndefined();
+    expect(sendDenial(facts({ sanctions: [sanction({ scope: "everywhere", scopeId: null })] }))).toMatch(/everywhere/);
+  });
+  it("of several, the one that holds longest decides", () => {
+    const list = [sanction({ id: "short", expiresAtMs: base.nowMs + 1_000 }), sanction({ id: "long", kind: "mute", expiresAtMs: base.nowMs + 9_000 })];
+    expect(sendBlock(facts({ sanctions: list }))?.sanction?.id).toBe("long");
+    // Reading: only bans count.
+    expect(readBlock(facts({ sanctions: list }))?.sanction?.id).toBe("short");
+  });
+  it("direct messages: only sanctions everywhere; a mute stops sending, a ban reading too", () => {
+    const mute = sanction({ kind: "mute", scope: "everywhere", scopeId: null });
+    expect(directBlock([mute], base.nowMs, "send")?.sanction).toBe(mute);
+    expect(directBlock([mute], base.nowMs, "read")).toBeUndefined();
+    expect(directBlock([sanction({ scope: "everywhere", scopeId: null })], base.nowMs, "read")).toBeDefined();
+    expect(directBlock([sanction({})], base.nowMs, "send")).toBeUndefined();
+  });
 });
 
 describe("ban durations", () => {
   it("> 0 is seconds from now, < 0 permanent, 0 lifts", () => {
-    expect(banFromDuration(60n, 1_000)).toEqual({ lift: false, ban: { untilMs: 61_000 } });
-    expect(banFromDuration(-1n, 1_000)).toEqual({ lift: false, ban: { untilMs: null } });
-    expect(banFromDuration(-999n, 1_000)).toEqual({ lift: false, ban: { untilMs: null } });
+    expect(banFromDuration(60n, 1_000)).toEqual({ lift: false, expiresAtMs: 61_000 });
+    expect(banFromDuration(-1n, 1_000)).toEqual({ lift: false, expiresAtMs: null });
+    expect(banFromDuration(-999n, 1_000)).toEqual({ lift: false, expiresAtMs: null });
     expect(banFromDuration(0n, 1_000)).toEqual({ lift: true });
   });
   it("refuses absurd lengths instead of overflowing dates", () => expect(codeOf(() => banFromDuration(2n ** 62n, 0))).toBe(Code.InvalidArgument));

@@ -1,5 +1,8 @@
 import { Code, ConnectError } from "@connectrpc/connect";
+import { sanctionError, type SanctionFact } from "../platform/sanction-message.js";
 import { textError } from "../platform/text-rules.js";
+
+export type { SanctionFact };
 
 /**
  * The chat rules of DESIGN.md as plain functions: no database, no transport. Handlers gather the facts (chat-access.ts)
@@ -47,43 +50,89 @@ export function channelName(raw: string): string {
   return name;
 }
 
-/** A ban as stored: until null means permanent. */
-export interface Ban {
-  untilMs: number | null;
-}
-
 export interface AccessFacts {
-  channel: { public: boolean; dimensionId: string | null };
+  channel: { id: string; public: boolean; dimensionId: string | null };
   character: { dimensionId: string };
   /** An authorization row for this character AND this channel. */
   authorized: boolean;
-  ban: Ban | undefined;
-  /** Admins and moderators: "connect to any channel as any character". Bans still apply to the character. */
+  /** The character's and its account's sanctions that are not revoked (any scope; expired ones may be among them). */
+  sanctions: readonly SanctionFact[];
+  /** Admins and moderators: "connect to any channel as any character". Sanctions still apply to the character. */
   staff: boolean;
   nowMs: number;
 }
 
-export function isActive(ban: Ban | undefined, nowMs: number): ban is Ban {
-  return ban !== undefined && (ban.untilMs === null || ban.untilMs > nowMs);
+/** Why a chat action is refused; `sanction` when a sanction is the reason (clients show it: ConnectError details). */
+export interface Denial {
+  message: string;
+  sanction?: SanctionFact;
 }
 
-/** Why the character may not read the channel, or undefined when it may. */
-export function readDenial(facts: AccessFacts): string | undefined {
-  if (facts.ban && facts.ban.untilMs === null) return "permission denied: this character is permanently banned from this channel";
+export const isActiveSanction = (s: SanctionFact, nowMs: number) => s.expiresAtMs === null || s.expiresAtMs > nowMs;
+
+/** A channel sanction covers its channel; a dimension sanction every channel of that dimension; "everywhere" all. */
+export function coversChannel(s: SanctionFact, channel: { id: string; dimensionId: string | null }): boolean {
+  if (s.scope === "everywhere") return true;
+  if (s.scope === "channel") return s.scopeId === channel.id;
+  return channel.dimensionId !== null && s.scopeId === channel.dimensionId;
+}
+
+/** Of the sanctions that apply, the one that holds longest (permanent first; a ban before a mute on a tie). */
+export function decisiveSanction(candidates: readonly SanctionFact[]): SanctionFact | undefined {
+  let best: SanctionFact | undefined;
+  const end = (s: SanctionFact) => s.expiresAtMs ?? Number.POSITIVE_INFINITY;
+  for (const s of candidates) {
+    if (!best || end(s) > end(best) || (end(s) === end(best) && s.kind === "ban" && best.kind === "mute")) best = s;
+  }
+  return best;
+}
+
+/** "permission denied: this character is banned from this channel for another 1m (until …). Reason: … Message: …" */
+export function sanctionDenial(s: SanctionFact, nowMs: number): Denial {
+  const who = s.characterId === null ? "this account" : "this character";
+  const what = s.kind === "ban" ? "banned" : "muted";
+  const where =
+    s.scope === "everywhere" ? "everywhere" : s.scope === "dimension" ? "in this dimension" : s.kind === "ban" ? "from this channel" : "in this channel";
+  let message =
+    s.expiresAtMs === null
+      ? `permission denied: ${who} is permanently ${what} ${where}`
+      : `permission denied: ${who} is ${what} ${where} for another ${describeDuration(s.expiresAtMs - nowMs)} (until ${new Date(s.expiresAtMs).toISOString()})`;
+  message += `. Reason: ${s.reason}`;
+  if (s.playerMessage) message += `. Message: ${s.playerMessage}`;
+  return { message, sanction: s };
+}
+
+function channelSanction(facts: AccessFacts, kinds: readonly SanctionFact["kind"][]): Denial | undefined {
+  const decisive = decisiveSanction(
+    facts.sanctions.filter((s) => kinds.includes(s.kind) && isActiveSanction(s, facts.nowMs) && coversChannel(s, facts.channel)),
+  );
+  return decisive && sanctionDenial(decisive, facts.nowMs);
+}
+
+function accessDenial(facts: AccessFacts): Denial | undefined {
   if (facts.staff || facts.authorized) return undefined;
   if (facts.channel.public && (facts.channel.dimensionId === null || facts.channel.dimensionId === facts.character.dimensionId)) return undefined;
-  return "permission denied: this character may not use this channel";
+  return { message: "permission denied: this character may not use this channel" };
 }
 
-/** Why the character may not send to the channel, or undefined when it may. */
-export function sendDenial(facts: AccessFacts): string | undefined {
-  const denial = readDenial(facts);
-  if (denial) return denial;
-  if (isActive(facts.ban, facts.nowMs)) {
-    const untilMs = facts.ban.untilMs!;
-    return `permission denied: this character is banned from this channel for another ${describeDuration(untilMs - facts.nowMs)} (until ${new Date(untilMs).toISOString()})`;
-  }
-  return undefined;
+/** Why the character may not read the channel (an active ban covering it, or no access), or undefined when it may. */
+export const readBlock = (facts: AccessFacts): Denial | undefined => channelSanction(facts, ["ban"]) ?? accessDenial(facts);
+
+/** Why the character may not send to the channel (an active mute or ban covering it, or no access). */
+export const sendBlock = (facts: AccessFacts): Denial | undefined => channelSanction(facts, ["mute", "ban"]) ?? accessDenial(facts);
+
+/** PERMISSION_DENIED; a sanction travels along as a detail (platform/sanction-message.ts). */
+export const denialError = (denial: Denial, nowMs: number): ConnectError =>
+  denial.sanction ? sanctionError(denial.message, denial.sanction, nowMs) : new ConnectError(denial.message, Code.PermissionDenied);
+
+export const readDenial = (facts: AccessFacts): string | undefined => readBlock(facts)?.message;
+export const sendDenial = (facts: AccessFacts): string | undefined => sendBlock(facts)?.message;
+
+/** Direct messages: only "everywhere" sanctions reach them; a ban stops reading, a mute or a ban sending. */
+export function directBlock(sanctions: readonly SanctionFact[], nowMs: number, mode: "read" | "send"): Denial | undefined {
+  const kinds = mode === "read" ? ["ban"] : ["mute", "ban"];
+  const decisive = decisiveSanction(sanctions.filter((s) => s.scope === "everywhere" && kinds.includes(s.kind) && isActiveSanction(s, nowMs)));
+  return decisive && sanctionDenial(decisive, nowMs);
 }
 
 /** "1h 2m 3s"; rounds up so a ban never reads "0s" while it still holds. */
@@ -104,12 +153,12 @@ export function describeDuration(ms: number): string {
   return parts.join(" ");
 }
 
-/** BanRequest.duration: > 0 seconds from now, negative permanent, 0 lifts. */
-export function banFromDuration(duration: bigint, nowMs: number): { lift: true } | { lift: false; ban: Ban } {
+/** BanRequest.duration: > 0 seconds from now, negative permanent (expiresAtMs null), 0 lifts. */
+export function banFromDuration(duration: bigint, nowMs: number): { lift: true } | { lift: false; expiresAtMs: number | null } {
   if (duration === 0n) return { lift: true };
-  if (duration < 0n) return { lift: false, ban: { untilMs: null } };
+  if (duration < 0n) return { lift: false, expiresAtMs: null };
   if (duration > BigInt(MAX_BAN_SECONDS)) throw invalid(`ban duration is over 100 years; use a negative duration for a permanent ban`);
-  return { lift: false, ban: { untilMs: nowMs + Number(duration) * 1000 } };
+  return { lift: false, expiresAtMs: nowMs + Number(duration) * 1000 };
 }
 
 export interface LogQuery {

@@ -6,7 +6,8 @@ import { characters } from "../character/schema.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, type ChatClient } from "../test/chat-fixtures.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
 import { SEND_FACTS_ROWS } from "./chat-store.js";
-import { chatBans, chatChannelAuthorizations, chatChannels } from "./schema.js";
+import { insertSanction, revokeSanctionRow } from "../test/sanction-fixtures.js";
+import { chatChannelAuthorizations, chatChannels } from "./schema.js";
 
 /**
  * Sends decide on an in-memory copy of the send facts (chat-access.ts) and store the message with a statement that
@@ -40,16 +41,12 @@ describe.each(storageBackends)("chat sends follow the database at once, whatever
     return me;
   }
 
-  it("a ban written straight to the database refuses the next send, with the time left; lifting it there lets the next one through", async () => {
+  it("a ban written straight to the database refuses the next send, with the time left; revoking it there lets the next one through", async () => {
     const channel = await insertChannel(db(), { public: true });
     const me = await warmed(channel);
-    await db()
-      .insert(chatBans)
-      .values({ characterId: me, channelId: channel, until: new Date(Date.now() + 60_000) });
+    const ban = await insertSanction(db(), { characterId: me, accountId: t.users.player.sub, scopeId: channel, expiresAt: new Date(Date.now() + 60_000) });
     await expect(send(player, channel, me, "after ban")).rejects.toThrow(/banned from this channel for another/);
-    await db()
-      .delete(chatBans)
-      .where(and(eq(chatBans.characterId, me), eq(chatBans.channelId, channel)));
+    await revokeSanctionRow(db(), ban);
     await send(player, channel, me, "after lift");
     expect(await logged(channel)).toEqual(["after lift", "warm"]);
   });
@@ -131,7 +128,7 @@ describe.each(storageBackends)("chat sends follow the database at once, whatever
     await db().insert(chatChannelAuthorizations).values({ characterId: member, channelId: secret });
     await send(player, secret, member, "warm"); // …and the secret channel's
     // Behind the server's back: a ban on the second channel, the authorization on the secret one removed.
-    await db().insert(chatBans).values({ characterId: me, channelId: second, until: null });
+    await insertSanction(db(), { characterId: me, accountId: t.users.player.sub, scopeId: second });
     await db()
       .delete(chatChannelAuthorizations)
       .where(and(eq(chatChannelAuthorizations.characterId, me), eq(chatChannelAuthorizations.channelId, secret)));
@@ -162,7 +159,7 @@ describe.each(storageBackends)("chat sends follow the database at once, whatever
     const senders = await Promise.all(Array.from({ length: 20 }, () => insertCharacter(db(), t.users.admin.sub, dim)));
     // Warm every sender's facts, then ban one of them behind the server's back.
     await Promise.all(senders.map((s) => send(admin, channel, s, "warm")));
-    await db().insert(chatBans).values({ characterId: senders[0]!, channelId: channel, until: null });
+    await insertSanction(db(), { characterId: senders[0]!, accountId: t.users.admin.sub, scopeId: channel });
     const outcomes = await Promise.all(senders.map((s, i) => codeOf(send(admin, channel, s, `m${i}`))));
     expect(outcomes[0]).toBe(Code.PermissionDenied);
     expect(outcomes.slice(1).every((o) => o === "ok")).toBe(true);

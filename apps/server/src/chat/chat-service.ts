@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
-import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import { ChatLogSchema, ChatLogsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
 import type { Logger } from "../platform/logger.js";
 import { createChatAccess } from "./chat-access.js";
@@ -12,8 +12,20 @@ import { BatchWriter } from "./message-writer.js";
 import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
 import { RateLimiter } from "./rate-limiter.js";
 
+/**
+ * The seed's channel ban as moderation's channel-scoped chat ban (wired in compose.ts: chat does not know sanctions
+ * beyond their table). Both write with the caller as the issuer, audit the write and tell open streams.
+ */
+export interface ChannelBans {
+  /** expiresAtMs null: permanent. */
+  ban(ctx: HandlerContext, characterId: string, channelId: string, expiresAtMs: number | null): Promise<void>;
+  /** Revokes the character's active channel-scoped bans on the channel. */
+  lift(ctx: HandlerContext, characterId: string, channelId: string): Promise<void>;
+}
+
 export interface ChatServiceDeps {
   store: ChatStore;
+  channelBans: ChannelBans;
   bus: ChatBus;
   logger: Logger;
   sendLimiter?: RateLimiter;
@@ -84,6 +96,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       const content = messageContent(req.chatMessage?.content ?? "");
       const sender = await access.actingCharacter(ctx, senderId);
       await access.requireDirectTarget(ctx, sender, targetId);
+      await access.requireDirectSend(sender);
       takeSendToken(senderId);
       const message = await store.insertMessage({ recipientCharacterId: targetId, senderCharacterId: senderId, content, sentAtMs: now() });
       await publishStored(bus.publish({ kind: "direct", id: targetId }, { type: "message", message }), "direct message");
@@ -92,21 +105,16 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
 
     ...channelHandlers({ store, bus, access }),
 
-    async banCharacterFromChatChannel(req) {
+    async banCharacterFromChatChannel(req, ctx) {
       const characterId = requireId(req.characterId, "character_id");
       const channelId = requireId(req.channelId, "channel_id");
       const decision = banFromDuration(req.duration, now());
       await requireBanTargets(characterId, channelId);
-      if (decision.lift) {
-        await store.liftBan(characterId, channelId);
-        access.forgetSendFacts(channelId, characterId);
-      } else {
-        await store.setBan(characterId, channelId, decision.ban);
-        // Sends check the ban in the database (every node agrees at once); dropping this node's copy of the facts
-        // only spares the next send a refused write. Open streams on every node learn of it from the bus.
-        access.forgetSendFacts(channelId, characterId);
-        await bus.publish({ kind: "channel", id: channelId }, { type: "ban", characterId, untilMs: decision.ban.untilMs });
-      }
+      if (decision.lift) await deps.channelBans.lift(ctx, characterId, channelId);
+      else await deps.channelBans.ban(ctx, characterId, channelId, decision.expiresAtMs);
+      // Sends check sanctions in the database (every node agrees at once); dropping this node's copy of the facts
+      // only spares the next send a refused write. Open streams on every node learn of a ban from the bus.
+      access.forgetSendFacts(channelId, characterId);
       return create(EmptySchema);
     },
 

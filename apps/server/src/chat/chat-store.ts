@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql, type Column } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { dimensions } from "../gameserver/schema.js";
+import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
-import type { Ban, LogQuery } from "./chat-rules.js";
-import { chatBans, chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
+import { sanctions } from "../moderation/schema.js";
+import type { LogQuery, SanctionFact } from "./chat-rules.js";
+import { chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
 
 /** Every SQL statement of the chat service. Knows rows, not requests, tokens or status codes. */
 
@@ -26,24 +28,25 @@ export interface SendFacts {
   character: CharacterFacts;
   channel: ChannelRow;
   authorized: boolean;
-  ban: Ban | undefined;
+  /** The character's and its account's sanctions that were not revoked (chat-rules.ts decides which apply). */
+  sanctions: readonly SanctionFact[];
   /** Staff act on any channel (chat-rules.ts readDenial); the guarded INSERT applies the same rule. */
   staff: boolean;
 }
 
 /**
- * A live character and everything about it the send rules read on any channel: its authorization rows and bans
- * (at most SEND_FACTS_ROWS of each; `complete` is false when it has more). Remembered per character, it decides a
+ * A live character and everything about it the send rules read on any channel: its authorization rows and the
+ * sanctions on it or its account (at most SEND_FACTS_ROWS of each; `complete` is false when it has more). Remembered per character, it decides a
  * first send on any channel whose row is remembered too, without a query.
  */
 export interface CharacterSendFacts {
   character: CharacterFacts;
   authorizedChannelIds: Set<string>;
-  bans: Map<string, Ban>;
+  sanctions: SanctionFact[];
   complete: boolean;
 }
 
-/** Authorization rows and bans read per character for CharacterSendFacts; more than this and it is not complete. */
+/** Authorization rows and sanctions read per character for CharacterSendFacts; more than this and it is not complete. */
 export const SEND_FACTS_ROWS = 1_000;
 
 /** A channel message to store only if the facts it was allowed on still hold (see insertGuardedChannelMessages). */
@@ -80,6 +83,64 @@ const toStored = (row: { id: number; channelId: string | null; senderCharacterId
   sentAtMs: row.sentAt.getTime(),
 });
 
+/** A sanction row as a JSON array (the order of toSanctionFact); timestamps as unix milliseconds. */
+const sanctionJson = sql`json_build_array(s.id, s.kind, s.scope, s.scope_id, s.character_id, s.account_id, floor(extract(epoch FROM s.issued_at) * 1000), floor(extract(epoch FROM s.expires_at) * 1000), s.reason, s.player_message, s.issued_by_id, s.issued_by_name)`;
+
+/**
+ * The not revoked, not expired (at `now`, an ISO time placeholder) sanctions on the character `characterIdSql` or on
+ * the account `ownerIdSql` (account-wide ones), as one JSON array of at most SEND_FACTS_ROWS + 1 rows.
+ */
+const liveSanctionsJson = (characterIdSql: Column, ownerIdSql: Column) =>
+  sql`(SELECT coalesce(json_agg(${sanctionJson}), '[]'::json) FROM (
+      SELECT * FROM ${sanctions} x
+      WHERE x.revoked_at IS NULL AND (x.character_id = ${characterIdSql} OR (x.character_id IS NULL AND x.account_id = ${ownerIdSql}))
+        AND (x.expires_at IS NULL OR x.expires_at > ${sql.placeholder("now")}::timestamptz)
+      LIMIT ${SEND_FACTS_ROWS + 1}
+    ) s)`;
+
+type SanctionJson = [
+  string,
+  SanctionFact["kind"],
+  SanctionFact["scope"],
+  string | null,
+  string | null,
+  string,
+  number,
+  number | null,
+  string,
+  string,
+  string,
+  string,
+];
+
+const toSanctionFact = ([
+  id,
+  kind,
+  scope,
+  scopeId,
+  characterId,
+  accountId,
+  issuedAtMs,
+  expiresAtMs,
+  reason,
+  playerMessage,
+  issuedById,
+  issuedByName,
+]: SanctionJson): SanctionFact => ({
+  id,
+  kind,
+  scope,
+  scopeId,
+  characterId,
+  accountId,
+  issuedAtMs: Number(issuedAtMs),
+  expiresAtMs: expiresAtMs === null ? null : Number(expiresAtMs),
+  reason,
+  playerMessage,
+  issuedById,
+  issuedByName,
+});
+
 export function createChatStore(db: Db) {
   // The two statements of the send path are built once and prepared (named statements on PostgreSQL: parsed and
   // planned once per connection, not per call). Building them with drizzle on every call cost more CPU than the
@@ -90,8 +151,7 @@ export function createChatStore(db: Db) {
       characterDimensionId: characters.dimensionId,
       channel: channelColumns,
       authorizedChannel: chatChannelAuthorizations.channelId,
-      banChannel: chatBans.channelId,
-      banUntil: chatBans.until,
+      sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}`,
     })
     .from(characters)
     .leftJoin(chatChannels, and(eq(chatChannels.id, sql.placeholder("channelId")), isNull(chatChannels.deletedAt)))
@@ -99,7 +159,6 @@ export function createChatStore(db: Db) {
       chatChannelAuthorizations,
       and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characters.id)),
     )
-    .leftJoin(chatBans, and(eq(chatBans.channelId, chatChannels.id), eq(chatBans.characterId, characters.id)))
     .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
     .prepare("chat_channel_access");
 
@@ -112,9 +171,7 @@ export function createChatStore(db: Db) {
       authorized: sql<
         string[]
       >`(SELECT coalesce(json_agg(a.channel_id), '[]'::json) FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
-      bans: sql<
-        [string, number | null][]
-      >`(SELECT coalesce(json_agg(json_build_array(b.channel_id, floor(extract(epoch FROM b.until) * 1000))), '[]'::json) FROM (SELECT channel_id, until FROM ${chatBans} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) b)`,
+      sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}`,
       channel: channelColumns,
     })
     .from(characters)
@@ -122,8 +179,14 @@ export function createChatStore(db: Db) {
     .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
     .prepare("chat_send_facts");
 
+  const liveSanctionsQuery = db
+    .select({ sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}` })
+    .from(characters)
+    .where(eq(characters.id, sql.placeholder("characterId")))
+    .prepare("chat_live_sanctions");
+
   // The WHERE re-checks the facts the send was decided on (they still hold) and applies chat-rules.ts sendDenial to
-  // them (no active ban; staff, an authorization, or a public channel of no or the character's dimension), so a
+  // them (no active mute or ban covering the channel, on the character or its account; staff, an authorization, or a public channel of no or the character's dimension), so a
   // wrong decision upstream can never store a message the rules refuse (chat-send-rules-parity.test.ts holds both equal).
   // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at.
   // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
@@ -137,7 +200,10 @@ export function createChatStore(db: Db) {
         WHERE (SELECT c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL)
           AND (SELECT ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)
           AND coalesce((SELECT true FROM ${chatChannelAuthorizations} a WHERE a.character_id = v.sender AND a.channel_id = v.channel_id), false) = v.authorized
-          AND (SELECT true FROM ${chatBans} b WHERE b.character_id = v.sender AND b.channel_id = v.channel_id AND (b.until IS NULL OR b.until > v.sent_at)) IS NULL
+          AND (SELECT true FROM ${sanctions} s WHERE s.character_id = v.sender AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > v.sent_at)
+                 AND (s.scope = 'everywhere' OR (s.scope = 'channel' AND s.scope_id = v.channel_id) OR (s.scope = 'dimension' AND s.scope_id = v.channel_dimension_id)) LIMIT 1) IS NULL
+          AND (SELECT true FROM ${sanctions} s WHERE s.character_id IS NULL AND s.account_id = v.owner_id AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > v.sent_at)
+                 AND (s.scope = 'everywhere' OR (s.scope = 'channel' AND s.scope_id = v.channel_id) OR (s.scope = 'dimension' AND s.scope_id = v.channel_dimension_id)) LIMIT 1) IS NULL
           AND (v.staff OR v.authorized OR (v.channel_public AND (v.channel_dimension_id IS NULL OR v.channel_dimension_id = v.character_dimension_id)))
         ORDER BY v.ord`,
     )
@@ -176,27 +242,38 @@ export function createChatStore(db: Db) {
         .orderBy(chatChannels.name, chatChannels.id);
     },
 
-    async createChannel(input: { name: string; dimensionId: string | null; public: boolean }): Promise<ChannelRow> {
-      const [row] = await db
-        .insert(chatChannels)
-        .values({ id: randomUUID(), ...input })
-        .returning(channelColumns);
-      return row!;
+    createChannel(actor: AuditActor, input: { name: string; dimensionId: string | null; public: boolean }): Promise<ChannelRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(chatChannels)
+          .values({ id: randomUUID(), ...input })
+          .returning(channelColumns);
+        await appendAudit(tx, actor, { action: "chat-channel.create", targetType: "chat-channel", targetId: row!.id, after: row });
+        return row!;
+      });
     },
 
-    async updateChannel(id: string, changes: Partial<Omit<ChannelRow, "id">>): Promise<ChannelRow | undefined> {
-      const [row] = await db
-        .update(chatChannels)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(liveChannel(id))
-        .returning(channelColumns);
-      return row;
+    updateChannel(actor: AuditActor, id: string, changes: Partial<Omit<ChannelRow, "id">>): Promise<ChannelRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select(channelColumns).from(chatChannels).where(liveChannel(id)).for("update");
+        if (!before) return undefined;
+        const [row] = await tx
+          .update(chatChannels)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(liveChannel(id))
+          .returning(channelColumns);
+        await appendAudit(tx, actor, { action: "chat-channel.edit", targetType: "chat-channel", targetId: id, before, after: row });
+        return row;
+      });
     },
 
-    async deleteChannel(id: string): Promise<ChannelRow | undefined> {
-      const now = new Date();
-      const [row] = await db.update(chatChannels).set({ deletedAt: now, updatedAt: now }).where(liveChannel(id)).returning(channelColumns);
-      return row;
+    deleteChannel(actor: AuditActor, id: string): Promise<ChannelRow | undefined> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const [row] = await tx.update(chatChannels).set({ deletedAt: now, updatedAt: now }).where(liveChannel(id)).returning(channelColumns);
+        if (row) await appendAudit(tx, actor, { action: "chat-channel.delete", targetType: "chat-channel", targetId: id, before: row });
+        return row;
+      });
     },
 
     /** The ids among `ids` that are live channels. */
@@ -233,28 +310,38 @@ export function createChatStore(db: Db) {
     async channelAccess(
       characterId: string,
       channelId: string,
-    ): Promise<{ character: CharacterFacts; channel?: ChannelRow; authorized: boolean; ban: Ban | undefined } | undefined> {
-      const [row] = await channelAccessQuery.execute({ characterId, channelId });
+      nowMs: number,
+    ): Promise<{ character: CharacterFacts; channel?: ChannelRow; authorized: boolean; sanctions: SanctionFact[] } | undefined> {
+      const [row] = await channelAccessQuery.execute({ characterId, channelId, now: new Date(nowMs).toISOString() });
       if (!row) return undefined;
       return {
         character: { id: characterId, ownerId: row.ownerId, dimensionId: row.characterDimensionId },
         channel: row.channel ?? undefined,
         authorized: row.authorizedChannel !== null,
-        ban: row.banChannel === null ? undefined : { untilMs: row.banUntil === null ? null : row.banUntil.getTime() },
+        sanctions: row.sanctions.map(toSanctionFact),
       };
     },
 
+    /** The live sanctions on a character or its account (direct messages read the "everywhere" ones). */
+    async liveSanctions(characterId: string, nowMs: number): Promise<SanctionFact[]> {
+      const [row] = await liveSanctionsQuery.execute({ characterId, now: new Date(nowMs).toISOString() });
+      return row ? row.sanctions.map(toSanctionFact) : [];
+    },
+
     /** A live character's send facts (undefined: no such character) and the live channel (undefined: none). */
-    async sendFacts(characterId: string, channelId: string): Promise<{ facts: CharacterSendFacts; channel: ChannelRow | undefined } | undefined> {
-      const [row] = await sendFactsQuery.execute({ characterId, channelId });
+    async sendFacts(
+      characterId: string,
+      channelId: string,
+      nowMs: number,
+    ): Promise<{ facts: CharacterSendFacts; channel: ChannelRow | undefined } | undefined> {
+      const [row] = await sendFactsQuery.execute({ characterId, channelId, now: new Date(nowMs).toISOString() });
       if (!row) return undefined;
-      const bans = new Map<string, Ban>(row.bans.map(([channel, untilMs]) => [channel, { untilMs: untilMs === null ? null : Number(untilMs) }]));
       return {
         facts: {
           character: { id: characterId, ownerId: row.ownerId, dimensionId: row.dimensionId },
           authorizedChannelIds: new Set(row.authorized),
-          bans,
-          complete: row.authorized.length <= SEND_FACTS_ROWS && row.bans.length <= SEND_FACTS_ROWS,
+          sanctions: row.sanctions.map(toSanctionFact),
+          complete: row.authorized.length <= SEND_FACTS_ROWS && row.sanctions.length <= SEND_FACTS_ROWS,
         },
         channel: row.channel ?? undefined,
       };
@@ -271,8 +358,9 @@ export function createChatStore(db: Db) {
     },
 
     /** Replaces the character's authorizations; returns the channel ids it lost. */
-    replaceAuthorizations(characterId: string, channelIds: string[]): Promise<string[]> {
+    replaceAuthorizations(actor: AuditActor, characterId: string, channelIds: string[]): Promise<string[]> {
       return db.transaction(async (tx) => {
+        const before = await authorizationsIn(tx, characterId);
         const byCharacter = eq(chatChannelAuthorizations.characterId, characterId);
         const removed = await tx
           .delete(chatChannelAuthorizations)
@@ -284,39 +372,45 @@ export function createChatStore(db: Db) {
             .values(channelIds.map((channelId) => ({ characterId, channelId })))
             .onConflictDoNothing();
         }
+        await auditAuthorizations(tx, actor, "chat-channel.authorizations.set", characterId, before, channelIds);
         return removed.map((r) => r.channelId);
       });
     },
 
-    async addAuthorizations(characterId: string, channelIds: string[]): Promise<void> {
-      if (channelIds.length === 0) return;
-      await db
-        .insert(chatChannelAuthorizations)
-        .values(channelIds.map((channelId) => ({ characterId, channelId })))
-        .onConflictDoNothing();
+    addAuthorizations(actor: AuditActor, characterId: string, channelIds: string[]): Promise<void> {
+      if (channelIds.length === 0) return Promise.resolve();
+      return db.transaction(async (tx) => {
+        const before = await authorizationsIn(tx, characterId);
+        await tx
+          .insert(chatChannelAuthorizations)
+          .values(channelIds.map((channelId) => ({ characterId, channelId })))
+          .onConflictDoNothing();
+        await auditAuthorizations(tx, actor, "chat-channel.authorizations.update", characterId, before, [...before, ...channelIds]);
+      });
     },
 
     /** Returns the channel ids that actually lost a row. */
-    async removeAuthorizations(characterId: string, channelIds: string[]): Promise<string[]> {
-      if (channelIds.length === 0) return [];
-      const removed = await db
-        .delete(chatChannelAuthorizations)
-        .where(and(eq(chatChannelAuthorizations.characterId, characterId), inArray(chatChannelAuthorizations.channelId, channelIds)))
-        .returning({ channelId: chatChannelAuthorizations.channelId });
-      return removed.map((r) => r.channelId);
-    },
-
-    /** Insert or replace: a ban never depends on an authorization row existing. */
-    async setBan(characterId: string, channelId: string, ban: Ban): Promise<void> {
-      const until = ban.untilMs === null ? null : new Date(ban.untilMs);
-      await db
-        .insert(chatBans)
-        .values({ characterId, channelId, until })
-        .onConflictDoUpdate({ target: [chatBans.characterId, chatBans.channelId], set: { until, createdAt: new Date() } });
-    },
-
-    async liftBan(characterId: string, channelId: string): Promise<void> {
-      await db.delete(chatBans).where(and(eq(chatBans.characterId, characterId), eq(chatBans.channelId, channelId)));
+    removeAuthorizations(actor: AuditActor, characterId: string, channelIds: string[]): Promise<string[]> {
+      if (channelIds.length === 0) return Promise.resolve([]);
+      return db.transaction(async (tx) => {
+        const before = await authorizationsIn(tx, characterId);
+        const removed = (
+          await tx
+            .delete(chatChannelAuthorizations)
+            .where(and(eq(chatChannelAuthorizations.characterId, characterId), inArray(chatChannelAuthorizations.channelId, channelIds)))
+            .returning({ channelId: chatChannelAuthorizations.channelId })
+        ).map((r) => r.channelId);
+        const gone = new Set(removed);
+        await auditAuthorizations(
+          tx,
+          actor,
+          "chat-channel.authorizations.update",
+          characterId,
+          before,
+          before.filter((id) => !gone.has(id)),
+        );
+        return removed;
+      });
     },
 
     async insertMessage(input: {
@@ -428,3 +522,24 @@ export function createChatStore(db: Db) {
 }
 
 export type ChatStore = ReturnType<typeof createChatStore>;
+
+/** The channel ids a character is authorized for, sorted (locked until the transaction ends). */
+async function authorizationsIn(tx: Db, characterId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ channelId: chatChannelAuthorizations.channelId })
+    .from(chatChannelAuthorizations)
+    .where(eq(chatChannelAuthorizations.characterId, characterId))
+    .orderBy(chatChannelAuthorizations.channelId)
+    .for("update");
+  return rows.map((r) => r.channelId);
+}
+
+/**
+ * One record per call that changed a character's authorization list: its target is the character (the list is
+ * the character's), before and after are the sorted channel id lists. A call that changed nothing wrote nothing.
+ */
+async function auditAuthorizations(tx: Db, actor: AuditActor, action: string, characterId: string, before: string[], after: string[]): Promise<void> {
+  const next = [...new Set(after)].sort();
+  if (next.length === before.length && next.every((id, i) => id === before[i])) return;
+  await appendAudit(tx, actor, { action, targetType: "character", targetId: characterId, before: { channelIds: before }, after: { channelIds: next } });
+}

@@ -36,16 +36,15 @@ describe.each([
     const written: string[] = [];
     const abort = new AbortController();
     const values = createContextValues();
-    if (withSink) values.set(directStreamSinkKey, { write: (m: unknown) => (written.push((m as { content: string }).content), true) });
+    if (withSink) values.set(directStreamSinkKey, { write: (m: unknown) => (written.push((m as { content: string }).content), true), unreadBytes: 0 });
     const ctx = { signal: abort.signal, values } as unknown as HandlerContext;
     const stream = connectChatChannel({ store, bus, access }, { channelId: CHANNEL, characterId: CHARACTER } as never, ctx);
     const yielded: string[] = [];
     const reading = (async () => {
-      for await (const m of stream) {
-        yielded.push(m.content);
-        if (yielded.length === 2) void publish(bus, stored(8, "newer"));
-      }
+      for await (const m of stream) yielded.push(m.content);
     })().catch(() => {});
+    await expect.poll(() => [...yielded, ...written]).toEqual(["older", "in both"]);
+    await publish(bus, stored(8, "newer"));
     await expect.poll(() => [...yielded, ...written]).toEqual(["older", "in both", "newer"]);
     abort.abort();
     await reading;

@@ -142,16 +142,19 @@ describe("chat streams", () => {
     expect(end?.rawMessage).toMatch(/permanently banned/);
   });
 
-  it("a temporary ban keeps the stream open (reading is still allowed) and lifting needs no reconnect", async () => {
+  it("a temporary ban ends the stream too (issue 18: a chat ban stops reading); lifting it lets the character back in", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await myCharacter();
-    const { reader, abort } = await liveStream(channel, me);
+    const { reader } = await liveStream(channel, me);
     await moderator.banCharacterFromChatChannel({ channelId: channel, characterId: me, duration: 60n });
-    await say(channel, "still here");
-    await reader.waitFor(2);
+    const ended = await reader.ended;
+    expect(ended?.code).toBe(Code.PermissionDenied);
+    expect(ended?.rawMessage).toMatch(/banned from this channel for another/);
     await moderator.banCharacterFromChatChannel({ channelId: channel, characterId: me, duration: 0n });
+    const { reader: again, abort } = await liveStream(channel, me);
     await player.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "back" } });
-    expect((await reader.waitFor(3)).map((m) => m.content)).toEqual(["first", "still here", "back"]);
+    // History (the first greeting), the second greeting, then its own message.
+    expect((await again.waitFor(3)).map((m) => m.content)).toEqual(["first", "first", "back"]);
     abort.abort();
   });
 

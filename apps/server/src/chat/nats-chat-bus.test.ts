@@ -27,10 +27,10 @@ describe.skipIf(!natsUrl)("NATS chat bus", () => {
     const seen: ChatEvent[] = [];
     const leave = await b.subscribe(channel, (e) => seen.push(e));
     for (let i = 1; i <= 3; i++) await a.publish(channel, message(i));
-    await a.publish(channel, { type: "ban", characterId: "c", untilMs: null });
+    await a.publish(channel, { type: "sanctioned", kind: "ban", scope: "channel", scopeId: "c" });
     await a.publish(channel, { type: "deleted" });
     await eventually(() => seen.length === 5, 5_000, "five events");
-    expect(seen).toEqual([message(1), message(2), message(3), { type: "ban", characterId: "c", untilMs: null }, { type: "deleted" }]);
+    expect(seen).toEqual([message(1), message(2), message(3), { type: "sanctioned", kind: "ban", scope: "channel", scopeId: "c" }, { type: "deleted" }]);
     leave();
   });
 

@@ -30,18 +30,6 @@ export const chatChannelAuthorizations = pgTable(
   (t) => [primaryKey({ columns: [t.characterId, t.channelId] }), index("chat_auth_channel_idx").on(t.channelId)],
 );
 
-/** A ban of one character on one channel; a null `until` is permanent. Independent of authorizations. */
-export const chatBans = pgTable(
-  "chat_bans",
-  {
-    characterId: uuid("character_id").notNull(),
-    channelId: uuid("channel_id").notNull(),
-    until: timestamp("until", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.characterId, t.channelId] })],
-);
-
 /** Every accepted message, channel or direct, stored before it is fanned out. */
 export const chatMessages = pgTable(
   "chat_messages",

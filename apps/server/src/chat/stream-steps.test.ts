@@ -16,9 +16,12 @@ describe("stream steps", () => {
     ["an access change for this character re-checks", { type: "access-changed", characterId: me }, "recheck"],
     ["an access change for another character is ignored", { type: "access-changed", characterId: other }, "ignore"],
     ["an edit of the character re-checks", { type: "character-changed" }, "recheck"],
-    ["a permanent ban of this character ends it", { type: "ban", characterId: me, untilMs: null }, Code.PermissionDenied],
-    ["a temporary ban only stops sends", { type: "ban", characterId: me, untilMs: 1 }, "ignore"],
-    ["a ban of another character is ignored", { type: "ban", characterId: other, untilMs: null }, "ignore"],
+    ["a ban on this channel re-checks (and ends it with the ban's reason)", { type: "sanctioned", kind: "ban", scope: "channel", scopeId: channel }, "recheck"],
+    ["a ban on another channel is ignored", { type: "sanctioned", kind: "ban", scope: "channel", scopeId: "other" }, "ignore"],
+    ["a dimension ban re-checks (the check knows the channel's dimension)", { type: "sanctioned", kind: "ban", scope: "dimension", scopeId: "d" }, "recheck"],
+    ["a ban everywhere re-checks", { type: "sanctioned", kind: "ban", scope: "everywhere", scopeId: null }, "recheck"],
+    ["a mute leaves reading alone", { type: "sanctioned", kind: "mute", scope: "everywhere", scopeId: null }, "ignore"],
+    ["account bans are the auth layer's", { type: "account-bans", bans: [] }, "ignore"],
     ["a deleted channel ends it", { type: "deleted" }, Code.NotFound],
     ["a deleted character ends it", { type: "character-deleted" }, Code.NotFound],
     ["a user change is the auth layer's", { type: "user-changed", atMs: 0 }, "ignore"],
@@ -32,7 +35,10 @@ describe("stream steps", () => {
     ["a message is delivered", message, "deliver"],
     ["an edit of the character re-checks", { type: "character-changed" }, "recheck"],
     ["a deleted character ends it", { type: "character-deleted" }, Code.NotFound],
-    ["a channel's ban is not about direct messages", { type: "ban", characterId: me, untilMs: null }, "ignore"],
+    ["a channel's ban is not about direct messages", { type: "sanctioned", kind: "ban", scope: "channel", scopeId: channel }, "ignore"],
+    ["a dimension ban is not about direct messages", { type: "sanctioned", kind: "ban", scope: "dimension", scopeId: "d" }, "ignore"],
+    ["a ban everywhere re-checks", { type: "sanctioned", kind: "ban", scope: "everywhere", scopeId: null }, "recheck"],
+    ["a mute everywhere leaves reading alone", { type: "sanctioned", kind: "mute", scope: "everywhere", scopeId: null }, "ignore"],
   ];
   it.each(directCases)("direct stream: %s", (_, event, expected) => {
     const step = directStreamStep(event, me);
@@ -42,8 +48,5 @@ describe("stream steps", () => {
   it("the end errors say why", () => {
     expect((channelStreamStep({ type: "deleted" }, channel, me) as ConnectError).rawMessage).toBe("chat channel ch was deleted");
     expect((directStreamStep({ type: "character-deleted" }, me) as ConnectError).rawMessage).toBe("character c1 was deleted");
-    expect((channelStreamStep({ type: "ban", characterId: me, untilMs: null }, channel, me) as ConnectError).rawMessage).toBe(
-      "permission denied: this character was permanently banned from this channel",
-    );
   });
 });

@@ -3,7 +3,7 @@ import type { ChatEvent } from "./chat-bus.js";
 
 /**
  * What a chat event does to one open stream: deliver it (messages), ignore it, re-check the stream's access, or end
- * the stream with this error. Both delivery paths of chat-streams.ts (the transport's sink and the generator) ask
+ * the stream with this error. Every delivery path of chat-stream.ts (a transport's sink, or the transport iterating) asks
  * these functions, so the rules exist once.
  */
 export type StreamStep = "deliver" | "ignore" | "recheck" | ConnectError;
@@ -17,15 +17,17 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
       return event.characterId === undefined || event.characterId === characterId ? "recheck" : "ignore";
     case "character-changed":
       return "recheck";
-    case "ban":
-      // Temporary bans only stop sends (checked at send time).
-      if (event.characterId !== characterId || event.untilMs !== null) return "ignore";
-      return new ConnectError("permission denied: this character was permanently banned from this channel", Code.PermissionDenied);
+    case "sanctioned":
+      // Mutes leave reading alone; a ban whose scope may cover this channel re-checks access, which ends the stream
+      // with the ban's reason and end (a dimension ban needs the channel's dimension: the re-check reads it).
+      if (event.kind !== "ban" || (event.scope === "channel" && event.scopeId !== channelId)) return "ignore";
+      return "recheck";
     case "deleted":
       return new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
     case "character-deleted":
       return characterDeleted(characterId);
     case "user-changed":
+    case "account-bans":
       return "ignore";
   }
 }
@@ -35,6 +37,8 @@ export function directStreamStep(event: ChatEvent, characterId: string): StreamS
   if (event.type === "message") return "deliver";
   if (event.type === "character-deleted") return characterDeleted(characterId);
   if (event.type === "character-changed") return "recheck";
+  // Only a ban "everywhere" reaches direct messages.
+  if (event.type === "sanctioned" && event.kind === "ban" && event.scope === "everywhere") return "recheck";
   return "ignore";
 }
 

@@ -47,6 +47,20 @@ describe.each(storageBackends)("demo data (%s)", (backend) => {
     const pia = await api.ok("GetCharacter", { id: demoCharacterIds[0]! }, t.users.admin.token);
     expect(pia).toMatchObject({ name: "Pia Nightshade", ownerId: demoAccounts[2].id, dimensionId: demoIds.dimensions.prime });
     expect((await api.ok("GetCharacterStats", {}, t.users.moderator.token)).totalCharacters).toBe("30");
+    // Two sanctions: an active mute with a message to the player, and an expired ban.
+    const listed = await api.ok("ListSanctions", {}, t.users.moderator.token);
+    expect(listed.sanctions).toMatchObject([
+      {
+        id: demoIds.sanctions.glitchMute,
+        kind: "SANCTION_KIND_MUTE",
+        active: true,
+        characterName: "Glitch Runner",
+        scopeName: "General",
+        playerMessage: expect.any(String),
+      },
+      { id: demoIds.sanctions.ozzyBan, kind: "SANCTION_KIND_BAN", characterName: "Ozzy Flatline", scopeName: "Prime Local" },
+    ]);
+    expect(listed.sanctions[1].active).toBeUndefined(); // false: left out of proto JSON
   });
 
   it("is seeded only into a database that never had a dimension", async () => {

@@ -6,6 +6,7 @@ import type { Db } from "../platform/db/database.js";
 import { demoAccounts } from "../platform/demo-accounts.js";
 import type { Logger } from "../platform/logger.js";
 import { dimensionMaps, dimensions, maps } from "../gameserver/schema.js";
+import { sanctions } from "../moderation/schema.js";
 
 /**
  * Demo content of local mode (config.seedDemo): enough maps, dimensions, characters and channels that every
@@ -18,6 +19,7 @@ export const demoIds = {
   maps: { downtown: id(1, 1), docks: id(1, 2), orbital: id(1, 3), wasteland: id(1, 4) },
   dimensions: { prime: id(2, 1), shadow: id(2, 2) },
   channels: { general: id(3, 1), primeLocal: id(3, 2), staff: id(3, 3), primeRunners: id(3, 4) },
+  sanctions: { glitchMute: id(5, 1), ozzyBan: id(5, 2) },
 };
 
 const [admin, moderator, player, banned, ozzy, rook, nova, ivy] = demoAccounts.map((a) => a.id);
@@ -134,8 +136,40 @@ export async function seedDemoData(db: Db, logger: Logger): Promise<boolean> {
       { characterId: demoCharacterIds[4]!, channelId: c.staff },
       { characterId: demoCharacterIds[7]!, channelId: c.staff },
     ]);
+    // The console's sanction lists have something to show: an active mute with a message to the player (Glitch
+    // Runner, the player's fourth character: the docs' and browser tests' Pia stays free to chat) and an expired ban.
+    const day = 86_400_000;
+    const staff = { moderator: { issuedById: moderator!, issuedByName: "moderator" }, admin: { issuedById: admin!, issuedByName: "admin" } };
+    await tx.insert(sanctions).values([
+      {
+        id: demoIds.sanctions.glitchMute,
+        kind: "mute",
+        scope: "channel",
+        scopeId: c.general,
+        characterId: demoCharacterIds[3]!,
+        accountId: player!,
+        issuedAt: new Date(now - day),
+        expiresAt: new Date(now + 6 * day),
+        reason: "Spam",
+        playerMessage: "Please stop posting the same link in General.",
+        ...staff.moderator,
+      },
+      {
+        id: demoIds.sanctions.ozzyBan,
+        kind: "ban",
+        scope: "channel",
+        scopeId: c.primeLocal,
+        characterId: demoCharacterIds[14]!,
+        accountId: ozzy!,
+        issuedAt: new Date(now - 10 * day),
+        expiresAt: new Date(now - 3 * day),
+        reason: "Harassment",
+        playerMessage: "",
+        ...staff.admin,
+      },
+    ]);
     return true;
   });
-  if (seeded) logger.info({ maps: 4, dimensions: 2, characters: people.length, channels: 4 }, "demo data seeded (local mode)");
+  if (seeded) logger.info({ maps: 4, dimensions: 2, characters: people.length, channels: 4, sanctions: 2 }, "demo data seeded (local mode)");
   return seeded;
 }

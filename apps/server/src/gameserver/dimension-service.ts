@@ -8,6 +8,7 @@ import {
   type Dimension,
   type DimensionService,
 } from "../gen/sro/gameserver/gameserver_pb.js";
+import { auditActorOf } from "../audit/audit-actor.js";
 import { frozenMessageOf } from "../platform/frozen-message.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
 import type { DimensionChanges, DimensionRefusal, DimensionRow, DimensionStore } from "./dimension-store.js";
@@ -61,23 +62,23 @@ export function createDimensionService({ dimensions, registry }: DimensionServic
       return cachedDimensionsMessage(await dimensions.list());
     },
 
-    async createDimension(req) {
+    async createDimension(req, ctx) {
       const input = {
         name: requireDimensionName(req.name),
         version: requireVersion(req.version),
         location: requireDimensionLocation(req.location),
         mapIds: requireMapIds(req.mapIds),
       };
-      return answer(await dimensions.create(input), input.name);
+      return answer(await dimensions.create(auditActorOf(ctx), input), input.name);
     },
 
-    async duplicateDimension(req) {
+    async duplicateDimension(req, ctx) {
       const sourceId = requireUuid(req.targetId, "target_id");
       const name = requireDimensionName(req.name);
-      return answer(await dimensions.duplicate(sourceId, name), name);
+      return answer(await dimensions.duplicate(auditActorOf(ctx), sourceId, name), name);
     },
 
-    async editDimension(req) {
+    async editDimension(req, ctx) {
       const id = requireUuid(req.targetId, "target_id");
       // Only the fields present in the request change; the map list only when edit_maps says so.
       const changes: DimensionChanges = {};
@@ -86,23 +87,23 @@ export function createDimensionService({ dimensions, registry }: DimensionServic
       if (req.location !== undefined) changes.location = requireDimensionLocation(req.location);
       // Without edit_maps, map_ids are ignored (clients send whole dimensions back).
       if (req.editMaps) changes.mapIds = requireMapIds(req.mapIds);
-      return answer(await dimensions.update(id, changes), changes.name);
+      return answer(await dimensions.update(auditActorOf(ctx), id, changes), changes.name);
     },
 
-    async deleteDimension(req) {
-      const result = await dimensions.softDelete(requireUuid(req.id, "id"));
+    async deleteDimension(req, ctx) {
+      const result = await dimensions.softDelete(auditActorOf(ctx), requireUuid(req.id, "id"));
       if (result !== "deleted") throw refused(result, undefined);
       return create(EmptySchema);
     },
 
-    async gameServerUpdate(req) {
+    async gameServerUpdate(req, ctx) {
       if (!registry) {
         throw new ConnectError(
           "GameServerUpdate needs GAMESERVER_MODE=registry: this server runs in local mode, where no game servers are orchestrated",
           Code.FailedPrecondition,
         );
       }
-      const result = await registry.update(requireUuid(req.id, "id"));
+      const result = await registry.update(auditActorOf(ctx), requireUuid(req.id, "id"));
       if (result === "not-found") throw dimensionNotFound();
       return create(GameServerUpdateResponseSchema, result);
     },

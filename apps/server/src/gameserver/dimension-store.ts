@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { chatChannels } from "../chat/schema.js";
+import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
 import { referenceCache } from "../platform/db/reference-cache.js";
@@ -31,6 +32,9 @@ export type DimensionRefusal = "not-found" | "name-taken" | { missingMaps: strin
 const live = isNull(dimensions.deletedAt);
 
 export type DimensionStore = ReturnType<typeof createDimensionStore>;
+
+/** A dimension as the audit log shows it. */
+export const dimensionAuditView = ({ id, name, version, location, mapIds }: DimensionRow) => ({ id, name, version, location, mapIds });
 
 const cachedTables = ["dimensions", "dimension_maps"];
 
@@ -128,34 +132,46 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
       return (await liveDimensions.read()).rows;
     },
 
-    create(input: NewDimension): Promise<DimensionRow | DimensionRefusal> {
+    create(actor: AuditActor, input: NewDimension): Promise<DimensionRow | DimensionRefusal> {
       return refusingTakenNames(() =>
         db.transaction(async (tx) => {
           const missing = await missingMaps(tx, input.mapIds);
           if (missing.length > 0) return { missingMaps: missing };
-          return insertIn(tx, input);
+          const row = await insertIn(tx, input);
+          await appendAudit(tx, actor, { action: "dimension.create", targetType: "dimension", targetId: row.id, after: dimensionAuditView(row) });
+          return row;
         }),
       );
     },
 
     /** A new dimension with the source's version, location and maps, under a new name. */
-    duplicate(sourceId: string, name: string): Promise<DimensionRow | DimensionRefusal> {
+    /** Recorded as the new dimension's "dimension.duplicate"; its after names the source (duplicatedFrom). */
+    duplicate(actor: AuditActor, sourceId: string, name: string): Promise<DimensionRow | DimensionRefusal> {
       return refusingTakenNames(() =>
         db.transaction(async (tx) => {
           const source = await findIn(tx, sourceId);
           if (!source) return "not-found" as const;
-          return insertIn(tx, { name, version: source.version, location: source.location, mapIds: source.mapIds });
+          const row = await insertIn(tx, { name, version: source.version, location: source.location, mapIds: source.mapIds });
+          await appendAudit(tx, actor, {
+            action: "dimension.duplicate",
+            targetType: "dimension",
+            targetId: row.id,
+            after: { ...dimensionAuditView(row), duplicatedFrom: sourceId },
+          });
+          return row;
         }),
       );
     },
 
-    update(id: string, changes: DimensionChanges): Promise<DimensionRow | DimensionRefusal> {
+    update(actor: AuditActor, id: string, changes: DimensionChanges): Promise<DimensionRow | DimensionRefusal> {
       return refusingTakenNames(() =>
         db.transaction(async (tx) => {
           if (changes.mapIds) {
             const missing = await missingMaps(tx, changes.mapIds);
             if (missing.length > 0) return { missingMaps: missing };
           }
+          const before = await findIn(tx, id, "update");
+          if (!before) return "not-found" as const;
           const { mapIds, ...columns } = changes;
           const [row] = await tx
             .update(dimensions)
@@ -164,7 +180,15 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
             .returning();
           if (!row) return "not-found" as const;
           if (mapIds) await setMaps(tx, id, mapIds);
-          return (await findIn(tx, id))!;
+          const after = (await findIn(tx, id))!;
+          await appendAudit(tx, actor, {
+            action: "dimension.edit",
+            targetType: "dimension",
+            targetId: id,
+            before: dimensionAuditView(before),
+            after: dimensionAuditView(after),
+          });
+          return after;
         }),
       );
     },
@@ -173,10 +197,11 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
      * Soft delete, refused while live characters or chat channels still name the dimension. The row lock
      * (FOR UPDATE) waits for character writes that hold it FOR SHARE, so the counts are not stale.
      */
-    softDelete(id: string): Promise<"deleted" | DimensionRefusal> {
+    softDelete(actor: AuditActor, id: string): Promise<"deleted" | DimensionRefusal> {
       return announceAfter(tableChanges, cachedTables, () =>
         db.transaction(async (tx) => {
-          if (!(await findIn(tx, id, "update"))) return "not-found" as const;
+          const before = await findIn(tx, id, "update");
+          if (!before) return "not-found" as const;
           // One after the other: a transaction is one connection.
           const [chars] = await tx
             .select({ n: count() })
@@ -192,6 +217,7 @@ export function createDimensionStore(db: Db, tableChanges: TableChanges) {
             .update(dimensions)
             .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
             .where(eq(dimensions.id, id));
+          await appendAudit(tx, actor, { action: "dimension.delete", targetType: "dimension", targetId: id, before: dimensionAuditView(before) });
           return "deleted" as const;
         }),
       );

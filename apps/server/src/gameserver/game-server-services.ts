@@ -10,6 +10,7 @@ import {
   type GameServerDataService,
   type GameServerRegistryService,
 } from "../gen/sro/gameserver/gameserver_pb.js";
+import { auditActorOf } from "../audit/audit-actor.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
 import { requireAddress, requirePort } from "./gameserver-rules.js";
 import type { GameServerRow, RegistryStore } from "./registry-store.js";
@@ -51,7 +52,7 @@ export function createGameServerRegistryService(registry: RegistryStore | undefi
   const gone = () => new ConnectError("game server not registered or its lease expired; register again", Code.NotFound);
 
   return {
-    async registerGameServer(req) {
+    async registerGameServer(req, ctx) {
       const store = requireRegistry();
       const input = {
         dimensionId: requireUuid(req.dimensionId, "dimension_id"),
@@ -59,7 +60,7 @@ export function createGameServerRegistryService(registry: RegistryStore | undefi
         address: requireAddress(req.address),
         port: requirePort(req.port),
       };
-      const result = await store.register(input);
+      const result = await store.register(auditActorOf(ctx), input);
       if (result === "dimension-missing") throw invalidArgument("dimension_id", "no live dimension has this id");
       if (result === "map-not-in-dimension") throw invalidArgument("map_id", "the map is not one of the dimension's maps");
       return create(GameServerLeaseSchema, { serverId: result.id, ttlSeconds: store.ttlSeconds });
@@ -72,9 +73,9 @@ export function createGameServerRegistryService(registry: RegistryStore | undefi
       return create(HeartbeatGameServerResponseSchema, { drain: result.draining, ttlSeconds: store.ttlSeconds });
     },
 
-    async deregisterGameServer(req) {
+    async deregisterGameServer(req, ctx) {
       const store = requireRegistry();
-      if (!(await store.deregister(requireUuid(req.id, "id")))) throw gone();
+      if (!(await store.deregister(auditActorOf(ctx), requireUuid(req.id, "id")))) throw gone();
       return create(EmptySchema);
     },
 

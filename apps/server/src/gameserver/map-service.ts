@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { MapSchema, MapsSchema, type Map as GameMap, type MapService } from "../gen/sro/gameserver/gameserver_pb.js";
+import { auditActorOf } from "../audit/audit-actor.js";
 import { frozenMessageOf } from "../platform/frozen-message.js";
 import { requireUuid } from "../platform/validation.js";
 import { requireMapName, requireMapPath } from "./gameserver-rules.js";
@@ -29,27 +30,27 @@ export function createMapService(store: MapStore): ServiceImpl<typeof MapService
       return cachedMapsMessage(await store.list());
     },
 
-    async createMap(req) {
+    async createMap(req, ctx) {
       const input = { name: requireMapName(req.name), mapPath: requireMapPath(req.mapPath) };
-      const result = await store.create(input);
+      const result = await store.create(auditActorOf(ctx), input);
       if (result === "name-taken") throw nameTaken(input.name);
       return mapMessage(result);
     },
 
-    async editMap(req) {
+    async editMap(req, ctx) {
       const id = requireUuid(req.targetId, "target_id");
       const changes: MapChanges = {};
       if (req.name !== undefined) changes.name = requireMapName(req.name);
       if (req.mapPath !== undefined) changes.mapPath = requireMapPath(req.mapPath);
-      const result = await store.update(id, changes);
+      const result = await store.update(auditActorOf(ctx), id, changes);
       if (result === "not-found") throw notFound();
       if (result === "name-taken") throw nameTaken(changes.name);
       return mapMessage(result);
     },
 
     /** Also takes the map out of every dimension's map list (docs/game-services.md). */
-    async deleteMap(req) {
-      const result = await store.softDelete(requireUuid(req.id, "id"));
+    async deleteMap(req, ctx) {
+      const result = await store.softDelete(auditActorOf(ctx), requireUuid(req.id, "id"));
       if (result === "not-found") throw notFound();
       return create(EmptySchema);
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
 import { referenceCache } from "../platform/db/reference-cache.js";
@@ -16,6 +17,9 @@ export interface MapChanges {
 const live = isNull(maps.deletedAt);
 
 export type MapStore = ReturnType<typeof createMapStore>;
+
+/** A map as the audit log shows it. */
+const mapAuditView = ({ id, name, mapPath }: MapRow) => ({ id, name, mapPath });
 
 /**
  * All SQL of maps. Names are unique among live maps, ignoring case (maps_live_name_key). Reads come from an
@@ -58,41 +62,60 @@ export function createMapStore(db: Db, tableChanges: TableChanges) {
       return (await liveMaps.read()).rows;
     },
 
-    create(input: { name: string; mapPath: string }): Promise<MapRow | "name-taken"> {
-      return refusingTakenNames(async () => {
-        const [row] = await db
-          .insert(maps)
-          .values({ id: randomUUID(), ...input })
-          .returning();
-        return row!;
-      });
+    create(actor: AuditActor, input: { name: string; mapPath: string }): Promise<MapRow | "name-taken"> {
+      return refusingTakenNames(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(maps)
+            .values({ id: randomUUID(), ...input })
+            .returning();
+          await appendAudit(tx, actor, { action: "map.create", targetType: "map", targetId: row!.id, after: mapAuditView(row!) });
+          return row!;
+        }),
+      );
     },
 
-    update(id: string, changes: MapChanges): Promise<MapRow | "not-found" | "name-taken"> {
-      return refusingTakenNames(async () => {
-        const [row] = await db
-          .update(maps)
-          .set({ ...changes, updatedAt: sql`now()` })
-          .where(and(eq(maps.id, id), live))
-          .returning();
-        return row ?? ("not-found" as const);
-      });
+    update(actor: AuditActor, id: string, changes: MapChanges): Promise<MapRow | "not-found" | "name-taken"> {
+      return refusingTakenNames(() =>
+        db.transaction(async (tx) => {
+          const [before] = await tx
+            .select()
+            .from(maps)
+            .where(and(eq(maps.id, id), live))
+            .for("update");
+          if (!before) return "not-found" as const;
+          const [row] = await tx
+            .update(maps)
+            .set({ ...changes, updatedAt: sql`now()` })
+            .where(and(eq(maps.id, id), live))
+            .returning();
+          await appendAudit(tx, actor, { action: "map.edit", targetType: "map", targetId: id, before: mapAuditView(before), after: mapAuditView(row!) });
+          return row!;
+        }),
+      );
     },
 
     /**
      * Soft-deletes the map and takes it out of every dimension's map list, in one transaction; the row lock
      * orders it against dimension writes that check the map is live (dimension-store.ts).
      */
-    softDelete(id: string): Promise<{ removedFromDimensions: number } | "not-found"> {
+    /** The record's before lists the dimensions the map was taken out of (dimensionIds). */
+    softDelete(actor: AuditActor, id: string): Promise<{ removedFromDimensions: number } | "not-found"> {
       return announceAfter(tableChanges, ["maps", "dimension_maps"], () =>
         db.transaction(async (tx) => {
           const [row] = await tx
             .update(maps)
             .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
             .where(and(eq(maps.id, id), live))
-            .returning({ id: maps.id });
+            .returning();
           if (!row) return "not-found" as const;
           const removed = await tx.delete(dimensionMaps).where(eq(dimensionMaps.mapId, id)).returning({ dimensionId: dimensionMaps.dimensionId });
+          await appendAudit(tx, actor, {
+            action: "map.delete",
+            targetType: "map",
+            targetId: id,
+            before: { ...mapAuditView(row), dimensionIds: [...new Set(removed.map((r) => r.dimensionId))].sort() },
+          });
           return { removedFromDimensions: removed.length };
         }),
       );

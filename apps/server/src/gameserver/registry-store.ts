@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { planGameServers } from "./gameserver-rules.js";
 import { dimensionMaps, dimensions, gameServerRequests, gameServers } from "./schema.js";
@@ -14,6 +15,9 @@ export interface Registration {
 }
 
 export type RegistryStore = ReturnType<typeof createRegistryStore>;
+
+/** A game server as the audit log shows it (heartbeat times are liveness, not part of the record). */
+const serverAuditView = ({ id, dimensionId, mapId, address, port, draining }: GameServerRow) => ({ id, dimensionId, mapId, address, port, draining });
 
 /**
  * All SQL of the game-server registry. A server is live while its last heartbeat is younger than the TTL;
@@ -31,7 +35,7 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
     ttlSeconds,
 
     /** Registers a server for a map of a live dimension and closes the pending requests it fulfils. */
-    register(input: Registration): Promise<GameServerRow | "dimension-missing" | "map-not-in-dimension"> {
+    register(actor: AuditActor, input: Registration): Promise<GameServerRow | "dimension-missing" | "map-not-in-dimension"> {
       return db.transaction(async (tx) => {
         const [dimension] = await tx
           .select({ id: dimensions.id })
@@ -50,6 +54,7 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
           .update(gameServerRequests)
           .set({ fulfilledAt: sql`now()` })
           .where(and(eq(gameServerRequests.dimensionId, input.dimensionId), eq(gameServerRequests.mapId, input.mapId), isNull(gameServerRequests.fulfilledAt)));
+        await appendAudit(tx, actor, { action: "game-server.register", targetType: "game-server", targetId: row!.id, after: serverAuditView(row!) });
         return row!;
       });
     },
@@ -64,9 +69,13 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
       return row ?? "gone";
     },
 
-    async deregister(id: string): Promise<boolean> {
-      const rows = await db.delete(gameServers).where(eq(gameServers.id, id)).returning({ id: gameServers.id });
-      return rows.length > 0;
+    deregister(actor: AuditActor, id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(gameServers).where(eq(gameServers.id, id)).returning();
+        if (!row) return false;
+        await appendAudit(tx, actor, { action: "game-server.deregister", targetType: "game-server", targetId: id, before: serverAuditView(row) });
+        return true;
+      });
     },
 
     listLive(): Promise<GameServerRow[]> {
@@ -83,7 +92,7 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
      * not repeated) and marks servers whose map left the dimension as draining. The dimension row is locked so
      * two updates of one dimension do not interleave.
      */
-    update(dimensionId: string): Promise<{ mapIdsCreated: string[]; mapIdsDeleted: string[] } | "not-found"> {
+    update(actor: AuditActor, dimensionId: string): Promise<{ mapIdsCreated: string[]; mapIdsDeleted: string[] } | "not-found"> {
       return db.transaction(async (tx) => {
         const [dimension] = await tx
           .select({ id: dimensions.id })
@@ -97,13 +106,14 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
           .from(gameServers)
           .where(and(eq(gameServers.dimensionId, dimensionId), isLive));
         const plan = planGameServers(mapIds, servers);
+        let fresh: string[] = [];
         if (plan.mapsNeedingServer.length > 0) {
           const open = await tx
             .select({ mapId: gameServerRequests.mapId })
             .from(gameServerRequests)
             .where(and(eq(gameServerRequests.dimensionId, dimensionId), isNull(gameServerRequests.fulfilledAt)));
           const pending = new Set(open.map((r) => r.mapId));
-          const fresh = plan.mapsNeedingServer.filter((mapId) => !pending.has(mapId));
+          fresh = plan.mapsNeedingServer.filter((mapId) => !pending.has(mapId));
           if (fresh.length > 0) await tx.insert(gameServerRequests).values(fresh.map((mapId) => ({ id: randomUUID(), dimensionId, mapId })));
         }
         if (plan.serversToDrain.length > 0) {
@@ -117,7 +127,17 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
               ),
             );
         }
-        return { mapIdsCreated: plan.mapsNeedingServer, mapIdsDeleted: [...new Set(plan.serversToDrain.map((s) => s.mapId))] };
+        const result = { mapIdsCreated: plan.mapsNeedingServer, mapIdsDeleted: [...new Set(plan.serversToDrain.map((s) => s.mapId))] };
+        // What this call wrote: new server requests (a request still open is not repeated) and servers set draining.
+        if (fresh.length > 0 || plan.serversToDrain.length > 0) {
+          await appendAudit(tx, actor, {
+            action: "dimension.game-server-update",
+            targetType: "dimension",
+            targetId: dimensionId,
+            after: { mapIdsRequested: fresh, mapIdsDraining: result.mapIdsDeleted, drainingServerIds: plan.serversToDrain.map((s) => s.id) },
+          });
+        }
+        return result;
       });
     },
   };

@@ -1,8 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
+
 import { TokenError } from "../platform/auth/token-verifier.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
-import { applyCors, bearerToken, clientAddress, csrfToken, isSameOriginPost, readForm, redirect, sendHtml, sendJson, verifyCsrfToken } from "./http-kit.js";
+import {
+  applyCors,
+  auditActorOfRequest,
+  bearerToken,
+  clientAddress,
+  csrfToken,
+  isSameOriginPost,
+  readForm,
+  redirect,
+  sendHtml,
+  sendJson,
+  verifyCsrfToken,
+} from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import { accountPage, type AccountPage } from "./pages/account-page.js";
 import { errorPage } from "./pages/message-pages.js";
@@ -76,7 +89,7 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
     if (!errors.email && (await ctx.users.taken({ email: profile.email }, user.id)).email) errors.email = TAKEN.email;
     if (errors.email || errors.firstName || errors.lastName) return render(400, { profileValues: profile, profileErrors: errors });
     try {
-      await ctx.users.updateProfile(user.id, profile);
+      await ctx.users.updateProfile(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id, profile);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       return render(400, { profileValues: profile, profileErrors: { email: TAKEN.email } });
@@ -101,7 +114,7 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
   }
   const problems = newPasswordErrors(next, form.get("newPasswordConfirm") ?? "", user.username);
   if (problems.password || problems.confirm) return render(400, { passwordErrors: { newPassword: problems.password, newPasswordConfirm: problems.confirm } });
-  await ctx.users.setPasswordHash(user.id, await hashPassword(next));
+  await ctx.users.setPasswordHash(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id, await hashPassword(next));
   ctx.logger.info({ userId: user.id }, "password changed");
   return redirect(res, savedUrl("password"));
 }

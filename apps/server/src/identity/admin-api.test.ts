@@ -149,7 +149,8 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     expect((await get("/users", other.access_token)).status).toBe(403);
     // Nobody is admin any more: restore the membership through the store.
     const { createUserStore } = await import("./user-store.js");
-    await createUserStore(s.server.database.db).addToGroup(adminId, group);
+    const { SYSTEM_ACTOR } = await import("../audit/audit-trail.js");
+    await createUserStore(s.server.database.db).addToGroup(SYSTEM_ACTOR, adminId, group);
     expect((await get("/users", other.access_token)).status).toBe(200);
   });
 

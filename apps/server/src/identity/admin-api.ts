@@ -1,9 +1,10 @@
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
+
 import { GROUP_ADMIN, GROUP_MODERATOR, type Caller } from "../platform/auth/caller.js";
 import { TokenError } from "../platform/auth/token-verifier.js";
 import { readBody } from "../platform/http/read-body.js";
 import { controlError } from "../platform/text-rules.js";
-import { applyCors, bearerToken, sendJson } from "./http-kit.js";
+import { applyCors, auditActorOfRequest, bearerToken, sendJson } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import type { Group, User, UserQuery } from "./user-store.js";
 
@@ -52,8 +53,9 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     if (sub === "groups" && subId && (method === "PUT" || method === "DELETE")) {
       const group = await ctx.users.findGroup(subId);
       if (!group) return sendJson(res, 404, { error: "Group not found" });
-      if (method === "PUT") await ctx.users.addToGroup(id, group.id);
-      else await ctx.users.removeFromGroup(id, group.id);
+      const actor = auditActorOfRequest(caller, req, ctx.trustProxy);
+      if (method === "PUT") await ctx.users.addToGroup(actor, id, group.id);
+      else await ctx.users.removeFromGroup(actor, id, group.id);
       ctx.logger.info({ by: caller.sub, userId: id, group: group.path, action: method === "PUT" ? "join" : "leave" }, "group membership changed");
       ctx.onUserChanged(id);
       res.writeHead(204);
@@ -84,7 +86,7 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
   const enabled = (body as { enabled?: unknown } | null)?.enabled;
   if (typeof enabled !== "boolean" || fields.some((f) => f !== "enabled" && f !== "id"))
     return badRequest(res, "only enabled (true or false) can be changed here");
-  await ctx.users.setEnabled(user.id, enabled);
+  await ctx.users.setEnabled(auditActorOfRequest(caller, req, ctx.trustProxy), user.id, enabled);
   ctx.logger.info({ by: caller.sub, userId: user.id, enabled }, "user enabled changed");
   ctx.onUserChanged(user.id);
   res.writeHead(204);

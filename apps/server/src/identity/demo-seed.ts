@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
 import type { Logger } from "../platform/logger.js";
 import { demoAccounts } from "../platform/demo-accounts.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
@@ -12,7 +13,7 @@ export async function seedDemoAccounts(store: UserStore, logger: Logger): Promis
   for (const account of demoAccounts) {
     if (await store.findById(account.id)) continue;
     try {
-      await store.create({
+      await store.create(SYSTEM_ACTOR, {
         id: account.id,
         username: account.username,
         email: account.email,

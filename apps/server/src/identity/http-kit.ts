@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { AuditActor } from "../audit/audit-trail.js";
+import { clientAddress } from "../platform/http/client-address.js";
+import { requestIdOf } from "../platform/http/http-handler.js";
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 import { readBody } from "../platform/http/read-body.js";
 
@@ -72,14 +75,7 @@ export function bearerToken(req: AnyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The client's address; X-Forwarded-For's last hop only when the proxy in front is trusted (TRUST_PROXY). */
-export function clientAddress(req: AnyRequest, trustProxy: boolean): string {
-  const forwarded = req.headers["x-forwarded-for"];
-  if (trustProxy && typeof forwarded === "string" && forwarded.trim()) {
-    return forwarded.split(",").at(-1)!.trim();
-  }
-  return req.socket?.remoteAddress ?? "unknown";
-}
+export { clientAddress };
 
 /**
  * CSRF tokens are HMACs of something only the signed-in browser holds (the interaction id or session id), keyed by
@@ -103,4 +99,9 @@ export function isSameOriginPost(req: AnyRequest, publicOrigin: string): boolean
   const origin = req.headers.origin;
   if (typeof origin === "string" && origin !== "null") return origin === publicOrigin;
   return req.headers["sec-fetch-site"] !== "cross-site";
+}
+
+/** Who made a write over plain HTTP (the users API, the sign-in and account pages), for its audit record. */
+export function auditActorOfRequest(who: { sub: string; username: string }, req: AnyRequest, trustProxy: boolean): AuditActor {
+  return { id: who.sub, name: who.username, requestId: requestIdOf.get(req) ?? "", sourceAddress: clientAddress(req, trustProxy) };
 }

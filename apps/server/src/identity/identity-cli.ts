@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
 import { ConfigError, loadConfig } from "../platform/config.js";
 import { openDatabase } from "../platform/db/database.js";
 import { ensureGroupTree } from "./group-tree.js";
@@ -49,14 +50,18 @@ async function main(): Promise<void> {
       const users = createUserStore(db);
       const taken = await users.taken({ username, email });
       if (taken.username || taken.email) fail(`${taken.username ? "username" : "email"} is already taken`);
-      const user = await users.create({
-        username,
-        email,
-        firstName: values["first-name"] ?? "",
-        lastName: values["last-name"] ?? "",
-        passwordHash: await hashPassword(password),
-        groupPaths: ["/Moderator/Admin"],
-      });
+      // The operator at the machine: the audit log names the command, not a signed-in user.
+      const user = await users.create(
+        { ...SYSTEM_ACTOR, name: "identity-cli create-admin" },
+        {
+          username,
+          email,
+          firstName: values["first-name"] ?? "",
+          lastName: values["last-name"] ?? "",
+          passwordHash: await hashPassword(password),
+          groupPaths: ["/Moderator/Admin"],
+        },
+      );
       process.stdout.write(`created ${user.username} (${user.id}) in /Moderator/Admin\n`);
     } else if (command === "keys") {
       const keys = await listSigningKeys(db);

@@ -28,4 +28,6 @@ export interface IdentityContext {
   logger: Logger;
   /** Call after a change of a user's groups or enabled flag: their tokens stop working on every node. */
   onUserChanged(userId: string): void;
+  /** Why this user may not sign in (an account ban), or undefined. */
+  signInRefusal(userId: string): string | undefined;
 }

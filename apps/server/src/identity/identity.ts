@@ -35,6 +35,8 @@ export interface IdentityOptions {
   onUserChanged?: (userId: string) => void;
   /** Clock of the login throttle (tests). */
   now?: () => number;
+  /** Why this user may not sign in (an account ban: moderation, wired in app.ts), or undefined. */
+  signInRefusal?: (userId: string) => string | undefined;
 }
 
 export interface Identity {
@@ -103,6 +105,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     trustProxy: config.trustProxy,
     logger,
     onUserChanged: options.onUserChanged ?? (() => {}),
+    signInRefusal: options.signInRefusal ?? (() => undefined),
   };
   const callProvider = provider.callback();
   const publicUrl = new URL(config.publicUrl);

@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
+
+import { GROUP_ADMIN, GROUP_MODERATOR } from "../platform/auth/caller.js";
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
 import { NEW_USER_GROUP } from "./group-tree.js";
-import { clientAddress, csrfToken, isSameOriginPost, readForm, sendHtml, verifyCsrfToken } from "./http-kit.js";
+import { auditActorOfRequest, clientAddress, csrfToken, isSameOriginPost, readForm, sendHtml, verifyCsrfToken } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import { errorPage } from "./pages/message-pages.js";
 import { loginPage, registerPage, type RegisterPage } from "./pages/sign-in-pages.js";
@@ -68,7 +71,14 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
       return showLogin({ username: login, error: INVALID_CREDENTIALS });
     }
     if (!user.enabled) return showLogin({ username: login, error: "Your account is disabled. Contact an administrator." });
+    const banned = ctx.signInRefusal(user.id);
+    if (banned) return showLogin({ username: login, error: banned, status: 403 });
     await ctx.throttle.reset(keys.pair.key);
+    // Staff sign-ins open the console: the audit log keeps each one (who, when, from where).
+    const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
+    if (groups.includes(GROUP_MODERATOR) || groups.includes(GROUP_ADMIN)) {
+      await ctx.users.recordConsoleSignIn(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id);
+    }
     return finish(ctx, req, res, user.id);
   }
 
@@ -91,7 +101,10 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     return showRegister({ values, error: "Too many accounts were created from your network. Please try again later.", status: 429 });
   }
   try {
-    const user = await ctx.users.create({ ...values, passwordHash: await hashPassword(input.password), groupPaths: [NEW_USER_GROUP] });
+    // The new user registers themselves: they are the actor of their own creation.
+    const id = randomUUID();
+    const actor = auditActorOfRequest({ sub: id, username: values.username }, req, ctx.trustProxy);
+    const user = await ctx.users.create(actor, { ...values, id, passwordHash: await hashPassword(input.password), groupPaths: [NEW_USER_GROUP] });
     ctx.logger.info({ userId: user.id, username: user.username }, "user registered");
     return finish(ctx, req, res, user.id);
   } catch (error) {

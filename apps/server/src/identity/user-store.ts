@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { appendAudit, type AuditActor, type AuditChange } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { groupIdOf } from "./group-tree.js";
 import { groups, userGroups, users } from "./schema.js";
@@ -95,7 +96,48 @@ function whereOf(query: UserQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** A user as the audit log shows it: the public fields and group paths, never the password hash. */
+async function userAuditView(tx: Db, id: string) {
+  const [row] = await tx.select(publicColumns).from(users).where(eq(users.id, id));
+  if (!row) return undefined;
+  const paths = await tx
+    .select({ path: groups.path })
+    .from(userGroups)
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(eq(userGroups.userId, id))
+    .orderBy(asc(groups.path));
+  const { createdAt: _createdAt, ...fields } = row;
+  return { ...fields, groups: paths.map((p) => p.path) };
+}
+
+type UserAuditView = NonNullable<Awaited<ReturnType<typeof userAuditView>>>;
+
 export function createUserStore(db: Db) {
+  /**
+   * Runs a write to one user with its audit record in one transaction: the user before (locked) and after. A write
+   * that changed nothing (joining a group the user is in) writes no record; a missing user, nothing at all.
+   */
+  function auditedUserWrite(
+    actor: AuditActor,
+    id: string,
+    action: AuditChange["action"],
+    write: (tx: Db) => Promise<unknown>,
+    extra: (before: UserAuditView, after: UserAuditView) => { before?: object; after?: object } = () => ({}),
+  ): Promise<boolean> {
+    if (!isUuid(id)) return Promise.resolve(false);
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+      if (!locked) return false;
+      const before = (await userAuditView(tx, id))!;
+      await write(tx);
+      const after = (await userAuditView(tx, id))!;
+      const more = extra(before, after);
+      if (JSON.stringify(before) === JSON.stringify(after) && !more.after) return true;
+      await appendAudit(tx, actor, { action, targetType: "user", targetId: id, before: { ...before, ...more.before }, after: { ...after, ...more.after } });
+      return true;
+    });
+  }
+
   return {
     /** By username or email, case-insensitive; with the password hash (sign-in only). */
     async findForLogin(login: string): Promise<(User & { passwordHash: string }) | undefined> {
@@ -140,7 +182,7 @@ export function createUserStore(db: Db) {
     },
 
     /** Creates the user and its memberships in one transaction; unique violations surface as database errors. */
-    async create(user: NewUser): Promise<User> {
+    async create(actor: AuditActor, user: NewUser): Promise<User> {
       const id = user.id ?? randomUUID();
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -153,23 +195,40 @@ export function createUserStore(db: Db) {
             .values(user.groupPaths.map((path) => ({ userId: id, groupId: groupIdOf(path) })))
             .onConflictDoNothing();
         }
+        await appendAudit(tx, actor, { action: "user.create", targetType: "user", targetId: id, after: await userAuditView(tx, id) });
         return row!;
       });
     },
 
-    async updateProfile(id: string, profile: { firstName: string; lastName: string; email: string }): Promise<void> {
-      await db
-        .update(users)
-        .set({ ...profile, updatedAt: new Date() })
-        .where(eq(users.id, id));
+    async updateProfile(actor: AuditActor, id: string, profile: { firstName: string; lastName: string; email: string }): Promise<void> {
+      await auditedUserWrite(actor, id, "user.edit", (tx) =>
+        tx
+          .update(users)
+          .set({ ...profile, updatedAt: new Date() })
+          .where(eq(users.id, id)),
+      );
     },
 
-    async setEnabled(id: string, enabled: boolean): Promise<void> {
-      await db.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id));
+    async setEnabled(actor: AuditActor, id: string, enabled: boolean): Promise<void> {
+      await auditedUserWrite(actor, id, "user.edit", (tx) => tx.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, id)));
     },
 
-    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    /** Recorded as "user.password.set" with `password: "changed"` in after: the hash never enters the log. */
+    async setPasswordHash(actor: AuditActor, id: string, passwordHash: string): Promise<void> {
+      await auditedUserWrite(
+        actor,
+        id,
+        "user.password.set",
+        (tx) => tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)),
+        () => ({ after: { password: "changed" } }),
+      );
+    },
+
+    /** A staff sign-in at the embedded provider ("console.sign-in"); its target is the user who signed in. */
+    async recordConsoleSignIn(actor: AuditActor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await appendAudit(tx, actor, { action: "console.sign-in", targetType: "user", targetId: id });
+      });
     },
 
     /** Ordered by username, like Keycloak. */
@@ -224,12 +283,16 @@ export function createUserStore(db: Db) {
       return db.select().from(groups).orderBy(asc(groups.path));
     },
 
-    async addToGroup(userId: string, groupId: string): Promise<void> {
-      await db.insert(userGroups).values({ userId, groupId }).onConflictDoNothing();
+    /** A role change ("user.group.add"); false when there is no such user. */
+    addToGroup(actor: AuditActor, userId: string, groupId: string): Promise<boolean> {
+      return auditedUserWrite(actor, userId, "user.group.add", (tx) => tx.insert(userGroups).values({ userId, groupId }).onConflictDoNothing());
     },
 
-    async removeFromGroup(userId: string, groupId: string): Promise<void> {
-      await db.delete(userGroups).where(and(eq(userGroups.userId, userId), eq(userGroups.groupId, groupId)));
+    /** A role change ("user.group.remove"); false when there is no such user. */
+    removeFromGroup(actor: AuditActor, userId: string, groupId: string): Promise<boolean> {
+      return auditedUserWrite(actor, userId, "user.group.remove", (tx) =>
+        tx.delete(userGroups).where(and(eq(userGroups.userId, userId), eq(userGroups.groupId, groupId))),
+      );
     },
   };
 }

@@ -12,6 +12,13 @@ describe("configuration", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.gameServer.mode).toBe("local");
     expect(config.seedDemo).toBe(true);
+    expect(config.leanPaths).toBe(true);
+  });
+
+  it("LEAN_PATHS turns the lean rpc paths off; anything but on/off is refused", () => {
+    expect(loadConfig({ LEAN_PATHS: "off" }).leanPaths).toBe(false);
+    expect(loadConfig({ LEAN_PATHS: "on" }).leanPaths).toBe(true);
+    expect(() => loadConfig({ LEAN_PATHS: "false" })).toThrow(/LEAN_PATHS="false": must be on or off/);
   });
 
   it("switches to an external issuer and derives the admin API from it", () => {

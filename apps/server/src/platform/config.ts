@@ -68,6 +68,7 @@ const environmentSchema = z.object({
     z.coerce.number({ error: "must be a number" }).int("must be an integer").min(5, "must be at least 5").max(3600, "must be at most 3600").default(30),
   ),
   SEED_DEMO: flag,
+  LEAN_PATHS: z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -102,6 +103,10 @@ const environmentSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: seconds(30),
   HTTP_KEEPALIVE_TIMEOUT_SECONDS: seconds(65),
   HTTP2_IDLE_TIMEOUT_SECONDS: seconds(65),
+  AUDIT_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be 1..36500").max(36_500, "must be 1..36500").default(365),
+  ),
   HTTP_MAX_CONNECTIONS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -166,6 +171,8 @@ export interface Config {
   trustProxy: boolean;
   gameServer: { mode: "local" | "registry"; ttlSeconds: number };
   seedDemo: boolean;
+  /** off: every rpc goes through Connect-ES's own router (to compare, or to rule the lean paths out of a bug). */
+  leanPaths: boolean;
   logLevel: Environment["LOG_LEVEL"];
   bodyLimitBytes: number;
   webDistDir?: string;
@@ -175,6 +182,8 @@ export interface Config {
   metrics: { token?: string; port?: number };
   /** Connection time limits and cap (platform/http/listener.ts). */
   connections: ConnectionLimits;
+  /** Audit records older than this many days are pruned (at start, then hourly). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -221,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gameServer: { mode: e.GAMESERVER_MODE, ttlSeconds: e.GAMESERVER_TTL_SECONDS },
     // Demo accounts and data only exist with the embedded provider (local mode), unless asked otherwise.
     seedDemo: e.SEED_DEMO === undefined ? !external : e.SEED_DEMO === "true" || e.SEED_DEMO === "1",
+    leanPaths: e.LEAN_PATHS === "on",
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
@@ -234,5 +244,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       http2IdleMs: e.HTTP2_IDLE_TIMEOUT_SECONDS * 1000,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -6,6 +6,7 @@ import { http } from "../gen/google/api/annotations_pb.js";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { ChatService } from "../gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
+import { SanctionService } from "../gen/sro/moderation/moderation_pb.js";
 
 /** Our additions (not in the wire contract): the stats read and the registry, listed as they are. */
 const OURS: Record<string, string> = {
@@ -42,12 +43,21 @@ function wireBindings(): Record<string, string> {
   return bindings;
 }
 
-const services: DescService[] = [CharacterService, ChatService, DimensionService, MapService, GameServerDataService, GameServerRegistryService];
+const services: DescService[] = [
+  CharacterService,
+  ChatService,
+  DimensionService,
+  MapService,
+  GameServerDataService,
+  GameServerRegistryService,
+  SanctionService,
+];
 
 describe("REST bindings", () => {
   it("docs/wire.md is read whole: every service and rpc it lists", () => {
     const wire = wireBindings();
-    expect(Object.keys(wire).length).toBe(34);
+    expect(Object.keys(wire).length).toBe(42);
+    expect(wire["SanctionService.RevokeSanction"]).toBe("POST /v1/sanctions/id/{id}/revoke body *");
     expect(wire["ChatService.BanCharacterFromChatChannel"]).toBe("POST /v1/characters/id/{character_id}/channels/{channel_id}/ban");
     expect(wire["CharacterService.AddCharacterPlayTime"]).toBe("PATCH /v1/characters/id/{id}/playtime body time");
     expect(wire["GameServerDataService.GetGameServerDetails"]).toBe("GET /v1/status/gameserver");

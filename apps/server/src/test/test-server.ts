@@ -48,7 +48,9 @@ export const storageBackends: ("pglite" | "postgres")[] = process.env.DATABASE_U
  * A real server on a free port with a fresh database (in-memory PGlite, or a new PostgreSQL database created
  * from DATABASE_URL and dropped afterwards) and a test issuer whose tokens it verifies.
  */
-export async function startTestServer(options: { backend?: "pglite" | "postgres"; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { backend?: "pglite" | "postgres"; env?: Record<string, string>; logger?: Logger; now?: () => number } = {},
+): Promise<TestServer> {
   const issuer = await startTestIssuer();
   const dataDir = mkdtempSync(join(tmpdir(), "sro-test-"));
   const database = options.backend === "postgres" ? await createTestDatabase() : undefined;
@@ -66,7 +68,7 @@ export async function startTestServer(options: { backend?: "pglite" | "postgres"
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const server = await startServer(config, { memoryDatabase: !database, logger: options.logger });
+  const server = await startServer(config, { memoryDatabase: !database, logger: options.logger, now: options.now });
   const user = async (username: string, claims: Record<string, unknown>): Promise<TestUser> => {
     const sub = randomUUID();
     return { sub, username, token: await issuer.mint({ sub, preferred_username: username, ...claims }) };

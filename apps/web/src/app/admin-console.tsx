@@ -25,6 +25,12 @@ import ChatEditPage from '../features/chats/chat-edit-page';
 import ChatConnectPage from '../features/chat-connect/chat-connect-page';
 import ChatHistoryPage from '../features/chat-history/chat-history-page';
 import SettingsPage from '../features/settings/settings-page';
+import SanctionsListPage from '../features/sanctions/sanctions-list-page';
+import SanctionDetailPage from '../features/sanctions/sanction-detail-page';
+import { CharacterSanctions } from '../features/sanctions/character-sanctions';
+import { ChatSanctionDialog } from '../features/sanctions/chat-sanction-dialog';
+import AuditLogPage from '../features/audit/audit-log-page';
+import AuditRecordPage from '../features/audit/audit-record-page';
 
 // The console reports lost connections with notifications: their code must already be here when the server goes.
 preloadNotificationStacks();
@@ -50,14 +56,21 @@ export default function AdminConsole() {
             <Route path="maps/:id/edit" element={<MapEditPage />} />
             <Route path="characters" element={<CharactersListPage />} />
             <Route path="characters/new" element={<CharacterNewPage />} />
-            <Route path="characters/:id" element={<CharacterDetailPage />} />
+            <Route path="characters/:id" element={<CharacterDetailPage renderSanctions={(character) => <CharacterSanctions {...character} />} />} />
             <Route path="characters/:id/edit" element={<CharacterEditPage />} />
             <Route path="chats" element={<ChatsListPage />} />
             <Route path="chats/new" element={<ChatNewPage />} />
             <Route path="chats/:id" element={<ChatDetailPage />} />
             <Route path="chats/:id/edit" element={<ChatEditPage />} />
-            <Route path="chats/:id/connect" element={<ChatConnectPage />} />
+            <Route
+              path="chats/:id/connect"
+              element={<ChatConnectPage renderSanctionDialog={(request, onClose) => <ChatSanctionDialog request={request} onClose={onClose} />} />}
+            />
             <Route path="chats/:id/history" element={<ChatHistoryPage />} />
+            <Route path="sanctions" element={<SanctionsListPage />} />
+            <Route path="sanctions/:id" element={<SanctionDetailPage />} />
+            <Route path="audit" element={<AuditLogPage />} />
+            <Route path="audit/:id" element={<AuditRecordPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="*" element={<AdminNotFoundPage />} />
           </Route>

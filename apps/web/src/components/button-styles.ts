@@ -6,7 +6,7 @@ const variants = {
   primary: 'bg-neon-cyan text-night-950 hover:bg-cyan-200 focus-visible:outline-neon-cyan',
   accent: 'bg-neon-pink text-night-950 hover:bg-pink-300 focus-visible:outline-neon-pink',
   secondary: 'border border-white/20 bg-white/5 text-slate-100 hover:bg-white/10 focus-visible:outline-neon-cyan',
-  danger: 'bg-rose-600 text-white hover:bg-rose-500 focus-visible:outline-rose-300',
+  danger: 'bg-rose-600 text-white hover:bg-rose-700 focus-visible:outline-rose-300',
   ghost: 'text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-neon-cyan',
 } as const;
 

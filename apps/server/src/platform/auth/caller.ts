@@ -35,6 +35,8 @@ export type Grant = "all" | "own";
 export const callerKey = createContextKey<Caller | undefined>(undefined, { description: "verified caller" });
 export const grantKey = createContextKey<Grant>("own", { description: "permission grant" });
 export const requestIdKey = createContextKey<string>("", { description: "request id" });
+/** The client's address (X-Forwarded-For's last hop only behind a trusted proxy, TRUST_PROXY): the audit log's source. */
+export const sourceAddressKey = createContextKey<string>("", { description: "client address" });
 
 export function callerOf(ctx: HandlerContext): Caller {
   const caller = ctx.values.get(callerKey);

@@ -18,6 +18,9 @@ const rule = (admin: Access, moderator: Access, player: Access, banned: Access, 
 
 const ADMIN_ONLY = rule("all", "deny", "deny", "deny", "deny");
 const STAFF_READ = rule("all", "all", "deny", "deny", "deny");
+const STAFF_OWN_AUDIT = rule("all", "own", "deny", "deny", "deny");
+/** Staff writes whose finer split (account bans: admins only) the handler applies. */
+const STAFF_WRITE = rule("all", "all", "deny", "deny", "deny");
 /** Players read dimensions to create a character (issue 15). */
 const SIGNED_IN_READ = rule("all", "all", "all", "deny", "deny");
 
@@ -47,6 +50,16 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.chat.ChatService/BanCharacterFromChatChannel": STAFF_READ,
   "sro.chat.ChatService/GetChatLogs": STAFF_READ,
 
+  // Moderators issue and revoke mutes and chat bans; only admins account bans (checked in the handler) and settings.
+  "sro.moderation.SanctionService/IssueSanction": STAFF_WRITE,
+  "sro.moderation.SanctionService/RevokeSanction": STAFF_WRITE,
+  "sro.moderation.SanctionService/GetSanction": STAFF_READ,
+  "sro.moderation.SanctionService/ListSanctions": STAFF_READ,
+  "sro.moderation.SanctionService/GetMySanctions": rule("all", "all", "own", "own", "deny"),
+  "sro.moderation.SanctionService/SuggestSanction": STAFF_READ,
+  "sro.moderation.SanctionService/GetModerationSettings": STAFF_READ,
+  "sro.moderation.SanctionService/SetModerationSettings": ADMIN_ONLY,
+
   "sro.gameserver.DimensionService/GetDimension": SIGNED_IN_READ,
   "sro.gameserver.DimensionService/GetDimensions": SIGNED_IN_READ,
   "sro.gameserver.DimensionService/CreateDimension": ADMIN_ONLY,
@@ -67,6 +80,10 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.gameserver.GameServerRegistryService/HeartbeatGameServer": rule("all", "deny", "deny", "deny", "all"),
   "sro.gameserver.GameServerRegistryService/DeregisterGameServer": rule("all", "deny", "deny", "deny", "all"),
   "sro.gameserver.GameServerRegistryService/ListGameServers": STAFF_READ,
+
+  // Admins read the whole audit log; moderators the records of their own writes (docs/moderation.md "Audit log").
+  "sro.moderation.AuditService/ListAuditRecords": STAFF_OWN_AUDIT,
+  "sro.moderation.AuditService/GetAuditRecord": STAFF_OWN_AUDIT,
 };
 
 export const rpcKey = (serviceTypeName: string, methodName: string) => `${serviceTypeName}/${methodName}`;

@@ -3,3 +3,5 @@ export * from "../../character/schema.js";
 export * from "../../gameserver/schema.js";
 export * from "../../chat/schema.js";
 export * from "../../identity/schema.js";
+export * from "../../audit/schema.js";
+export * from "../../moderation/schema.js";

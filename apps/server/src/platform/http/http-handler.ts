@@ -10,6 +10,8 @@ export interface HttpParts {
   /** gRPC, gRPC-web and Connect (paths /<package>.<Service>/<Method>). */
   rpc: (req: AnyRequest, res: AnyResponse) => void;
   rest: (req: AnyRequest, res: AnyResponse, contextValues: ContextValues) => Promise<void>;
+  /** The values every handler reads (request id, client address); by default the request id only. */
+  contextValues?: (req: AnyRequest) => ContextValues;
   /** Embedded identity provider and its admin API; answers false for paths it does not own. */
   identity?: (req: AnyRequest, res: AnyResponse) => Promise<boolean>;
   health: () => { status: number; body: unknown };
@@ -101,7 +103,7 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
       if (apiCall && parts.apiCors?.(req, res)) return;
       if (rpcCall) return parts.rpc(req, res);
       if (path.startsWith("/v1/")) {
-        return parts.rest(req, res, createContextValues().set(requestIdKey, requestId));
+        return parts.rest(req, res, parts.contextValues?.(req) ?? createContextValues().set(requestIdKey, requestId));
       }
       if (parts.identity && (path.startsWith("/realms/") || path.startsWith("/admin/realms/"))) {
         if (await parts.identity(req, res)) return;

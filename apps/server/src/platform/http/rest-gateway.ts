@@ -245,7 +245,9 @@ async function sendStream(out: NdjsonResponse, body: AsyncIterable<Uint8Array> |
         break;
       }
       out.start();
-      res.write(`${JSON.stringify({ result: value })}\n`);
+      // Take the next message only once the client has taken this one: a stream's slow-client rule counts what
+      // waits in the stream (chat-stream.ts), so the gateway must not buffer for a client that does not read.
+      if (!res.write(`${JSON.stringify({ result: value })}\n`)) await drained(res, signal);
     }
     out.start();
   } catch (error) {
@@ -253,6 +255,20 @@ async function sendStream(out: NdjsonResponse, body: AsyncIterable<Uint8Array> |
   } finally {
     out.stop();
   }
+}
+
+function drained(res: ServerResponse, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+    signal.addEventListener("abort", done, { once: true });
+  });
 }
 
 async function* envelopes(body: AsyncIterable<Uint8Array> | undefined): AsyncGenerator<{ flags: number; data: Uint8Array }> {

@@ -1,9 +1,10 @@
 import { Code, ConnectError, type ContextValues } from "@connectrpc/connect";
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
-import type { UniversalHandler, UniversalServerResponse } from "@connectrpc/connect/protocol";
+import { compressionNegotiate, type Compression, type UniversalHandler, type UniversalServerResponse } from "@connectrpc/connect/protocol";
+import { headerAcceptEncoding, headerEncoding, parseContentType as parseGrpcContentType } from "@connectrpc/connect/protocol-grpc";
 import type { ServerResponse } from "node:http";
 import type { Logger } from "pino";
-import { checkBinaryBody, logMalformed } from "../rpc/malformed-input.js";
+import { checkBinaryBody, checkedBody, logMalformed } from "../rpc/malformed-input.js";
 import { respecGrpcMessageIn } from "./grpc-message.js";
 import { GRPC_WEB_TEXT_RESPONSE_TYPE, grpcWebResponse, grpcWebTextRequest, isGrpcWebText } from "./grpc-web-text.js";
 import type { AnyRequest, AnyResponse } from "./listener.js";
@@ -16,11 +17,17 @@ const EARLY_HEADER_TYPES = /^application\/(grpc-web(-text)?(\+proto|\+json)?|con
 
 /**
  * gRPC, gRPC-web and Connect over node's http/http2 servers, from the same router the REST gateway uses
- * (what Connect's connectNodeAdapter does, plus one change): a gRPC-web or Connect server stream commits its
- * response headers at once. Connect writes them only with the first message, so a browser's fetch for a quiet
- * chat channel would not resolve — the view would say "Connecting…" — until somebody spoke.
+ * (what Connect's connectNodeAdapter does, plus one change): a server stream commits its response headers at once.
+ * Connect writes them only with the first message, so a browser's fetch for a quiet chat channel would not resolve
+ * — the view would say "Connecting…" — until somebody spoke, and a gRPC client could not tell a quiet stream from
+ * a stuck one. The lean gRPC path does the same (grpc-stream-fast-path.ts). `acceptCompression`: the router's.
  */
-export function createRpcAdapter(handlers: readonly UniversalHandler[], contextValues: (req: AnyRequest) => ContextValues, logger: Logger) {
+export function createRpcAdapter(
+  handlers: readonly UniversalHandler[],
+  contextValues: (req: AnyRequest) => ContextValues,
+  logger: Logger,
+  acceptCompression: Compression[] = [],
+) {
   const byPath = new Map(handlers.map((h) => [h.requestPath, h]));
   return (req: AnyRequest, res: AnyResponse): void => {
     const path = (req.url ?? "").split("?", 1)[0]!;
@@ -30,7 +37,7 @@ export function createRpcAdapter(handlers: readonly UniversalHandler[], contextV
     const contentType = String(req.headers["content-type"] ?? "");
     const grpcWeb = GRPC_WEB_TYPE.test(contentType);
     const text = grpcWeb && req.method === "POST" && isGrpcWebText(contentType);
-    if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res, text);
+    if (handler.method.methodKind === "server_streaming") commitHeadersEarly(req, res, text, acceptCompression);
     let request = universalRequestFromNodeRequest(req, res as never, undefined, contextValues(req));
     // Text mode is decoded to binary gRPC-web first, so one malformed-input check covers both.
     if (text) request = grpcWebTextRequest(request);
@@ -75,15 +82,29 @@ function respecGrpc(response: UniversalServerResponse): UniversalServerResponse 
   };
 }
 
-function commitHeadersEarly(req: AnyRequest, res: AnyResponse, text: boolean): void {
+function commitHeadersEarly(req: AnyRequest, res: AnyResponse, text: boolean, acceptCompression: Compression[]): void {
   const contentType = String(req.headers["content-type"] ?? "");
-  // Compressed responses would need a grpc-encoding header chosen later; such clients keep Connect's behaviour.
-  const mayCompress = req.headers["grpc-accept-encoding"] !== undefined || req.headers["connect-accept-encoding"] !== undefined;
-  if (req.method !== "POST" || mayCompress || !EARLY_HEADER_TYPES.test(contentType)) return;
-  res.writeHead(200, { "content-type": text ? GRPC_WEB_TEXT_RESPONSE_TYPE : contentType });
+  if (req.method !== "POST") return;
+  const head: Record<string, string> = { "content-type": text ? GRPC_WEB_TEXT_RESPONSE_TYPE : contentType };
+  if (parseGrpcContentType(contentType)) {
+    // Native gRPC: the response encoding is known now, as Connect's gRPC handler negotiates it.
+    const compression = compressionNegotiate(acceptCompression, headerValue(req, headerEncoding), headerValue(req, headerAcceptEncoding), headerAcceptEncoding);
+    if (compression.error) return; // Connect answers it with the status in the headers
+    if (compression.response) head[headerEncoding.toLowerCase()] = compression.response.name;
+  } else {
+    // Compressed responses would need an encoding header chosen later; such clients keep Connect's behaviour.
+    const mayCompress = req.headers["grpc-accept-encoding"] !== undefined || req.headers["connect-accept-encoding"] !== undefined;
+    if (mayCompress || !EARLY_HEADER_TYPES.test(contentType)) return;
+  }
+  res.writeHead(200, head);
   (res as ServerResponse).write(new Uint8Array(0)); // an empty write flushes the headers
-  // Connect writes its (identical) head after the first message; the one on the wire stands.
+  // Connect writes its head after the first message (headers set by then are lost); the one on the wire stands.
   (res as { writeHead: unknown }).writeHead = () => res;
+}
+
+function headerValue(req: AnyRequest, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
 
 /** Binary, uncompressed request bodies (the ones checkBinaryBody can read): bare or in frames. */
@@ -97,29 +118,4 @@ function binaryFraming(req: AnyRequest): "bare" | "enveloped" | undefined {
   if (req.method !== "POST" || compressed) return undefined;
   if (type === "application/proto") return "bare";
   return /^application\/(grpc|grpc\+proto|grpc-web(-text)?|grpc-web(-text)?\+proto|connect\+proto)$/.test(type) ? "enveloped" : undefined;
-}
-
-/** Up to this much of a body is checked before Connect sees it (beyond, Connect's readMaxBytes answers anyway). */
-const CHECK_MAX_BYTES = 4 * 1024 * 1024;
-
-/** Reads the whole body, lets `check` refuse it (the error then becomes the call's answer), then hands it on. */
-async function* checkedBody(body: AsyncIterable<Uint8Array>, check: (bytes: Uint8Array) => ConnectError | undefined): AsyncGenerator<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const iterator = body[Symbol.asyncIterator]();
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) break;
-    chunks.push(next.value);
-    size += next.value.byteLength;
-    if (size > CHECK_MAX_BYTES) {
-      yield* chunks;
-      yield* { [Symbol.asyncIterator]: () => iterator };
-      return;
-    }
-  }
-  const bytes = Buffer.concat(chunks);
-  const error = check(bytes);
-  if (error) throw error;
-  if (bytes.byteLength > 0) yield bytes;
 }

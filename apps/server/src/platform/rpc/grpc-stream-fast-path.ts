@@ -1,42 +1,61 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod } from "@bufbuild/protobuf";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { create, isMessage, type DescMessage } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import { Code, ConnectError, type ContextValues, type Interceptor, type StreamRequest, type StreamResponse } from "@connectrpc/connect";
-import { createAsyncIterable } from "@connectrpc/connect/protocol";
+import {
+  compressedFlag,
+  compressionNegotiate,
+  createMethodSerializationLookup,
+  pipe,
+  transformDecompressEnvelope,
+  transformParseEnvelope,
+  transformPrepend,
+  transformSplitEnvelope,
+  validateUniversalHandlerOptions,
+  type Compression,
+  type MethodSerializationLookup,
+} from "@connectrpc/connect/protocol";
+import {
+  contentTypeProto,
+  headerAcceptEncoding,
+  headerContentType,
+  headerEncoding,
+  headerTimeout,
+  parseContentType,
+  parseTimeout,
+  setTrailerStatus,
+} from "@connectrpc/connect/protocol-grpc";
 import { directStreamSinkKey, type DirectStreamSink } from "../direct-stream-sink.js";
+import { respecGrpcMessageIn } from "../http/grpc-message.js";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
-import { specPercentEncode } from "../http/grpc-message.js";
-import { collectBody } from "../http/read-body.js";
-import { encodeOnce } from "./frozen-messages.js";
-import { decodeInput, logMalformed } from "./malformed-input.js";
+import { checkBinaryBody, checkedBody, logMalformed } from "./malformed-input.js";
 import {
   applyInterceptors,
   handlerContextFor,
   interceptorRequest,
-  invokeUnary,
   openCall,
   routePath,
   shutdownRelay,
   type Call,
   type FastRoute,
   type FastStreamRoute,
-  type FastUnaryRoute,
   type ShutdownRelay,
 } from "./fast-call.js";
 
 /**
- * A lean gRPC path (HTTP/2, binary protobuf, no compression) for server streams that fan one message out to
- * thousands of clients. Connect-ES runs every streamed message through a chain of (down-levelled) async
- * generators, ~50 µs of CPU per message per stream; a chat message to 10,000 streams would cost half a second.
- * Here a message object yielded to many streams is encoded once and the same bytes are written to each stream.
+ * A lean gRPC path for server streams that fan one message out to thousands of clients. Connect-ES runs every
+ * streamed message through a chain of (down-levelled) async generators, ~50 µs of CPU per message per stream; a
+ * chat message to 10,000 streams would cost half a second. Here a message yielded (or written to the direct sink)
+ * for many streams is serialized once and the same bytes are written to each stream.
  *
- * The hot unary calls that feed those streams (sending a chat message) can take the path too: Connect's unary
- * pipeline (async iterables, web Headers, a linked abort controller and a DOMException per call) costs more CPU
- * than the send itself; 1,000 sends/s are what 100 busy channels need.
- *
- * Everything else stays the same: the request runs through the same interceptors (auth, permission table, logs,
- * metrics, tracing) and the same handler function. Connect's unary protocol has its own lean path
- * (connect-unary-fast-path.ts); calls neither takes (gRPC-web, Connect streams, compressed requests) go to Connect.
+ * Only the per-message work is lighter. The protocol decisions are Connect-ES's own helpers
+ * (`@connectrpc/connect/protocol-grpc`: content type, timeout parsing and its maximum, trailer status with error
+ * metadata and details; `@connectrpc/connect/protocol`: compression negotiation, envelope splitting, read and write
+ * limits), the request goes through the same interceptors and handler in Connect's order, and grpc-message is
+ * re-encoded as the Connect path re-encodes it (rpc-adapter.ts). What would cost more to match — compressed
+ * requests, JSON, HTTP/1.1, unary calls, encodings without a synchronous twin here — is left to Connect.
+ * grpc-stream-parity.test.ts sends every case to both and requires the same bytes.
  */
 export interface GrpcStreamFastPathOptions {
   routes: FastRoute[];
@@ -45,110 +64,97 @@ export interface GrpcStreamFastPathOptions {
   interceptors: Interceptor[];
   shutdownSignal: AbortSignal;
   readMaxBytes: number;
+  writeMaxBytes?: number;
+  maxTimeoutMs?: number;
+  acceptCompression?: Compression[];
   contextValues: (req: AnyRequest) => ContextValues;
 }
 
-/** Bytes a client may leave unread before `DirectStreamSink.write` refuses (the stream then ends). */
-const MAX_UNREAD_BYTES = 4 << 20;
+type HandlerOptions = ReturnType<typeof validateUniversalHandlerOptions>;
 
-const GRPC_CONTENT_TYPES = new Set(["application/grpc", "application/grpc+proto"]);
-/** Encoded envelopes of messages that were yielded to more than one stream. */
-const envelopes = new WeakMap<object, Buffer>();
+interface Route extends FastStreamRoute {
+  serialization: MethodSerializationLookup<DescMessage, DescMessage>;
+}
 
 /** Returns a handler that answers true when it took the call. */
 export function createGrpcStreamFastPath(options: GrpcStreamFastPathOptions): (req: AnyRequest, res: AnyResponse) => boolean {
-  const routes = new Map(options.routes.map((r) => [routePath(r.method), r]));
+  const opt = validateUniversalHandlerOptions(options);
+  const routes = new Map<string, Route>();
+  for (const route of options.routes) {
+    if (route.method.methodKind !== "server_streaming") continue;
+    const serialization = createMethodSerializationLookup(route.method, opt.binaryOptions, opt.jsonOptions, opt);
+    routes.set(routePath(route.method), { ...(route as FastStreamRoute), serialization });
+  }
   const shutdown = shutdownRelay(options.shutdownSignal);
   return (req, res) => {
     if (req.httpVersion !== "2.0" || req.method !== "POST") return false;
     const route = routes.get(req.url ?? "");
-    const contentType = String(req.headers["content-type"] ?? "");
-    const encoding = req.headers["grpc-encoding"];
-    if (!route || !GRPC_CONTENT_TYPES.has(contentType) || (encoding !== undefined && encoding !== "identity")) return false;
-    const served =
-      route.method.methodKind === "unary"
-        ? serveUnary(route as FastUnaryRoute, req as Http2ServerRequest, res as Http2ServerResponse, options, shutdown)
-        : serve(route as FastStreamRoute, req as Http2ServerRequest, res as Http2ServerResponse, options, shutdown);
-    void served.catch(() => {
+    if (!route || !parseContentType(headerOf(req, headerContentType))?.binary) return false;
+    const compression = compressionNegotiate(opt.acceptCompression, headerOf(req, headerEncoding), headerOf(req, headerAcceptEncoding), headerAcceptEncoding);
+    const responseEncoding = compression.response?.name ?? "identity";
+    if (compression.request || compression.error || !(responseEncoding in compressSync)) return false;
+    void serve(route, responseEncoding, req as Http2ServerRequest, res as Http2ServerResponse, opt, options, shutdown).catch(() => {
       if (!res.writableEnded) res.end();
     });
     return true;
   };
 }
 
-/**
- * One request message, one response message; the same interceptors and handler as Connect's gRPC handler, and
- * the same wire answer (headers, one envelope, trailers with grpc-status; errors in trailers).
- */
-async function serveUnary(
-  route: FastUnaryRoute,
-  req: Http2ServerRequest,
-  res: Http2ServerResponse,
-  options: GrpcStreamFastPathOptions,
-  shutdown: ShutdownRelay,
-): Promise<void> {
-  const { method } = route;
-  const call = openCall(method, req, res, options.contextValues(req), shutdown, grpcProtocol(req));
-  try {
-    const input = await decodeSingle(method, req, options);
-    const output = await invokeUnary(route, call, input, options.interceptors);
-    if (!call.gone && !res.writableEnded && !res.destroyed) {
-      call.sendHeaders();
-      res.write(encodeEnvelope(method.output, output));
-    }
-    finish(res, call, undefined);
-  } catch (error) {
-    finish(res, call, error);
-  } finally {
-    call.end();
-  }
-}
-
-const grpcProtocol = (req: Http2ServerRequest) => ({
-  name: "grpc" as const,
-  timeoutMs: parseTimeout(req.headers["grpc-timeout"] as string | undefined),
-  responseContentType: "application/grpc",
-});
-
 async function serve(
-  route: FastStreamRoute,
+  route: Route,
+  responseEncoding: string,
   req: Http2ServerRequest,
   res: Http2ServerResponse,
+  opt: HandlerOptions,
   options: GrpcStreamFastPathOptions,
   shutdown: ShutdownRelay,
 ): Promise<void> {
   const { method } = route;
-  // Live messages go to the HTTP/2 stream itself, past the compatibility response's per-write checks (headers are
-  // sent before the handler switches to the sink).
-  const stream = res.stream;
-  const sink: DirectStreamSink = {
-    write(message) {
-      if (call.gone || stream.destroyed || stream.writableEnded || stream.writableLength > MAX_UNREAD_BYTES) return false;
-      stream.write(envelopeOf(method.output, message));
-      return true;
-    },
-  };
-  // The sink reads `call` only once the handler writes, after this line.
-  const call = openCall(method, req, res, options.contextValues(req).set(directStreamSinkKey, sink), shutdown, grpcProtocol(req));
+  const timeout = parseTimeout(headerOf(req, headerTimeout), opt.maxTimeoutMs);
+  const output = outputOf(route, responseEncoding, opt.compressMinBytes);
+  const values = options.contextValues(req);
+  const call = openCall(method, req, res, values, shutdown, {
+    name: "grpc",
+    timeoutMs: timeout.error ? undefined : timeout.timeoutMs,
+    responseContentType: headerOf(req, headerContentType) ?? contentTypeProto,
+  });
   const { context } = call;
+  if (responseEncoding !== "identity") context.responseHeader.set(headerEncoding, responseEncoding);
+  // At once, as the Connect path does (rpc-adapter.ts): a quiet stream is visibly open.
+  call.sendHeaders();
+  values.set(directStreamSinkKey, directSink(res, call, output));
   try {
-    const input = await decodeSingle(method, req, options);
+    // As Connect's gRPC handler reads a request: after the interceptors, a bad timeout first, then the body.
+    const input = pipe(
+      checkedBody(req, (bytes) => {
+        const error = checkBinaryBody(method.input, bytes, true);
+        if (error) logMalformed(options.logger, `${method.parent.typeName}/${method.name}`, error);
+        return error;
+      }),
+      transformPrepend<Uint8Array>(() => {
+        if (timeout.error) throw timeout.error;
+        return undefined;
+      }),
+      transformSplitEnvelope(opt.readMaxBytes),
+      transformDecompressEnvelope(null, opt.readMaxBytes),
+      transformParseEnvelope(route.serialization.getI(true)),
+    );
     const invoke = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
+      const message = await singleMessage(request.message);
       return {
         stream: true,
         service: method.parent,
         method,
         header: context.responseHeader,
         trailer: context.responseTrailer,
-        message: route.impl(input as never, handlerContextFor(context, request)) as AsyncIterable<never>,
+        message: route.impl(message as never, handlerContextFor(context, request)) as AsyncIterable<never>,
       };
     }, options.interceptors);
-    const response = await invoke(interceptorRequest(call, true, createAsyncIterable([input])) as StreamRequest);
-    // Headers go out now, not with the first message: a quiet stream is visibly open.
-    call.sendHeaders();
+    const response = await invoke(interceptorRequest(call, true, input) as StreamRequest);
     for await (const message of response.message) {
       if (call.gone) break;
-      if (!res.write(envelopeOf(method.output, message))) await drained(res, context.signal);
+      const envelope = output.envelope(message);
+      if (!res.write(envelope)) await drained(res, context.signal);
     }
     finish(res, call, undefined);
   } catch (error) {
@@ -158,46 +164,102 @@ async function serve(
   }
 }
 
+/** What Connect's node adapter writes at the end: headers unless sent, trailers with the status, nothing more. */
 function finish(res: Http2ServerResponse, call: Call, error: unknown): void {
   if (res.writableEnded || res.destroyed) return;
   call.sendHeaders();
+  const trailer = call.context.responseTrailer;
+  if (error === undefined) setTrailerStatus(trailer, undefined);
+  else setTrailerStatus(trailer, error instanceof ConnectError ? error : new ConnectError("internal error", Code.Internal, undefined, undefined, error));
+  respecGrpcMessageIn(trailer);
   const trailers: Record<string, string> = {};
-  call.context.responseTrailer.forEach((value, name) => (trailers[name] = value));
-  const status = error === undefined ? undefined : ConnectError.from(error, Code.Internal);
-  trailers["grpc-status"] = String(status?.code ?? 0);
-  if (status) trailers["grpc-message"] = specPercentEncode(status.rawMessage);
+  trailer.forEach((value, name) => (trailers[name] = value));
   res.addTrailers(trailers);
   res.end();
 }
 
-/** A streamed message's envelope, encoded once however many streams it is written to. */
-function envelopeOf(schema: DescMessage, message: unknown): Buffer {
-  const cached = typeof message === "object" && message !== null ? envelopes.get(message) : undefined;
-  if (cached) return cached;
-  const envelope = encodeEnvelope(schema, message);
-  if (typeof message === "object" && message !== null) envelopes.set(message, envelope);
-  return envelope;
+/** The one request message, with Connect's errors for none or more than one. */
+async function singleMessage(messages: AsyncIterable<unknown>): Promise<unknown> {
+  const it = messages[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done === true) throw new ConnectError("protocol error: missing input message for server-streaming method", Code.Unimplemented);
+  const second = await it.next();
+  if (second.done !== true) throw new ConnectError("protocol error: received extra input message for server-streaming method", Code.Unimplemented);
+  return first.value;
 }
 
-function encodeEnvelope(schema: DescMessage, message: unknown): Buffer {
-  const bytes = encodeOnce(message, "binary", () => toBinary(schema, isMessage(message, schema) ? message : create(schema, message as never)));
-  const envelope = Buffer.allocUnsafe(5 + bytes.length);
-  envelope[0] = 0;
-  envelope.writeUInt32BE(bytes.length, 1);
-  envelope.set(bytes, 5);
-  return envelope;
+interface Output {
+  /** The message's envelope, serialized once however many streams it goes to; throws past writeMaxBytes. */
+  envelope(message: unknown): Uint8Array;
 }
 
-async function readSingleEnvelope(req: Http2ServerRequest, maxBytes: number): Promise<Uint8Array> {
-  const { chunks, size } = await collectBody(req, maxBytes + 5);
-  if (size > maxBytes + 5) throw new ConnectError(`message larger than ${maxBytes} bytes`, Code.ResourceExhausted);
-  const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-  if (body.length < 5) throw new ConnectError("protocol error: missing request message", Code.Unimplemented);
-  const length = body.readUInt32BE(1);
-  if (body[0] !== 0) throw new ConnectError("protocol error: compressed request without grpc-encoding", Code.Internal);
-  if (body.length !== 5 + length) throw new ConnectError("protocol error: expected exactly one request message", Code.Unimplemented);
-  return body.subarray(5);
+/**
+ * Connect's response compressions (app.ts: gzip, br) with the same zlib defaults, but synchronous: the direct sink
+ * writes from a synchronous callback. The bytes are the same as Connect's asynchronous ones (the parity test).
+ */
+const compressSync: Record<string, ((bytes: Uint8Array) => Uint8Array) | undefined> = {
+  identity: undefined,
+  gzip: (bytes) => gzipSync(bytes, {}),
+  br: (bytes) => brotliCompressSync(bytes, {}),
+};
+
+/** Envelopes by message object, one cache per response encoding. */
+const envelopes = new Map<string, WeakMap<object, Uint8Array>>();
+
+function outputOf(route: Route, encoding: string, compressMinBytes: number): Output {
+  let cache = envelopes.get(encoding);
+  if (!cache) envelopes.set(encoding, (cache = new WeakMap()));
+  const compress = compressSync[encoding];
+  const kept = cache;
+  return {
+    envelope(message) {
+      const key = typeof message === "object" && message !== null ? message : undefined;
+      const cached = key && kept.get(key);
+      if (cached) return cached;
+      let bytes: Uint8Array = route.serialization.getO(true).serialize(normalize(route.method.output, message));
+      // As Connect's envelopeCompress: small messages go uncompressed even when the client accepts compression.
+      const compressed = compress !== undefined && bytes.byteLength >= compressMinBytes;
+      if (compressed) bytes = compress(bytes);
+      const envelope = Buffer.allocUnsafe(5 + bytes.byteLength);
+      envelope[0] = compressed ? compressedFlag : 0;
+      envelope.writeUInt32BE(bytes.byteLength, 1);
+      envelope.set(bytes, 5);
+      if (key) kept.set(key, envelope);
+      return envelope;
+    },
+  };
 }
+
+/** What Connect's normalizeIterable does: an init object becomes the message. */
+function normalize(schema: DescMessage, message: unknown): never {
+  return (isMessage(message, schema) ? message : create(schema, message as never)) as never;
+}
+
+// ---- DirectStreamSink (platform/direct-stream-sink.ts): what the lean path offers a streaming handler ----
+// Live messages go to the HTTP/2 stream itself, past the compatibility response's per-write checks. A message past
+// writeMaxBytes ends the call with Connect's error for it, as a yielded one would.
+function directSink(res: Http2ServerResponse, call: Call, output: Output): DirectStreamSink {
+  const { stream } = res;
+  return {
+    write(message) {
+      // How much a client may leave unread is the stream's rule (chat/chat-stream.ts), not the transport's.
+      if (call.gone || stream.destroyed || stream.writableEnded) return false;
+      let envelope: Uint8Array;
+      try {
+        envelope = output.envelope(message);
+      } catch (error) {
+        finish(res, call, error);
+        return false;
+      }
+      stream.write(envelope);
+      return true;
+    },
+    get unreadBytes() {
+      return stream.writableLength;
+    },
+  };
+}
+// ---- end of DirectStreamSink ----
 
 function drained(res: Http2ServerResponse, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -211,22 +273,7 @@ function drained(res: Http2ServerResponse, signal: AbortSignal): Promise<void> {
   });
 }
 
-const TIMEOUT_UNIT_MS: Record<string, number> = { H: 3_600_000, M: 60_000, S: 1_000, m: 1, u: 0.001, n: 0.000001 };
-
-/** grpc-timeout: up to 8 digits and a unit (H, M, S, m, u, n). */
-function parseTimeout(value: string | undefined): number | undefined {
-  const match = value ? /^(\d{1,8})([HMSmun])$/.exec(value) : null;
-  if (!match) return undefined;
-  return Number(match[1]) * TIMEOUT_UNIT_MS[match[2]!]!;
-}
-
-/** The call's one request message; a malformed one is INVALID_ARGUMENT (malformed-input.ts). */
-async function decodeSingle(method: DescMethod, req: Http2ServerRequest, options: GrpcStreamFastPathOptions): Promise<unknown> {
-  const bytes = await readSingleEnvelope(req, options.readMaxBytes);
-  try {
-    return decodeInput(() => fromBinary(method.input, bytes));
-  } catch (error) {
-    if (error instanceof ConnectError) logMalformed(options.logger, `${method.parent.typeName}/${method.name}`, error);
-    throw error;
-  }
+function headerOf(req: AnyRequest, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }

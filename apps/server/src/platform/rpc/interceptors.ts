@@ -9,11 +9,14 @@ import type { Revocations } from "../auth/revocations.js";
 import type { UserinfoRecheck } from "../auth/userinfo-recheck.js";
 import { endRpcSpan, startRpcSpan } from "../tracing.js";
 
+/** Why an account may not use the game API at all (an account ban), or undefined (wired in app.ts). */
+export type AccountGate = (sub: string) => ConnectError | undefined;
+
 /**
  * Verifies the bearer token and applies the permission table before any handler runs.
  * Handlers read the caller and grant from the context (platform/auth/caller.ts).
  */
-export function authInterceptor(verifier: TokenVerifier, revocations?: Revocations, recheck?: UserinfoRecheck): Interceptor {
+export function authInterceptor(verifier: TokenVerifier, revocations?: Revocations, recheck?: UserinfoRecheck, accountGate?: AccountGate): Interceptor {
   return (next) => async (req) => {
     const rule = permissionTable[rpcKey(req.service.typeName, req.method.name)];
     if (!rule) {
@@ -31,6 +34,9 @@ export function authInterceptor(verifier: TokenVerifier, revocations?: Revocatio
       if (error instanceof TokenError) throw new ConnectError(error.message, Code.Unauthenticated);
       throw new ConnectError("identity provider unavailable, try again", Code.Unavailable);
     }
+    // An account ban says why (reason, time left, the sanction as a detail) before a revoked token says "sign in again".
+    const banned = accountGate?.(caller.sub);
+    if (banned) throw banned;
     if (revocations?.isRevoked(caller.sub, match[1]!)) throw revokedError();
     if (recheck && !(await stillValid(recheck, match[1]!, caller))) throw revokedError();
     const access = rule[caller.role];
@@ -41,7 +47,7 @@ export function authInterceptor(verifier: TokenVerifier, revocations?: Revocatio
     req.contextValues.set(grantKey, access);
     const res = await next(req);
     if (!res.stream || !revocations) return res;
-    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, recheck && { recheck, token: match[1]!, caller }) };
+    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, recheck && { recheck, token: match[1]!, caller }, accountGate) };
   };
 }
 
@@ -55,19 +61,23 @@ async function stillValid(recheck: UserinfoRecheck, token: string, caller: Calle
 
 const revokedError = () => new ConnectError("access revoked: the account was disabled, banned or its groups changed; sign in again", Code.Unauthenticated);
 
-/** An open stream of a revoked user ends with UNAUTHENTICATED (the client signs in again and reconnects). */
+/**
+ * An open stream of a revoked user ends with UNAUTHENTICATED (the client signs in again and reconnects); of a
+ * banned account, with the ban's PERMISSION_DENIED.
+ */
 function endOnRevocation<T>(
   source: AsyncIterable<T>,
   revocations: Revocations,
   sub: string,
   external?: { recheck: UserinfoRecheck; token: string; caller: Caller },
+  accountGate?: AccountGate,
 ): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator]() {
       const iterator = source[Symbol.asyncIterator]();
       let unwatch = () => {};
       const revoked = new Promise<never>((_, reject) => {
-        const stopWatching = revocations.watch(sub, () => reject(revokedError()));
+        const stopWatching = revocations.watch(sub, () => reject(accountGate?.(sub) ?? revokedError()));
         // External provider: ask it again every interval while the stream is open.
         const timer = external
           ? setInterval(() => {

@@ -52,3 +52,28 @@ export function checkBinaryBody(schema: DescMessage, body: Uint8Array, enveloped
   }
   return undefined;
 }
+
+/** Up to this much of a body is checked before Connect sees it (beyond, Connect's readMaxBytes answers anyway). */
+const CHECK_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Reads the whole body, lets `check` refuse it (the error then becomes the call's answer), then hands it on. */
+export async function* checkedBody(body: AsyncIterable<Uint8Array>, check: (bytes: Uint8Array) => ConnectError | undefined): AsyncGenerator<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const iterator = body[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    size += next.value.byteLength;
+    if (size > CHECK_MAX_BYTES) {
+      yield* chunks;
+      yield* { [Symbol.asyncIterator]: () => iterator };
+      return;
+    }
+  }
+  const bytes = Buffer.concat(chunks);
+  const error = check(bytes);
+  if (error) throw error;
+  if (bytes.byteLength > 0) yield bytes;
+}

@@ -13,6 +13,7 @@ describe('admin navigation', () => {
   it("titles the mobile header by the active main link, else 'Admin Dashboard'", () => {
     expect(mobileTitle('/admin/maps')).toBe('Maps');
     expect(mobileTitle('/admin')).toBe('Dashboard');
+    expect(mobileTitle('/admin/audit')).toBe('Audit log');
     expect(mobileTitle('/admin/maps/m1')).toBe('Admin Dashboard');
     expect(mobileTitle('/admin/settings')).toBe('Admin Dashboard');
   });
@@ -24,6 +25,7 @@ describe('admin navigation', () => {
     expect(labels('/admin/dimensions/new')).toEqual(['Dashboard', 'Dimensions', 'New']);
     expect(labels('/admin/characters/0f3c-id/edit')).toEqual(['Dashboard', 'Characters', '0f3c-id', 'Edit']);
     expect(labels('/admin/chats/c1/connect')).toEqual(['Dashboard', 'Chats', 'c1', 'Connect']);
+    expect(labels('/admin/audit/a-1')).toEqual(['Dashboard', 'Audit log', 'a-1']);
     expect(breadcrumbs('/admin/maps/m1/edit').map((c) => c.to)).toEqual(['/admin', '/admin/maps', '/admin/maps/m1', '/admin/maps/m1/edit']);
   });
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { useSession } from '../../lib/auth/session-context';
 import { displayName } from './display-name';
@@ -17,6 +18,9 @@ export default function MobileAccountActions() {
             Your Profile
           </a>
         )}
+        <Link to="/account/sanctions" className={buttonClasses('secondary', 'md', 'w-full')}>
+          Your sanctions
+        </Link>
         <button type="button" className={buttonClasses('ghost', 'md', 'w-full')} onClick={() => void session.logout()}>
           Sign out
         </button>

@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signedIn } from '../../test/render';
+import { Route, Routes } from 'react-router';
 import UserMenu from './user-menu';
 
 describe('UserMenu', () => {
-  it("offers 'Your Profile' (account page) and 'Sign out', focus managed", async () => {
+  it("offers 'Your Profile' (account page), 'Your sanctions' and 'Sign out', focus managed", async () => {
     const user = userEvent.setup();
     const logout = vi.fn(async () => {});
     renderApp(<UserMenu />, { session: signedIn({}, { logout }) });
@@ -21,9 +22,25 @@ describe('UserMenu', () => {
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(document.activeElement).toBe(profile));
     await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Your sanctions' })));
+    await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sign out' })));
     await user.keyboard('{Enter}');
     expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it("'Your sanctions' opens /account/sanctions in the app", async () => {
+    const user = userEvent.setup();
+    renderApp(
+      <Routes>
+        <Route path="/" element={<UserMenu />} />
+        <Route path="/account/sanctions" element={<p>sanctions page</p>} />
+      </Routes>,
+      { session: signedIn() },
+    );
+    await user.click(screen.getByRole('button', { name: /Nova Reyes/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Your sanctions' }));
+    expect(await screen.findByText('sanctions page')).toBeTruthy();
   });
 
   it('closes on Escape and returns focus to its button', async () => {

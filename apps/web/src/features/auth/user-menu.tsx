@@ -1,4 +1,5 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth/session-context';
 import { displayName, initials } from './display-name';
 
@@ -6,12 +7,13 @@ const itemClass =
   'block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-slate-200 outline-none data-[focused]:bg-white/10 data-[focused]:text-white';
 
 /**
- * The signed-in user's menu: 'Your Profile' and 'Sign out'. React Aria's menu button (this module is loaded lazily,
+ * The signed-in user's menu: 'Your Profile', 'Your sanctions' and 'Sign out'. React Aria's menu button (this module is loaded lazily,
  * only for a signed-in user): Enter, Space, ArrowDown open it on the first item, ArrowUp on the last; Escape returns
  * to the button; Tab closes it and moves on.
  */
 export default function UserMenu() {
   const session = useSession();
+  const navigate = useNavigate();
   if (!session.user) return null;
 
   const name = displayName(session.user);
@@ -42,6 +44,10 @@ export default function UserMenu() {
               Your Profile
             </MenuItem>
           )}
+          {/* An in-app page: the router navigates (React Aria's href would reload the whole app). */}
+          <MenuItem id="sanctions" className={itemClass} onAction={() => void navigate('/account/sanctions')}>
+            Your sanctions
+          </MenuItem>
           <MenuItem id="sign-out" className={itemClass} onAction={() => void session.logout()}>
             Sign out
           </MenuItem>

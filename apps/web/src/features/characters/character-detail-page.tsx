@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { CopyableId } from '../../components/copy-button';
@@ -18,7 +19,19 @@ import { OwnerSummary } from './owner-summary';
 
 const mono = (text: string | undefined) => <CopyableId id={text} />;
 
-export default function CharacterDetailPage() {
+/** What the page needs to show a character's sanctions (the sanctions feature renders them; app/ wires it in). */
+export interface CharacterSanctionsSlot {
+  characterId: string;
+  characterName: string;
+  ownerId: string;
+  ownerName?: string;
+}
+
+interface Props {
+  renderSanctions?: (character: CharacterSanctionsSlot) => ReactNode;
+}
+
+export default function CharacterDetailPage({ renderSanctions }: Props = {}) {
   const id = useRequiredParam('id', CHARACTER_ID_REQUIRED);
   const character = useCharacter(id);
   const data = character.data;
@@ -48,6 +61,9 @@ export default function CharacterDetailPage() {
         actions={
           data && (
             <>
+              <Link to={`/admin/audit?target_type=character&target_id=${encodeURIComponent(id)}`} className={buttonClasses('secondary')}>
+                History
+              </Link>
               <DeleteAndReturn
                 what="character"
                 title="Delete character"
@@ -101,6 +117,7 @@ export default function CharacterDetailPage() {
         search={query}
         emptyMessage="This character has no private channel authorizations."
       />
+      {data && renderSanctions?.({ characterId: id, characterName: data.name, ownerId: data.ownerId, ownerName: owner?.username })}
     </>
   );
 }

@@ -6,7 +6,18 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { NotificationProvider } from '../../components/notifications/notification-context';
 import { createChatTestServer } from '../../test/chat-test-server';
-import ChatConnectPage from './chat-connect-page';
+import { create } from '@bufbuild/protobuf';
+import { SanctionKind, SanctionSchema, SanctionScope, type Sanction } from '../../gen/sro/moderation/moderation_pb';
+import ChatConnectPage, { type ChatConnectPageProps } from './chat-connect-page';
+
+/** PERMISSION_DENIED carrying the refusing Sanction in its details, as the server sends it. */
+function sanctionError(fields: Partial<Omit<Sanction, '$typeName' | '$unknown'>>) {
+  const sanction = create(SanctionSchema, { id: 's-1', kind: SanctionKind.MUTE, scope: SanctionScope.CHANNEL, scopeName: 'General', ...fields });
+  return new ConnectError('muted', Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: sanction }]);
+}
+const ENDS = Date.UTC(2031, 5, 1, 12, 30);
+/** The reader's own format, as the view uses it. */
+const localEnd = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ENDS));
 
 let server: ReturnType<typeof createChatTestServer>;
 vi.mock('../../lib/api/use-game-api', () => ({ useGameApi: () => server.api }));
@@ -14,14 +25,14 @@ vi.mock('../../lib/api/use-game-api', () => ({ useGameApi: () => server.api }));
 const PIA = { id: 'c-pia', name: 'Pia Nightshade' };
 const ADA = { id: 'c-ada', name: 'Ada Overwatch' };
 
-function renderPage() {
+function renderPage(renderSanctionDialog?: ChatConnectPageProps['renderSanctionDialog']) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={['/admin/chats/ch-1/connect']}>
       <QueryClientProvider client={client}>
         <NotificationProvider>
           <Routes>
-            <Route path="/admin/chats/:id/connect" element={<ChatConnectPage />} />
+            <Route path="/admin/chats/:id/connect" element={<ChatConnectPage renderSanctionDialog={renderSanctionDialog} />} />
             <Route path="*" element={<p>elsewhere</p>} />
           </Routes>
         </NotificationProvider>
@@ -159,6 +170,62 @@ describe('chat connect view', () => {
     expect(notifications().some((n) => n.includes('Status code: PERMISSION_DENIED (7)'))).toBe(true);
     expect(notifications().some((n) => n.includes('Reconnecting...'))).toBe(false);
     expect(screen.getByTestId('chat-connection-status').textContent).toBe('Disconnected');
+  });
+
+  it("a send refused by a sanction says what, where, until when and the moderators' message", async () => {
+    renderPage();
+    await connectAs('Ada');
+    server.failures.send = sanctionError({ expiresAtMs: BigInt(ENDS), playerMessage: 'Cool off, please.' });
+    fireEvent.change(messageInput(), { target: { value: 'let me talk' } });
+    fireEvent.submit(messageInput());
+    const text = `You are muted in the channel General until ${localEnd}. Message from the moderators: Cool off, please.`;
+    expect((await screen.findByTestId('chat-send-refusal')).textContent).toBe(text);
+    expect(await findNotice(`Sending message: ${text}`)).toBeTruthy();
+    expect((messageInput() as HTMLInputElement).value).toBe('let me talk');
+    // Lifted: the next send goes out and the notice goes away.
+    delete server.failures.send;
+    fireEvent.submit(messageInput());
+    await waitFor(() => expect(screen.queryByTestId('chat-send-refusal')).toBeNull());
+    expect(server.sent.at(-1)?.content).toBe('let me talk');
+  });
+
+  it('a stream ended by a ban says so in the pane, permanently, and does not reconnect', async () => {
+    renderPage();
+    await connectAs('Ada');
+    act(() => server.lastStream().finish(sanctionError({ kind: SanctionKind.BAN, scope: SanctionScope.EVERYWHERE, scopeName: '', expiresAtMs: 0n })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('You are banned everywhere permanently.');
+    expect(notifications().some((n) => n.includes('Reconnecting...'))).toBe(false);
+  });
+
+  it("the message menu keeps the four bans and adds 'Sanction…', which opens the dialog with the sender, channel and text", async () => {
+    renderPage((request, onClose) => (
+      <div role="dialog" aria-label="sanction">
+        {JSON.stringify(request)}
+        <button onClick={onClose}>close</button>
+      </div>
+    ));
+    await connectAs('Ada');
+    act(() => server.lastStream().push(PIA.id, 'buy gold at spam.example'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Message actions for Pia Nightshade' }));
+    const menu = await screen.findByRole('menu', { name: 'Ban Pia Nightshade' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Ban for 1 minute', 'Ban for 1 hour', 'Ban for 1 day', 'Ban permanently', 'Sanction…']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sanction…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'sanction' });
+    expect(JSON.parse(dialog.textContent.replace(/close$/, ''))).toEqual({
+      characterId: PIA.id,
+      characterName: 'Pia Nightshade',
+      channelId: 'ch-1',
+      channelName: 'General',
+      quote: 'buy gold at spam.example',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'close' }));
+    expect(screen.queryByRole('dialog', { name: 'sanction' })).toBeNull();
   });
 
   it("a dropped stream says 'Reconnecting...' and opens a new one a second later", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { CharacterSelect } from '../../components/character-select';
@@ -7,6 +7,7 @@ import { useNotify } from '../../components/notifications/notification-context';
 import { PageHeader } from '../../components/page-header';
 import { useChannel } from '../../lib/api/chat-channels';
 import { isNetworkFailure, rpcFailureText } from '../../lib/rpc/rpc-error';
+import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { useBanFromChannel, useSendChatMessage } from './chat-api';
 import { ChatComposer } from './chat-composer';
@@ -26,11 +27,25 @@ import {
 import { ConnectionStatus } from './connection-status';
 import { useChatSession } from './use-chat-session';
 
+/** A message to sanction: its sender, the channel, and the text (quoted as context). */
+export interface SanctionRequest {
+  characterId: string;
+  characterName: string;
+  channelId: string;
+  channelName?: string;
+  quote: string;
+}
+
+export interface ChatConnectPageProps {
+  /** The full sanction dialog for a message (the sanctions feature renders it; app/ wires it in). */
+  renderSanctionDialog?: (request: SanctionRequest, onClose: () => void) => ReactNode;
+}
+
 /** '{code}: {message}' from the server, or what a failed fetch means. */
 const callFailureText = (error: unknown) => (isNetworkFailure(error) ? CHAT_SERVER_UNREACHABLE : rpcFailureText(error));
 
 /** /admin/chats/:id/connect: read and write a channel live as a chosen character, and ban senders. */
-export default function ChatConnectPage() {
+export default function ChatConnectPage({ renderSanctionDialog }: ChatConnectPageProps = {}) {
   const channelId = useRequiredParam('id', CHAT_ID_REQUIRED);
   const channel = useChannel(channelId);
   const [characterId, setCharacterId] = useState<string | null>(null);
@@ -38,6 +53,9 @@ export default function ChatConnectPage() {
   const send = useSendChatMessage(channelId);
   const ban = useBanFromChannel(channelId);
   const notify = useNotify();
+  const [sanctioning, setSanctioning] = useState<SanctionRequest | null>(null);
+  /** Why the last send was refused by a sanction: shown above the composer until a send goes through. */
+  const [sendRefusal, setSendRefusal] = useState<string | null>(null);
 
   async function sendMessage(text: string) {
     if (!characterId) {
@@ -46,8 +64,12 @@ export default function ChatConnectPage() {
     }
     try {
       await send.mutateAsync({ characterId, content: text });
+      setSendRefusal(null);
     } catch (error) {
-      notify.error(sendFailedText(callFailureText(error)));
+      // A sanction says what, where and until when, and the moderators' message, not a bare PERMISSION_DENIED.
+      const refusal = sanctionRefusalOf(error);
+      setSendRefusal(refusal);
+      notify.error(sendFailedText(refusal ?? callFailureText(error)), refusal ? { key: 'chat-send-refused' } : undefined);
       throw error;
     }
   }
@@ -77,7 +99,7 @@ export default function ChatConnectPage() {
       <title>{`${name ?? 'Chat'} · Connect · SRO Admin`}</title>
       <PageHeader
         title={name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
-        description="Live chat: read and write as one character; a message's menu bans its sender."
+        description="Live chat: read and write as one character; a message's menu bans or sanctions its sender."
         actions={
           <Link to={`/admin/chats/${channelId}/history`} className={buttonClasses('secondary')}>
             History
@@ -87,7 +109,15 @@ export default function ChatConnectPage() {
       <section aria-label="Live chat" className="flex h-[75vh] min-h-80 flex-col overflow-hidden rounded-xl border border-white/10 bg-night-900/70">
         <div className="flex flex-col gap-3 border-b border-white/10 p-3 sm:flex-row sm:items-end">
           <div className="min-w-0 sm:w-80">
-            <CharacterSelect label="Connect as" value={characterId} onChange={setCharacterId} placeholder="Choose a character" />
+            <CharacterSelect
+              label="Connect as"
+              value={characterId}
+              onChange={(next) => {
+                setCharacterId(next);
+                setSendRefusal(null);
+              }}
+              placeholder="Choose a character"
+            />
           </div>
           <ConnectionStatus status={status} />
         </div>
@@ -112,10 +142,28 @@ export default function ChatConnectPage() {
               </p>
             )
           }
-          renderLine={(line, tabStop) => <ChatMessageItem line={line} ownCharacterId={characterId} onBan={banSender} tabStop={tabStop} />}
+          renderLine={(line, tabStop) => (
+            <ChatMessageItem
+              line={line}
+              ownCharacterId={characterId}
+              onBan={banSender}
+              onSanction={
+                renderSanctionDialog &&
+                ((sanctioned, senderName) =>
+                  setSanctioning({ characterId: sanctioned.senderId, characterName: senderName, channelId, channelName: name, quote: sanctioned.content }))
+              }
+              tabStop={tabStop}
+            />
+          )}
         />
+        {sendRefusal && (
+          <p role="alert" data-testid="chat-send-refusal" className="border-t border-rose-400/30 bg-rose-950/40 px-4 py-2 text-sm text-rose-100">
+            {sendRefusal}
+          </p>
+        )}
         <ChatComposer onSend={sendMessage} />
       </section>
+      {sanctioning && renderSanctionDialog?.(sanctioning, () => setSanctioning(null))}
     </>
   );
 }

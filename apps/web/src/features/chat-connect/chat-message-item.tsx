@@ -9,11 +9,13 @@ interface Props {
   /** The character the admin is connected as: their own lines are marked, and offer no ban. */
   ownCharacterId: string | null;
   onBan: (senderId: string, senderName: string, option: BanOption) => void;
+  /** Opens the full sanction dialog for this line (absent: the menu offers the bans only). */
+  onSanction?: (line: ChatLine, senderName: string) => void;
   /** This line is the list's one tab stop (ChatMessageList's roving focus). */
   tabStop: boolean;
 }
 
-export function ChatMessageItem({ line, ownCharacterId, onBan, tabStop }: Props) {
+export function ChatMessageItem({ line, ownCharacterId, onBan, onSanction, tabStop }: Props) {
   const sender = useCharacterLabel(line.senderId);
   const system = !line.senderId;
   const own = !system && line.senderId === ownCharacterId;
@@ -37,7 +39,14 @@ export function ChatMessageItem({ line, ownCharacterId, onBan, tabStop }: Props)
         <p className="whitespace-pre-wrap break-words text-sm text-slate-100">{line.content}</p>
       </div>
       {/* Nobody bans themselves: no menu on the connected character's own lines, nor on system lines. */}
-      {!system && !own && <MessageMenu senderName={sender.label} inTabOrder={tabStop} onBan={(option) => onBan(line.senderId, sender.label, option)} />}
+      {!system && !own && (
+        <MessageMenu
+          senderName={sender.label}
+          inTabOrder={tabStop}
+          onBan={(option) => onBan(line.senderId, sender.label, option)}
+          onSanction={onSanction && (() => onSanction(line, sender.label))}
+        />
+      )}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { codeName, isNetworkFailure, rpcErrorParts } from '../../lib/rpc/rpc-error';
+import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
 import {
   CHAT_CONNECTION_LOST,
   CHAT_DISCONNECTED,
@@ -177,7 +178,8 @@ export class ChatSession {
     notice({ type: 'warning', message: CHAT_DISCONNECTED, key: 'chat-disconnected' });
     notice({ type: 'info', message: statusCodeText(error === null ? 'OK' : codeName(code), code), key: 'chat-status' });
     if (error !== null) {
-      const final = FINAL_TEXTS.get(code);
+      // A sanction (PERMISSION_DENIED with the Sanction in its details) says why, where and until when.
+      const final = sanctionRefusalOf(error) ?? FINAL_TEXTS.get(code);
       const detail = failureDetail(error, opened);
       if (final) notice({ type: 'error', message: final, key: 'chat-error', persist: true });
       else notice({ type: 'error', message: (opened ? connectionFailedText : connectingFailedText)(detail), key: 'chat-error' });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { BAN_OPTIONS, banMenuItemText, type BanOption } from './chat-texts';
 
 const itemClass =
@@ -8,16 +8,18 @@ const itemClass =
 interface Props {
   senderName: string;
   onBan: (option: BanOption) => void;
+  /** Opens the full sanction dialog for this message (absent: no such item). */
+  onSanction?: () => void;
   /** Only the focused message's button is in the tab order (the list is one tab stop). */
   inTabOrder: boolean;
 }
 
 /**
- * A message's actions: ban its sender for a while or for good. React Aria's menu button: Enter, Space, ArrowDown
+ * A message's actions: ban its sender for a while or for good, or open the full sanction dialog. React Aria's menu button: Enter, Space, ArrowDown
  * open it on the first item, ArrowUp on the last; Escape returns to the button; the popover flips above the button
  * when there is no room below.
  */
-export function MessageMenu({ senderName, onBan, inTabOrder }: Props) {
+export function MessageMenu({ senderName, onBan, onSanction, inTabOrder }: Props) {
   const labelId = useId();
   return (
     <MenuTrigger>
@@ -47,6 +49,12 @@ export function MessageMenu({ senderName, onBan, inTabOrder }: Props) {
               {banMenuItemText(option)}
             </MenuItem>
           ))}
+          {onSanction && <Separator className="my-1 border-t border-white/10" />}
+          {onSanction && (
+            <MenuItem id="sanction" className={itemClass} onAction={onSanction}>
+              Sanction…
+            </MenuItem>
+          )}
         </Menu>
       </Popover>
     </MenuTrigger>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { VisibilityBadge } from '../../components/badge';
+import { AuditHistoryLink } from '../../components/audit-history-link';
 import { buttonClasses } from '../../components/button-styles';
 import { CopyableId } from '../../components/copy-button';
 import { DeleteAndReturn } from '../../components/delete-with-confirm';
@@ -44,6 +45,7 @@ export default function ChatDetailPage() {
               <Link to={`/admin/chats/${id}/history`} className={buttonClasses('secondary')}>
                 History
               </Link>
+              <AuditHistoryLink targetType="chat-channel" targetId={id} />
               <Link to={`/admin/chats/${id}/connect`} className={buttonClasses('primary')}>
                 Connect
               </Link>

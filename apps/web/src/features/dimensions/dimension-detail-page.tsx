@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AuditHistoryLink } from '../../components/audit-history-link';
 import { buttonClasses } from '../../components/button-styles';
 import { CopyableId } from '../../components/copy-button';
 import { DeleteAndReturn } from '../../components/delete-with-confirm';
@@ -45,6 +46,7 @@ export default function DimensionDetailPage() {
                 parentPath="/admin/dimensions"
                 deletedMessage={DIMENSION_DELETED}
               />
+              <AuditHistoryLink targetType="dimension" targetId={id} />
               <Link to={`/admin/dimensions/${id}/edit`} className={buttonClasses('primary')}>
                 Edit
               </Link>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AuditHistoryLink } from '../../components/audit-history-link';
 import { buttonClasses } from '../../components/button-styles';
 import { CopyableId } from '../../components/copy-button';
 import { DeleteAndReturn } from '../../components/delete-with-confirm';
@@ -32,6 +33,7 @@ export default function MapDetailPage() {
                 parentPath="/admin/maps"
                 deletedMessage={MAP_DELETED}
               />
+              <AuditHistoryLink targetType="map" targetId={id} />
               <Link to={`/admin/maps/${id}/edit`} className={buttonClasses('primary')}>
                 Edit
               </Link>

@@ -1,0 +1,47 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
+import { AuditRecordSchema, AuditRecordsSchema, type AuditRecord, type AuditService } from "../gen/sro/moderation/moderation_pb.js";
+import { callerOf, grantOf } from "../platform/auth/caller.js";
+import { auditQueryOf, requireRecordId } from "./audit-query.js";
+import type { AuditRow, AuditStore } from "./audit-store.js";
+
+const json = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
+
+export const auditRecordMessage = (row: AuditRow): AuditRecord =>
+  create(AuditRecordSchema, {
+    id: String(row.id),
+    timeMs: BigInt(row.at.getTime()),
+    actorId: row.actorId,
+    actorName: row.actorName,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    beforeJson: json(row.before),
+    afterJson: json(row.after),
+    requestId: row.requestId,
+    sourceAddress: row.sourceAddress,
+  });
+
+/**
+ * Read-only: no rpc edits or deletes records. Admins ("all") see every record; moderators ("own") only the records
+ * of their own writes, whatever filters they send; a record of someone else is NOT_FOUND to them.
+ */
+export function createAuditService(store: AuditStore): ServiceImpl<typeof AuditService> {
+  const ownActor = (ctx: HandlerContext) => (grantOf(ctx) === "all" ? undefined : callerOf(ctx).sub);
+
+  return {
+    async listAuditRecords(req, ctx) {
+      const query = auditQueryOf(req);
+      const { rows, total } = await store.list({ ...query, actorId: ownActor(ctx) });
+      return create(AuditRecordsSchema, { total: BigInt(total), records: rows.map(auditRecordMessage) });
+    },
+
+    async getAuditRecord(req, ctx) {
+      const id = requireRecordId(req.id);
+      const row = await store.find(id);
+      const own = ownActor(ctx);
+      if (!row || (own !== undefined && row.actorId !== own)) throw new ConnectError("audit record not found", Code.NotFound);
+      return auditRecordMessage(row);
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
+import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
+import {
+  LadderStepSchema,
+  ModerationSettingsSchema,
+  SanctionSuggestionSchema,
+  SanctionsSchema,
+  type Sanction,
+  type SanctionService,
+} from "../gen/sro/moderation/moderation_pb.js";
+import { callerOf } from "../platform/auth/caller.js";
+import type { Logger } from "../platform/logger.js";
+import { kindToProto, sanctionMessage, type SanctionFact } from "../platform/sanction-message.js";
+import { requireUuid } from "../platform/validation.js";
+import { auditActorOf } from "../audit/audit-actor.js";
+import {
+  accountBanDenied,
+  isAccountBan,
+  issueInput,
+  listQuery,
+  revokeReason,
+  settingsInput,
+  suggestedStep,
+  suggestSubject,
+  type SanctionInput,
+  type Settings,
+} from "./moderation-rules.js";
+import { isActive } from "./sanction-facts.js";
+import type { NamedSanction, SanctionRecord, SanctionStore } from "./sanction-store.js";
+
+/** How the rest of the server hears of sanctions (wired in compose.ts onto the chat bus: every node). */
+export interface SanctionEvents {
+  /** A sanction now holds on these characters: their open streams in a ban's scope end. */
+  sanctioned(characterIds: readonly string[], sanction: SanctionFact): Promise<void>;
+  /** The account's active account bans are now `bans` (every node's gate); `tightened`: its tokens and streams end. */
+  accountBansChanged(accountId: string, bans: readonly SanctionFact[], tightened: boolean): Promise<void>;
+}
+
+/** Accounts of the identity provider (same database, read through what compose.ts hands in). */
+export interface AccountDirectory {
+  /** Usernames by account id, for the ids that are known. */
+  names(ids: readonly string[]): Promise<Map<string, string>>;
+}
+
+export interface SanctionServiceDeps {
+  store: SanctionStore;
+  events: SanctionEvents;
+  accounts: AccountDirectory;
+  logger: Logger;
+  now?: () => number;
+}
+
+/** The seed's channel ban reads this way in every sanction list. */
+export const CHAT_VIEW_BAN_REASON = "Banned from the channel in the chat view";
+
+const SANCTION = "sanction";
+const SETTINGS_TARGET = "moderation-settings";
+
+const notFound = (what: string, id: string) => new ConnectError(`${what} ${id} not found`, Code.NotFound);
+
+/** The JSON an audit record holds for a sanction (before/after). */
+const auditJson = (s: SanctionRecord) => ({
+  ...s,
+  issuedAt: new Date(s.issuedAtMs).toISOString(),
+  expiresAt: s.expiresAtMs === null ? null : new Date(s.expiresAtMs).toISOString(),
+  revokedAt: s.revokedAtMs === null ? null : new Date(s.revokedAtMs).toISOString(),
+});
+
+const settingsMessage = (s: Settings) =>
+  create(ModerationSettingsSchema, {
+    reasonTemplates: s.reasonTemplates,
+    ladder: s.ladder.map((step) => create(LadderStepSchema, { kind: kindToProto[step.kind], durationSeconds: BigInt(step.durationSeconds) })),
+  });
+
+/** Thin handlers: request → rules (moderation-rules) → store (with its audit record, one transaction) → events. */
+export function createSanctionService(deps: SanctionServiceDeps) {
+  const { store, events, accounts } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function toMessages(list: readonly NamedSanction[]): Promise<Sanction[]> {
+    const names = await accounts.names([...new Set(list.map((s) => s.accountId))]);
+    const nowMs = now();
+    return list.map((s) => {
+      const message = sanctionMessage(s, nowMs, { characterName: s.characterName, accountName: names.get(s.accountId), scopeName: s.scopeName });
+      message.active = isActive(s, nowMs);
+      message.revokedAtMs = BigInt(s.revokedAtMs ?? 0);
+      message.revokedById = s.revokedById;
+      message.revokedByName = s.revokedByName;
+      message.revokeReason = s.revokeReason;
+      return message;
+    });
+  }
+
+  async function one(id: string): Promise<Sanction> {
+    const found = await store.find(id);
+    if (!found) throw notFound("sanction", id);
+    return (await toMessages([found]))[0]!;
+  }
+
+  /** After the write commits: every node's streams and gate hear of it. A failed notice is logged; the write stands. */
+  async function announce(record: SanctionRecord, change: "issued" | "revoked"): Promise<void> {
+    try {
+      if (isAccountBan(record)) {
+        const bans = await store.activeAccountBans(now(), record.accountId);
+        await events.accountBansChanged(record.accountId, bans, change === "issued");
+      }
+      if (change === "issued" && record.kind === "ban") {
+        const characterIds = record.characterId !== null ? [record.characterId] : await store.characterIdsOf(record.accountId);
+        await events.sanctioned(characterIds, record);
+      }
+    } catch (error) {
+      deps.logger.error({ err: error, sanctionId: record.id }, "could not announce a sanction change; sends and new streams still obey it");
+    }
+  }
+
+  /** Checks the subject and the scope exist (NOT_FOUND), writes the sanction and its audit record together. */
+  async function issue(actor: AuditActor, input: SanctionInput): Promise<SanctionRecord> {
+    let accountId = input.accountId;
+    if (input.characterId !== null) {
+      const character = await store.character(input.characterId);
+      if (!character) throw notFound("character", input.characterId);
+      accountId = character.ownerId;
+    } else if (!(await accounts.names([accountId!])).has(accountId!) && !(await store.ownsAnyCharacter(accountId!))) {
+      throw notFound("account", accountId!);
+    }
+    if (input.scopeId !== null && (await store.scopeName(input.scope, input.scopeId)) === undefined) {
+      throw notFound(input.scope === "channel" ? "chat channel" : "dimension", input.scopeId);
+    }
+    const issuedAtMs = now();
+    const record = await store.transaction(async (tx) => {
+      const inserted = await store.insert(tx, { ...input, accountId: accountId! }, { atMs: issuedAtMs, byId: actor.id, byName: actor.name });
+      await appendAudit(tx, actor, { action: "sanction.issue", targetType: SANCTION, targetId: inserted.id, after: auditJson(inserted) }, issuedAtMs);
+      return inserted;
+    });
+    await announce(record, "issued");
+    return record;
+  }
+
+  async function revoke(actor: AuditActor, id: string, reason: string, isAdmin: boolean): Promise<SanctionRecord> {
+    const before = await store.find(id);
+    if (!before) throw notFound("sanction", id);
+    if (isAccountBan(before) && !isAdmin) throw accountBanDenied();
+    if (before.revokedAtMs !== null) throw new ConnectError(`sanction ${id} is already revoked`, Code.FailedPrecondition);
+    const atMs = now();
+    const after = await store.transaction(async (tx) => {
+      const revoked = await store.revoke(tx, id, { atMs, byId: actor.id, byName: actor.name, reason });
+      if (!revoked) throw new ConnectError(`sanction ${id} is already revoked`, Code.FailedPrecondition);
+      const { characterName: _c, scopeName: _s, ...plain } = before;
+      await appendAudit(
+        tx,
+        actor,
+        { action: "sanction.revoke", targetType: SANCTION, targetId: id, before: auditJson(plain), after: auditJson(revoked) },
+        atMs,
+      );
+      return revoked;
+    });
+    await announce(after, "revoked");
+    return after;
+  }
+
+  const service: ServiceImpl<typeof SanctionService> = {
+    async issueSanction(req, ctx) {
+      const input = issueInput(req, now());
+      if (isAccountBan(input) && callerOf(ctx).role !== "admin") throw accountBanDenied();
+      return one((await issue(auditActorOf(ctx), input)).id);
+    },
+
+    async revokeSanction(req, ctx) {
+      const id = requireUuid(req.id, "id");
+      const reason = revokeReason(req.reason);
+      await revoke(auditActorOf(ctx), id, reason, callerOf(ctx).role === "admin");
+      return one(id);
+    },
+
+    async getSanction(req) {
+      return one(requireUuid(req.id, "id"));
+    },
+
+    async listSanctions(req) {
+      const { total, sanctions } = await store.list(listQuery(req), now());
+      return create(SanctionsSchema, { total: BigInt(total), sanctions: await toMessages(sanctions) });
+    },
+
+    async getMySanctions(_req, ctx) {
+      const mine = await store.mine(callerOf(ctx).sub);
+      return create(SanctionsSchema, { total: BigInt(mine.length), sanctions: await toMessages(mine) });
+    },
+
+    async suggestSanction(req) {
+      const subject = suggestSubject(req);
+      if (subject.characterId !== null && !(await store.character(subject.characterId))) throw notFound("character", subject.characterId);
+      if (
+        subject.accountId !== null &&
+        !(await accounts.names([subject.accountId])).has(subject.accountId) &&
+        !(await store.ownsAnyCharacter(subject.accountId))
+      )
+        throw notFound("account", subject.accountId);
+      const [prior, settings] = await Promise.all([store.priorCount(subject), store.settings()]);
+      const step = suggestedStep(settings.ladder, prior);
+      return create(SanctionSuggestionSchema, {
+        step: create(LadderStepSchema, { kind: kindToProto[step.kind], durationSeconds: BigInt(step.durationSeconds) }),
+        priorSanctions: prior,
+      });
+    },
+
+    async getModerationSettings() {
+      return settingsMessage(await store.settings());
+    },
+
+    async setModerationSettings(req, ctx) {
+      const settings = settingsInput(req);
+      const actor = auditActorOf(ctx);
+      const before = await store.settings();
+      await store.transaction(async (tx) => {
+        await store.saveSettings(tx, settings);
+        await appendAudit(tx, actor, { action: "moderation-settings.edit", targetType: SETTINGS_TARGET, targetId: "default", before, after: settings }, now());
+      });
+      return settingsMessage(settings);
+    },
+  };
+
+  /** The seed's BanCharacterFromChatChannel (chat-service.ts ChannelBans): a channel-scoped chat ban by the caller. */
+  const channelBans = {
+    async ban(ctx: HandlerContext, characterId: string, channelId: string, expiresAtMs: number | null): Promise<void> {
+      await issue(auditActorOf(ctx), {
+        kind: "ban",
+        scope: "channel",
+        scopeId: channelId,
+        characterId,
+        accountId: null,
+        expiresAtMs,
+        reason: CHAT_VIEW_BAN_REASON,
+        playerMessage: "",
+      });
+    },
+    async lift(ctx: HandlerContext, characterId: string, channelId: string): Promise<void> {
+      const actor = auditActorOf(ctx);
+      for (const ban of await store.activeChannelBans(characterId, channelId, now())) {
+        await revoke(actor, ban.id, "Lifted in the chat view", true).catch((error: unknown) => {
+          // Revoked meanwhile by someone else: already the wanted state.
+          if (!(error instanceof ConnectError && error.code === Code.FailedPrecondition)) throw error;
+        });
+      }
+    },
+  };
+
+  return { service, channelBans };
+}

@@ -1,0 +1,55 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { SanctionKind, SanctionSchema, SanctionScope, type Sanction } from "../gen/sro/moderation/moderation_pb.js";
+
+/**
+ * A sanction as its enforcers read it (moderation/schema.ts `sanctions`, a row that is not revoked): the chat rules,
+ * the account-ban gate. Shared here so that every refusal carries the same Sanction message (docs/moderation.md).
+ */
+export interface SanctionFact {
+  id: string;
+  kind: "mute" | "ban";
+  scope: "channel" | "dimension" | "everywhere";
+  /** Channel or dimension id; null for "everywhere". */
+  scopeId: string | null;
+  /** null: account-wide. */
+  characterId: string | null;
+  accountId: string;
+  issuedAtMs: number;
+  /** null: permanent. */
+  expiresAtMs: number | null;
+  reason: string;
+  playerMessage: string;
+  issuedById: string;
+  issuedByName: string;
+}
+
+export const kindToProto = { mute: SanctionKind.MUTE, ban: SanctionKind.BAN } as const;
+export const scopeToProto = { channel: SanctionScope.CHANNEL, dimension: SanctionScope.DIMENSION, everywhere: SanctionScope.EVERYWHERE } as const;
+
+/** The wire form of an active sanction (not revoked; `active` at nowMs). */
+export function sanctionMessage(s: SanctionFact, nowMs: number, names: { characterName?: string; accountName?: string; scopeName?: string } = {}): Sanction {
+  return create(SanctionSchema, {
+    id: s.id,
+    kind: kindToProto[s.kind],
+    scope: scopeToProto[s.scope],
+    scopeId: s.scopeId ?? "",
+    characterId: s.characterId ?? "",
+    accountId: s.accountId,
+    issuedAtMs: BigInt(s.issuedAtMs),
+    expiresAtMs: BigInt(s.expiresAtMs ?? 0),
+    reason: s.reason,
+    playerMessage: s.playerMessage,
+    issuedById: s.issuedById,
+    issuedByName: s.issuedByName,
+    active: s.expiresAtMs === null || s.expiresAtMs > nowMs,
+    characterName: names.characterName ?? "",
+    accountName: names.accountName ?? "",
+    scopeName: names.scopeName ?? "",
+  });
+}
+
+/** PERMISSION_DENIED with `message` (reason, player message, time left) and the Sanction as a detail clients can show. */
+export function sanctionError(message: string, s: SanctionFact, nowMs: number): ConnectError {
+  return new ConnectError(message, Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: sanctionMessage(s, nowMs) }]);
+}

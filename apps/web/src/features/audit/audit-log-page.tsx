@@ -1,0 +1,93 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import type { PaginationState } from '@tanstack/react-table';
+import { buttonClasses } from '../../components/button-styles';
+import { ListLoadError, RetryButton } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { useDebouncedValue } from '../../components/use-debounced-value';
+import { isAdmin } from '../../lib/auth/access';
+import { useSession } from '../../lib/auth/session-context';
+import { listLoadFailureText } from '../../lib/rpc/rpc-error';
+import { AuditExport } from './audit-export';
+import { AuditFiltersForm, type FilterFields } from './audit-filters';
+import { auditFilterRequest, filtersFromSearch, filtersToSearch, rangeError, type AuditFilters } from './audit-query';
+import { AuditTable } from './audit-table';
+import { useAuditRecords } from './use-audit-api';
+
+/** Typing in a text filter asks the server once the typing pauses. */
+export const AUDIT_TEXT_DEBOUNCE_MS = 300;
+
+const matches = (total: number) => `${total} ${total === 1 ? 'record matches' : 'records match'}`;
+
+/** /admin/audit: the audit log, newest first, filtered and paged on the server; admins see all, moderators their own. */
+export default function AuditLogPage() {
+  const { user } = useSession();
+  const admin = isAdmin(user);
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  // The text filters reach the server after a pause; the rest at once.
+  const typed = useDebouncedValue(JSON.stringify([filters.actor, filters.action, filters.targetId]), AUDIT_TEXT_DEBOUNCE_MS);
+  const [actor, action, targetId] = JSON.parse(typed) as [string, string, string];
+  const applied: AuditFilters = { ...filters, actor, action, targetId };
+  const invalid = !!rangeError(filters);
+  const records = useAuditRecords(applied, !invalid);
+
+  // Filters live in the URL; replaced rather than pushed, so Back leaves the page instead of undoing each keystroke.
+  const update = useCallback((next: AuditFilters) => setParams(filtersToSearch(next), { replace: true }), [setParams]);
+  const onFilters = (changes: Partial<FilterFields>) => update({ ...filters, ...changes, pageIndex: 0 });
+  const onPagination = useCallback(
+    (p: PaginationState) =>
+      setParams((current) => filtersToSearch({ ...filtersFromSearch(current), pageIndex: p.pageIndex, pageSize: p.pageSize }), { replace: true }),
+    [setParams],
+  );
+
+  // A page past the end (an old link, a result that shrank) goes to the last page instead of an empty table.
+  const total = records.data?.total;
+  const lastPage = total ? Math.ceil(total / filters.pageSize) - 1 : 0;
+  const pastEnd = !records.isPlaceholderData && total !== undefined && filters.pageIndex > lastPage;
+  useEffect(() => {
+    if (pastEnd) onPagination({ pageIndex: lastPage, pageSize: filters.pageSize });
+  }, [pastEnd, lastPage, filters.pageSize, onPagination]);
+
+  const title = admin ? 'Audit log' : 'Your actions';
+  const who = admin ? 'Every write in the console and the game API' : 'Your own writes';
+  const summary = records.data && !invalid ? `: ${matches(records.data.total)}` : '';
+  return (
+    <>
+      <title>{`${title} · SRO Admin`}</title>
+      <PageHeader
+        title={title}
+        description={`${who}, newest first${summary}.`}
+        actions={
+          <>
+            <button type="button" className={buttonClasses('secondary')} onClick={() => void records.refetch()} disabled={invalid || records.isFetching}>
+              Refresh
+            </button>
+            <AuditExport filter={auditFilterRequest(applied)} disabled={invalid || records.data?.total === 0} />
+          </>
+        }
+      />
+      <AuditFiltersForm filters={filters} onChange={onFilters} />
+      {records.isError && !records.data ? (
+        <ListLoadError what="the audit log" error={records.error} onRetry={() => void records.refetch()} />
+      ) : (
+        <div aria-busy={records.isFetching || undefined}>
+          {records.isError && (
+            <div role="alert" className="mb-3 flex flex-wrap items-center gap-3 text-sm text-rose-300">
+              <p>{listLoadFailureText('the audit log', records.error)}</p>
+              <RetryButton onRetry={() => void records.refetch()} />
+            </div>
+          )}
+          <AuditTable
+            records={invalid ? [] : (records.data?.records ?? [])}
+            total={invalid ? 0 : (records.data?.total ?? 0)}
+            loading={!invalid && records.isPending}
+            pagination={{ pageIndex: filters.pageIndex, pageSize: filters.pageSize }}
+            onPaginationChange={onPagination}
+            emptyMessage={Object.values(auditFilterRequest(filters)).length > 0 || invalid ? 'No records match these filters.' : 'No records yet.'}
+          />
+        </div>
+      )}
+    </>
+  );
+}

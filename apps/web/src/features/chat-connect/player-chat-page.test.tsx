@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { create } from '@bufbuild/protobuf';
+import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
+import { CharacterSchema, CharacterService, CharactersSchema } from '../../gen/sro/character/character_pb';
+import { ChatChannelSchema, ChatChannelsSchema, ChatService } from '../../gen/sro/chat/chat_pb';
+import { SanctionKind, SanctionSchema, SanctionScope } from '../../gen/sro/moderation/moderation_pb';
+import { NotificationProvider } from '../../components/notifications/notification-context';
+import { SessionContext } from '../../lib/auth/session-context';
+import { signedIn } from '../../test/render';
+import { TestChatStream } from '../../test/chat-test-server';
+import PlayerChatPage from './player-chat-page';
+
+const streams: TestChatStream[] = [];
+const sent: string[] = [];
+let sendFailure: ConnectError | null = null;
+const ownerRequests: string[] = [];
+const transport = createRouterTransport(({ service }) => {
+  service(CharacterService, {
+    getCharactersForUser: (req) => {
+      ownerRequests.push(req.ownerId);
+      return create(CharactersSchema, { total: 1n, characters: [create(CharacterSchema, { id: 'c-pia', name: 'Pia Nightshade', ownerId: req.ownerId })] });
+    },
+  });
+  service(ChatService, {
+    getChatChannels: () => create(ChatChannelsSchema, { channels: [create(ChatChannelSchema, { id: 'ch-1', name: 'General', public: true })] }),
+    connectChatChannel: (req, ctx) => {
+      const stream = new TestChatStream({ channelId: req.channelId, characterId: req.characterId });
+      streams.push(stream);
+      return stream.serve(ctx.signal);
+    },
+    sendChatChannelMessage: (req) => {
+      if (sendFailure) throw sendFailure;
+      sent.push(req.chatMessage?.content ?? '');
+      return {};
+    },
+  });
+});
+vi.mock('../../lib/api/use-game-api', () => ({
+  useGameApi: () => ({ characters: createClient(CharacterService, transport), chat: createClient(ChatService, transport) }),
+}));
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <NotificationProvider>
+          <SessionContext value={signedIn({ id: 'u-player', username: 'player' })}>
+            <PlayerChatPage />
+          </SessionContext>
+        </NotificationProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+async function choose(label: RegExp, option: RegExp) {
+  fireEvent.click(screen.getByRole('button', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+beforeEach(() => {
+  streams.length = 0;
+  sent.length = 0;
+  sendFailure = null;
+});
+
+describe('player chat', { timeout: 30_000 }, () => {
+  it("connects as the player's own character; a muted send says why, where, until when and the moderators' message", async () => {
+    renderPage();
+    await waitFor(() => expect(ownerRequests).toContain('u-player'));
+    await choose(/^Character/, /Pia Nightshade/);
+    expect(streams).toHaveLength(0);
+    await choose(/^Channel/, /General/);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(streams[0]!.request).toEqual({ channelId: 'ch-1', characterId: 'c-pia' });
+    act(() => streams[0]!.push('c-other-123456789', 'hi Pia'));
+    expect(await screen.findByText('Another player (c-other-)')).toBeTruthy();
+
+    const sanction = create(SanctionSchema, { kind: SanctionKind.MUTE, scope: SanctionScope.CHANNEL, expiresAtMs: 0n, playerMessage: 'Take a break.' });
+    sendFailure = new ConnectError('muted', Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: sanction }]);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'hello?' } });
+    fireEvent.submit(input);
+    expect((await screen.findByTestId('chat-send-refusal')).textContent).toBe(
+      'You are muted in this channel permanently. Message from the moderators: Take a break.',
+    );
+    sendFailure = null;
+    fireEvent.submit(input);
+    await waitFor(() => expect(sent).toEqual(['hello?']));
+    await waitFor(() => expect(screen.queryByTestId('chat-send-refusal')).toBeNull());
+  });
+});

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { PaginationState } from '@tanstack/react-table';
+import { ListLoadError, RetryButton } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { DEFAULT_PAGE_SIZE } from '../../components/table/pagination';
+import { useSanctionList } from '../../lib/api/sanctions';
+import { listLoadFailureText } from '../../lib/rpc/rpc-error';
+import { filtersFromParams, filtersToParams, SanctionFilters, type SanctionFilterValues } from './sanction-filters';
+import { SanctionsTable } from './sanctions-table';
+
+/** /admin/sanctions: every sanction, newest first, filtered and paged on the server. */
+export default function SanctionsListPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const pageIndex = Math.max(0, (Number(params.get('page')) || 1) - 1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const page = useSanctionList({ ...filters, pageIndex, pageSize });
+
+  // A new filter starts at page one.
+  const change = (changes: Partial<SanctionFilterValues>) => setParams(filtersToParams({ ...filters, ...changes }, 0), { replace: true });
+  const paginate = (next: PaginationState) => {
+    setPageSize(next.pageSize);
+    setParams(filtersToParams(filters, next.pageSize === pageSize ? next.pageIndex : 0), { replace: true });
+  };
+
+  return (
+    <>
+      <title>Sanctions · SRO Admin</title>
+      <PageHeader title="Sanctions" description="Mutes and bans of characters and accounts, newest first. Open one to see it in full or revoke it." />
+      <SanctionFilters filters={filters} onChange={change} />
+      {page.isError && !page.data ? (
+        <ListLoadError what="sanctions" error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <div aria-busy={page.isFetching || undefined}>
+          {page.isError && (
+            <div role="alert" className="mb-3 flex flex-wrap items-center gap-3 text-sm text-rose-300">
+              <p>{listLoadFailureText('sanctions', page.error)}</p>
+              <RetryButton onRetry={() => void page.refetch()} />
+            </div>
+          )}
+          <SanctionsTable
+            label="Sanctions"
+            sanctions={page.data?.sanctions ?? []}
+            total={page.data?.total ?? 0}
+            loading={page.isPending}
+            pagination={{ pageIndex, pageSize }}
+            onPaginationChange={paginate}
+            emptyMessage={Object.values(filters).some(Boolean) ? 'No sanction matches these filters.' : 'No sanctions yet.'}
+            detailHref={(s) => `/admin/sanctions/${s.id}`}
+          />
+        </div>
+      )}
+    </>
+  );
+}
