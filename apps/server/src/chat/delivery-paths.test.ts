@@ -1,4 +1,4 @@
-import { toBinary } from "@bufbuild/protobuf";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError, createContextValues, type HandlerContext } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
 import { ChatMessageSchema, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
@@ -183,8 +183,7 @@ describe("the slow-client rule", () => {
 
   it("cuts a client that takes nothing after the same number of bytes, with the same error, on both paths", async () => {
     const [viaSink, viaIteration] = [await cutAfter("sink"), await cutAfter("iteration")];
-    const perMessage =
-      5 + toBinary(ChatMessageSchema, { $typeName: "sro.chat.ChatMessage", senderCharacterId: ME, content: "x".repeat(900), sentTimeMs: 1n }).length;
+    const perMessage = 5 + toBinary(ChatMessageSchema, create(ChatMessageSchema, { senderCharacterId: ME, content: "x".repeat(900), sentTimeMs: 1n })).length;
     const limit = Math.floor(MAX_UNREAD_BYTES / perMessage) + 1;
     // On the sink path the history message is unread bytes in the transport; on the iterating path the transport
     // holds it (it waits for the socket before asking for more): either way one message besides the live ones.

@@ -106,7 +106,7 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
         "/sro.chat.ChatService/SendChatChannelMessage",
         SendChatChannelMessageRequest,
         Empty,
-        { channelId: channel, chatMessage: { senderCharacterId: characterId, content, sentTimeMs: "0" } },
+        { channelId: channel, chatMessage: { senderCharacterId: characterId, content, sentTimeMs: "0", id: "" } },
         token,
       );
     await send("before", speaker, t.users.admin.token);
@@ -116,7 +116,7 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
       "/sro.chat.ChatService/ConnectChatChannel",
       req.serialize,
       res.deserialize,
-      { channelId: channel, characterId: me },
+      { channelId: channel, characterId: me, notices: false },
       auth(t.users.player.token),
     );
     const received: string[] = [];
@@ -145,7 +145,7 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
       "/sro.chat.ChatService/ConnectChatChannel",
       req.serialize,
       res.deserialize,
-      { channelId: channel, characterId: me },
+      { channelId: channel, characterId: me, notices: false },
       auth(t.users.player.token),
       {
         deadline: new Date(Date.now() + 300),

@@ -71,7 +71,7 @@ describe.each(["text", "binary"] as const)(`${client} in %s mode`, (format) => {
 
     const chat = new ChatServiceClient(transport(t.users.player.token));
     const abort = new AbortController();
-    const call = chat.connectChatChannel({ channelId: channel, characterId: mine }, { abort: abort.signal });
+    const call = chat.connectChatChannel({ channelId: channel, characterId: mine, notices: false }, { abort: abort.signal });
     const received: string[] = [];
     const iterator = call.responses[Symbol.asyncIterator]();
     const next = async () => {
@@ -81,7 +81,8 @@ describe.each(["text", "binary"] as const)(`${client} in %s mode`, (format) => {
     };
     expect((await next())?.content).toBe("before");
     // Sent with protobuf-ts too: the stream shows it.
-    await chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: mine, content: `live ${format} ✓`, sentTimeMs: "0" } }).response;
+    await chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: mine, content: `live ${format} ✓`, sentTimeMs: "0", id: "" } })
+      .response;
     expect((await next())?.content).toBe(`live ${format} ✓`);
     expect(received).toEqual(["before", `live ${format} ✓`]);
     abort.abort();
@@ -92,7 +93,7 @@ describe.each(["text", "binary"] as const)(`${client} in %s mode`, (format) => {
     const db = t.server.database.db;
     const channel = await insertChannel(db);
     const mine = await insertCharacter(db, t.users.player.sub, await insertDimension(db));
-    const call = new ChatServiceClient(transport(t.users.player.token)).connectChatChannel({ channelId: channel, characterId: mine });
+    const call = new ChatServiceClient(transport(t.users.player.token)).connectChatChannel({ channelId: channel, characterId: mine, notices: false });
     await expect(call.status).rejects.toMatchObject({ code: "PERMISSION_DENIED", message: expect.stringMatching(/may not use this channel/) });
   });
 });

@@ -2,8 +2,8 @@
 // @generated from file sro/chat/chat.proto (package sro.chat, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_google_api_annotations } from "../../google/api/annotations_pb.js";
 import type { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_empty } from "@bufbuild/protobuf/wkt";
@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/chat/chat.proto.
  */
 export const file_sro_chat_chat: GenFile = /*@__PURE__*/
-  fileDesc("ChNzcm8vY2hhdC9jaGF0LnByb3RvEghzcm8uY2hhdCJNCgtDaGF0Q2hhbm5lbBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhQKDGRpbWVuc2lvbl9pZBgDIAEoCRIOCgZwdWJsaWMYBCABKAgiNwoMQ2hhdENoYW5uZWxzEicKCGNoYW5uZWxzGAEgAygLMhUuc3JvLmNoYXQuQ2hhdENoYW5uZWwiUQoLQ2hhdE1lc3NhZ2USGwoTc2VuZGVyX2NoYXJhY3Rlcl9pZBgBIAEoCRIPCgdjb250ZW50GAIgASgJEhQKDHNlbnRfdGltZV9tcxgDIAEoAyJFChlDb25uZWN0Q2hhdENoYW5uZWxSZXF1ZXN0EhIKCmNoYW5uZWxfaWQYASABKAkSFAoMY2hhcmFjdGVyX2lkGAIgASgJImAKHVNlbmRDaGF0Q2hhbm5lbE1lc3NhZ2VSZXF1ZXN0EhIKCmNoYW5uZWxfaWQYASABKAkSKwoMY2hhdF9tZXNzYWdlGAIgASgLMhUuc3JvLmNoYXQuQ2hhdE1lc3NhZ2UiXQoYU2VuZERpcmVjdE1lc3NhZ2VSZXF1ZXN0EhQKDGNoYXJhY3Rlcl9pZBgBIAEoCRIrCgxjaGF0X21lc3NhZ2UYAiABKAsyFS5zcm8uY2hhdC5DaGF0TWVzc2FnZSJOChhDcmVhdGVDaGF0Q2hhbm5lbE1lc3NhZ2USDAoEbmFtZRgBIAEoCRIUCgxkaW1lbnNpb25faWQYAiABKAkSDgoGcHVibGljGAMgASgIIpABChhVcGRhdGVDaGF0Q2hhbm5lbFJlcXVlc3QSEgoKY2hhbm5lbF9pZBgBIAEoCRIRCgRuYW1lGAIgASgJSACIAQESFgoJZGltZW5zaW9uGAMgASgJSAGIAQESEwoGcHVibGljGAQgASgISAKIAQFCBwoFX25hbWVCDAoKX2RpbWVuc2lvbkIJCgdfcHVibGljIkoKJVJlcXVlc3RTZXRDaGFyYWN0ZXJTZXRDaGF0Q2hhbm5lbEF1dGgSFAoMY2hhcmFjdGVyX2lkGAEgASgJEgsKA2lkcxgCIAMoCSJaCihSZXF1ZXN0VXBkYXRlQ2hhcmFjdGVyU2V0Q2hhdENoYW5uZWxBdXRoEhQKDGNoYXJhY3Rlcl9pZBgBIAEoCRILCgNhZGQYAiABKAgSCwoDaWRzGAMgAygJIkgKCkJhblJlcXVlc3QSFAoMY2hhcmFjdGVyX2lkGAEgASgJEhIKCmNoYW5uZWxfaWQYAiABKAkSEAoIZHVyYXRpb24YAyABKAMixgEKDkNoYXRMb2dSZXF1ZXN0EhIKCmNoYW5uZWxfaWQYASABKAkSFgoJc2VuZGVyX2lkGAIgASgJSACIAQESEwoGYmVmb3JlGAMgASgDSAGIAQESEgoFYWZ0ZXIYBCABKANIAogBARISCgVsaW1pdBgFIAEoBEgDiAEBEhMKBm9mZnNldBgGIAEoBEgEiAEBQgwKCl9zZW5kZXJfaWRCCQoHX2JlZm9yZUIICgZfYWZ0ZXJCCAoGX2xpbWl0QgkKB19vZmZzZXQiUgoHQ2hhdExvZxIPCgdzZW50X2F0GAEgASgEEhIKCmNoYW5uZWxfaWQYAiABKAkSEQoJc2VuZGVyX2lkGAMgASgJEg8KB2NvbnRlbnQYBCABKAkiOgoIQ2hhdExvZ3MSDQoFdG90YWwYASABKAQSHwoEbG9ncxgCIAMoCzIRLnNyby5jaGF0LkNoYXRMb2cyjQ0KC0NoYXRTZXJ2aWNlEn8KEkNvbm5lY3RDaGF0Q2hhbm5lbBIjLnNyby5jaGF0LkNvbm5lY3RDaGF0Q2hhbm5lbFJlcXVlc3QaFS5zcm8uY2hhdC5DaGF0TWVzc2FnZSIrgtPkkwIlEiMvdjEvbWVzc2FnZS9jaGFubmVsL2lkL3tjaGFubmVsX2lkfTABEmYKFUNvbm5lY3REaXJlY3RNZXNzYWdlcxINLnNyby5UYXJnZXRJZBoVLnNyby5jaGF0LkNoYXRNZXNzYWdlIiWC0+STAh8SHS92MS9tZXNzYWdlL2NoYXJhY3Rlci9pZC97aWR9MAESiQEKFlNlbmRDaGF0Q2hhbm5lbE1lc3NhZ2USJy5zcm8uY2hhdC5TZW5kQ2hhdENoYW5uZWxNZXNzYWdlUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIugtPkkwIoOgEqGiMvdjEvbWVzc2FnZS9jaGFubmVsL2lkL3tjaGFubmVsX2lkfRKDAQoRU2VuZERpcmVjdE1lc3NhZ2USIi5zcm8uY2hhdC5TZW5kRGlyZWN0TWVzc2FnZVJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiMoLT5JMCLDoBKhonL3YxL21lc3NhZ2UvY2hhcmFjdGVyL2lkL3tjaGFyYWN0ZXJfaWR9ElcKD0dldENoYXRDaGFubmVscxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoWLnNyby5jaGF0LkNoYXRDaGFubmVscyIUgtPkkwIOEgwvdjEvY2hhbm5lbHMSVAoOR2V0Q2hhdENoYW5uZWwSDS5zcm8uVGFyZ2V0SWQaFS5zcm8uY2hhdC5DaGF0Q2hhbm5lbCIcgtPkkwIWEhQvdjEvY2hhbm5lbHMvaWQve2lkfRJnChFDcmVhdGVDaGF0Q2hhbm5lbBIiLnNyby5jaGF0LkNyZWF0ZUNoYXRDaGFubmVsTWVzc2FnZRoVLnNyby5jaGF0LkNoYXRDaGFubmVsIheC0+STAhE6ASoiDC92MS9jaGFubmVscxJXChFEZWxldGVDaGF0Q2hhbm5lbBINLnNyby5UYXJnZXRJZBoVLnNyby5jaGF0LkNoYXRDaGFubmVsIhyC0+STAhYqFC92MS9jaGFubmVscy9pZC97aWR9EnUKD0VkaXRDaGF0Q2hhbm5lbBIiLnNyby5jaGF0LlVwZGF0ZUNoYXRDaGFubmVsUmVxdWVzdBoVLnNyby5jaGF0LkNoYXRDaGFubmVsIieC0+STAiE6ASoaHC92MS9jaGFubmVscy9pZC97Y2hhbm5lbF9pZH0SagoZR2V0QXV0aG9yaXplZENoYXRDaGFubmVscxINLnNyby5UYXJnZXRJZBoWLnNyby5jaGF0LkNoYXRDaGFubmVscyImgtPkkwIgEh4vdjEvY2hhcmFjdGVyL2lkL3tpZH0vY2hhbm5lbHMSmQEKG1NldENoYXJhY3RlckNoYXRDaGFubmVsQXV0aBIvLnNyby5jaGF0LlJlcXVlc3RTZXRDaGFyYWN0ZXJTZXRDaGF0Q2hhbm5lbEF1dGgaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiMYLT5JMCKyIpL3YxL2NoYXJhY3RlcnMvaWQve2NoYXJhY3Rlcl9pZH0vY2hhbm5lbHMSnwEKHlVwZGF0ZUNoYXJhY3RlckNoYXRDaGFubmVsQXV0aBIyLnNyby5jaGF0LlJlcXVlc3RVcGRhdGVDaGFyYWN0ZXJTZXRDaGF0Q2hhbm5lbEF1dGgaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiMYLT5JMCKxopL3YxL2NoYXJhY3RlcnMvaWQve2NoYXJhY3Rlcl9pZH0vY2hhbm5lbHMSjwEKG0JhbkNoYXJhY3RlckZyb21DaGF0Q2hhbm5lbBIULnNyby5jaGF0LkJhblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiQoLT5JMCPCI6L3YxL2NoYXJhY3RlcnMvaWQve2NoYXJhY3Rlcl9pZH0vY2hhbm5lbHMve2NoYW5uZWxfaWR9L2JhbhJfCgtHZXRDaGF0TG9ncxIYLnNyby5jaGF0LkNoYXRMb2dSZXF1ZXN0GhIuc3JvLmNoYXQuQ2hhdExvZ3MiIoLT5JMCHBIaL3YxL2NoYXQve2NoYW5uZWxfaWR9L2xvZ3NiBnByb3RvMw", [file_google_api_annotations, file_google_protobuf_empty, file_sro_common]);
+  fileDesc("ChNzcm8vY2hhdC9jaGF0LnByb3RvEghzcm8uY2hhdCJNCgtDaGF0Q2hhbm5lbBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhQKDGRpbWVuc2lvbl9pZBgDIAEoCRIOCgZwdWJsaWMYBCABKAgiNwoMQ2hhdENoYW5uZWxzEicKCGNoYW5uZWxzGAEgAygLMhUuc3JvLmNoYXQuQ2hhdENoYW5uZWwiiQEKC0NoYXRNZXNzYWdlEhsKE3NlbmRlcl9jaGFyYWN0ZXJfaWQYASABKAkSDwoHY29udGVudBgCIAEoCRIUCgxzZW50X3RpbWVfbXMYAyABKAMSCgoCaWQYBCABKAkSKgoGbm90aWNlGAUgASgLMhouc3JvLmNoYXQuQ2hhdFN0cmVhbU5vdGljZSJaChBDaGF0U3RyZWFtTm90aWNlEhsKE2RlbGV0ZWRfbWVzc2FnZV9pZHMYASADKAkSKQoEaGVsZBgCIAEoCzIbLnNyby5jaGF0LkhlbGRNZXNzYWdlTm90aWNlIoEBChFIZWxkTWVzc2FnZU5vdGljZRIKCgJpZBgBIAEoCRIPCgdjb250ZW50GAIgASgJEhQKDHNlbnRfdGltZV9tcxgDIAEoAxIpCgVzdGF0ZRgEIAEoDjIaLnNyby5jaGF0LkhlbGRNZXNzYWdlU3RhdGUSDgoGcmVhc29uGAUgASgJIlYKGUNvbm5lY3RDaGF0Q2hhbm5lbFJlcXVlc3QSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFyYWN0ZXJfaWQYAiABKAkSDwoHbm90aWNlcxgDIAEoCCJgCh1TZW5kQ2hhdENoYW5uZWxNZXNzYWdlUmVxdWVzdBISCgpjaGFubmVsX2lkGAEgASgJEisKDGNoYXRfbWVzc2FnZRgCIAEoCzIVLnNyby5jaGF0LkNoYXRNZXNzYWdlIl0KGFNlbmREaXJlY3RNZXNzYWdlUmVxdWVzdBIUCgxjaGFyYWN0ZXJfaWQYASABKAkSKwoMY2hhdF9tZXNzYWdlGAIgASgLMhUuc3JvLmNoYXQuQ2hhdE1lc3NhZ2UiTgoYQ3JlYXRlQ2hhdENoYW5uZWxNZXNzYWdlEgwKBG5hbWUYASABKAkSFAoMZGltZW5zaW9uX2lkGAIgASgJEg4KBnB1YmxpYxgDIAEoCCKQAQoYVXBkYXRlQ2hhdENoYW5uZWxSZXF1ZXN0EhIKCmNoYW5uZWxfaWQYASABKAkSEQoEbmFtZRgCIAEoCUgAiAEBEhYKCWRpbWVuc2lvbhgDIAEoCUgBiAEBEhMKBnB1YmxpYxgEIAEoCEgCiAEBQgcKBV9uYW1lQgwKCl9kaW1lbnNpb25CCQoHX3B1YmxpYyJKCiVSZXF1ZXN0U2V0Q2hhcmFjdGVyU2V0Q2hhdENoYW5uZWxBdXRoEhQKDGNoYXJhY3Rlcl9pZBgBIAEoCRILCgNpZHMYAiADKAkiWgooUmVxdWVzdFVwZGF0ZUNoYXJhY3RlclNldENoYXRDaGFubmVsQXV0aBIUCgxjaGFyYWN0ZXJfaWQYASABKAkSCwoDYWRkGAIgASgIEgsKA2lkcxgDIAMoCSJICgpCYW5SZXF1ZXN0EhQKDGNoYXJhY3Rlcl9pZBgBIAEoCRISCgpjaGFubmVsX2lkGAIgASgJEhAKCGR1cmF0aW9uGAMgASgDIoICCg5DaGF0TG9nUmVxdWVzdBISCgpjaGFubmVsX2lkGAEgASgJEhYKCXNlbmRlcl9pZBgCIAEoCUgAiAEBEhMKBmJlZm9yZRgDIAEoA0gBiAEBEhIKBWFmdGVyGAQgASgDSAKIAQESEgoFbGltaXQYBSABKARIA4gBARITCgZvZmZzZXQYBiABKARIBIgBARIRCgR0ZXh0GAcgASgJSAWIAQESEwoGc2VuZGVyGAggASgJSAaIAQFCDAoKX3NlbmRlcl9pZEIJCgdfYmVmb3JlQggKBl9hZnRlckIICgZfbGltaXRCCQoHX29mZnNldEIHCgVfdGV4dEIJCgdfc2VuZGVyIocBCgdDaGF0TG9nEg8KB3NlbnRfYXQYASABKAQSEgoKY2hhbm5lbF9pZBgCIAEoCRIRCglzZW5kZXJfaWQYAyABKAkSDwoHY29udGVudBgEIAEoCRIKCgJpZBgFIAEoCRISCgpzZW50X2F0X21zGAYgASgDEhMKC3NlbmRlcl9uYW1lGAcgASgJIjoKCENoYXRMb2dzEg0KBXRvdGFsGAEgASgEEh8KBGxvZ3MYAiADKAsyES5zcm8uY2hhdC5DaGF0TG9nKpIBChBIZWxkTWVzc2FnZVN0YXRlEiIKHkhFTERfTUVTU0FHRV9TVEFURV9VTlNQRUNJRklFRBAAEhsKF0hFTERfTUVTU0FHRV9TVEFURV9IRUxEEAESHgoaSEVMRF9NRVNTQUdFX1NUQVRFX0FMTE9XRUQQAhIdChlIRUxEX01FU1NBR0VfU1RBVEVfREVOSUVEEAMyjQ0KC0NoYXRTZXJ2aWNlEn8KEkNvbm5lY3RDaGF0Q2hhbm5lbBIjLnNyby5jaGF0LkNvbm5lY3RDaGF0Q2hhbm5lbFJlcXVlc3QaFS5zcm8uY2hhdC5DaGF0TWVzc2FnZSIrgtPkkwIlEiMvdjEvbWVzc2FnZS9jaGFubmVsL2lkL3tjaGFubmVsX2lkfTABEmYKFUNvbm5lY3REaXJlY3RNZXNzYWdlcxINLnNyby5UYXJnZXRJZBoVLnNyby5jaGF0LkNoYXRNZXNzYWdlIiWC0+STAh8SHS92MS9tZXNzYWdlL2NoYXJhY3Rlci9pZC97aWR9MAESiQEKFlNlbmRDaGF0Q2hhbm5lbE1lc3NhZ2USJy5zcm8uY2hhdC5TZW5kQ2hhdENoYW5uZWxNZXNzYWdlUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIugtPkkwIoOgEqGiMvdjEvbWVzc2FnZS9jaGFubmVsL2lkL3tjaGFubmVsX2lkfRKDAQoRU2VuZERpcmVjdE1lc3NhZ2USIi5zcm8uY2hhdC5TZW5kRGlyZWN0TWVzc2FnZVJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiMoLT5JMCLDoBKhonL3YxL21lc3NhZ2UvY2hhcmFjdGVyL2lkL3tjaGFyYWN0ZXJfaWR9ElcKD0dldENoYXRDaGFubmVscxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoWLnNyby5jaGF0LkNoYXRDaGFubmVscyIUgtPkkwIOEgwvdjEvY2hhbm5lbHMSVAoOR2V0Q2hhdENoYW5uZWwSDS5zcm8uVGFyZ2V0SWQaFS5zcm8uY2hhdC5DaGF0Q2hhbm5lbCIcgtPkkwIWEhQvdjEvY2hhbm5lbHMvaWQve2lkfRJnChFDcmVhdGVDaGF0Q2hhbm5lbBIiLnNyby5jaGF0LkNyZWF0ZUNoYXRDaGFubmVsTWVzc2FnZRoVLnNyby5jaGF0LkNoYXRDaGFubmVsIheC0+STAhE6ASoiDC92MS9jaGFubmVscxJXChFEZWxldGVDaGF0Q2hhbm5lbBINLnNyby5UYXJnZXRJZBoVLnNyby5jaGF0LkNoYXRDaGFubmVsIhyC0+STAhYqFC92MS9jaGFubmVscy9pZC97aWR9EnUKD0VkaXRDaGF0Q2hhbm5lbBIiLnNyby5jaGF0LlVwZGF0ZUNoYXRDaGFubmVsUmVxdWVzdBoVLnNyby5jaGF0LkNoYXRDaGFubmVsIieC0+STAiE6ASoaHC92MS9jaGFubmVscy9pZC97Y2hhbm5lbF9pZH0SagoZR2V0QXV0aG9yaXplZENoYXRDaGFubmVscxINLnNyby5UYXJnZXRJZBoWLnNyby5jaGF0LkNoYXRDaGFubmVscyImgtPkkwIgEh4vdjEvY2hhcmFjdGVyL2lkL3tpZH0vY2hhbm5lbHMSmQEKG1NldENoYXJhY3RlckNoYXRDaGFubmVsQXV0aBIvLnNyby5jaGF0LlJlcXVlc3RTZXRDaGFyYWN0ZXJTZXRDaGF0Q2hhbm5lbEF1dGgaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiMYLT5JMCKyIpL3YxL2NoYXJhY3RlcnMvaWQve2NoYXJhY3Rlcl9pZH0vY2hhbm5lbHMSnwEKHlVwZGF0ZUNoYXJhY3RlckNoYXRDaGFubmVsQXV0aBIyLnNyby5jaGF0LlJlcXVlc3RVcGRhdGVDaGFyYWN0ZXJTZXRDaGF0Q2hhbm5lbEF1dGgaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiMYLT5JMCKxopL3YxL2NoYXJhY3RlcnMvaWQve2NoYXJhY3Rlcl9pZH0vY2hhbm5lbHMSjwEKG0JhbkNoYXJhY3RlckZyb21DaGF0Q2hhbm5lbBIULnNyby5jaGF0LkJhblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiQoLT5JMCPCI6L3YxL2NoYXJhY3RlcnMvaWQve2NoYXJhY3Rlcl9pZH0vY2hhbm5lbHMve2NoYW5uZWxfaWR9L2JhbhJfCgtHZXRDaGF0TG9ncxIYLnNyby5jaGF0LkNoYXRMb2dSZXF1ZXN0GhIuc3JvLmNoYXQuQ2hhdExvZ3MiIoLT5JMCHBIaL3YxL2NoYXQve2NoYW5uZWxfaWR9L2xvZ3NiBnByb3RvMw", [file_google_api_annotations, file_google_protobuf_empty, file_sro_common]);
 
 /**
  * @generated from message sro.chat.ChatChannel
@@ -90,6 +90,21 @@ export type ChatMessage = Message<"sro.chat.ChatMessage"> & {
    * @generated from field: int64 sent_time_ms = 3;
    */
   sentTimeMs: bigint;
+
+  /**
+   * The stored message's id, for reports and deletion (issue 19); empty on a notice. A client's value is ignored.
+   *
+   * @generated from field: string id = 4;
+   */
+  id: string;
+
+  /**
+   * Set only on streams that asked for notices (ConnectChatChannelRequest.notices): then this is not a message,
+   * and sender, content and id are empty. Clients that never ask never see one.
+   *
+   * @generated from field: sro.chat.ChatStreamNotice notice = 5;
+   */
+  notice?: ChatStreamNotice | undefined;
 };
 
 /**
@@ -98,6 +113,75 @@ export type ChatMessage = Message<"sro.chat.ChatMessage"> & {
  */
 export const ChatMessageSchema: GenMessage<ChatMessage> = /*@__PURE__*/
   messageDesc(file_sro_chat_chat, 2);
+
+/**
+ * What a live view must change besides appending a message (issue 19, docs/moderation.md).
+ *
+ * @generated from message sro.chat.ChatStreamNotice
+ */
+export type ChatStreamNotice = Message<"sro.chat.ChatStreamNotice"> & {
+  /**
+   * A moderator removed these messages: drop them from the view.
+   *
+   * @generated from field: repeated string deleted_message_ids = 1;
+   */
+  deletedMessageIds: string[];
+
+  /**
+   * To the sender's own streams only: one of their messages is held for review, or its review ended.
+   *
+   * @generated from field: sro.chat.HeldMessageNotice held = 2;
+   */
+  held?: HeldMessageNotice | undefined;
+};
+
+/**
+ * Describes the message sro.chat.ChatStreamNotice.
+ * Use `create(ChatStreamNoticeSchema)` to create a new message.
+ */
+export const ChatStreamNoticeSchema: GenMessage<ChatStreamNotice> = /*@__PURE__*/
+  messageDesc(file_sro_chat_chat, 3);
+
+/**
+ * @generated from message sro.chat.HeldMessageNotice
+ */
+export type HeldMessageNotice = Message<"sro.chat.HeldMessageNotice"> & {
+  /**
+   * The held message's id (not a chat message id until it is allowed).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string content = 2;
+   */
+  content: string;
+
+  /**
+   * @generated from field: int64 sent_time_ms = 3;
+   */
+  sentTimeMs: bigint;
+
+  /**
+   * @generated from field: sro.chat.HeldMessageState state = 4;
+   */
+  state: HeldMessageState;
+
+  /**
+   * For DENIED: the moderator's reason; for HELD: the rule's message to the sender, if any.
+   *
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message sro.chat.HeldMessageNotice.
+ * Use `create(HeldMessageNoticeSchema)` to create a new message.
+ */
+export const HeldMessageNoticeSchema: GenMessage<HeldMessageNotice> = /*@__PURE__*/
+  messageDesc(file_sro_chat_chat, 4);
 
 /**
  * @generated from message sro.chat.ConnectChatChannelRequest
@@ -112,6 +196,13 @@ export type ConnectChatChannelRequest = Message<"sro.chat.ConnectChatChannelRequ
    * @generated from field: string character_id = 2;
    */
   characterId: string;
+
+  /**
+   * Ask for ChatStreamNotice events (deletions, held messages) besides messages (issue 19).
+   *
+   * @generated from field: bool notices = 3;
+   */
+  notices: boolean;
 };
 
 /**
@@ -119,7 +210,7 @@ export type ConnectChatChannelRequest = Message<"sro.chat.ConnectChatChannelRequ
  * Use `create(ConnectChatChannelRequestSchema)` to create a new message.
  */
 export const ConnectChatChannelRequestSchema: GenMessage<ConnectChatChannelRequest> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 3);
+  messageDesc(file_sro_chat_chat, 5);
 
 /**
  * @generated from message sro.chat.SendChatChannelMessageRequest
@@ -141,7 +232,7 @@ export type SendChatChannelMessageRequest = Message<"sro.chat.SendChatChannelMes
  * Use `create(SendChatChannelMessageRequestSchema)` to create a new message.
  */
 export const SendChatChannelMessageRequestSchema: GenMessage<SendChatChannelMessageRequest> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 4);
+  messageDesc(file_sro_chat_chat, 6);
 
 /**
  * @generated from message sro.chat.SendDirectMessageRequest
@@ -165,7 +256,7 @@ export type SendDirectMessageRequest = Message<"sro.chat.SendDirectMessageReques
  * Use `create(SendDirectMessageRequestSchema)` to create a new message.
  */
 export const SendDirectMessageRequestSchema: GenMessage<SendDirectMessageRequest> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 5);
+  messageDesc(file_sro_chat_chat, 7);
 
 /**
  * @generated from message sro.chat.CreateChatChannelMessage
@@ -192,7 +283,7 @@ export type CreateChatChannelMessage = Message<"sro.chat.CreateChatChannelMessag
  * Use `create(CreateChatChannelMessageSchema)` to create a new message.
  */
 export const CreateChatChannelMessageSchema: GenMessage<CreateChatChannelMessage> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 6);
+  messageDesc(file_sro_chat_chat, 8);
 
 /**
  * @generated from message sro.chat.UpdateChatChannelRequest
@@ -224,7 +315,7 @@ export type UpdateChatChannelRequest = Message<"sro.chat.UpdateChatChannelReques
  * Use `create(UpdateChatChannelRequestSchema)` to create a new message.
  */
 export const UpdateChatChannelRequestSchema: GenMessage<UpdateChatChannelRequest> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 7);
+  messageDesc(file_sro_chat_chat, 9);
 
 /**
  * @generated from message sro.chat.RequestSetCharacterSetChatChannelAuth
@@ -246,7 +337,7 @@ export type RequestSetCharacterSetChatChannelAuth = Message<"sro.chat.RequestSet
  * Use `create(RequestSetCharacterSetChatChannelAuthSchema)` to create a new message.
  */
 export const RequestSetCharacterSetChatChannelAuthSchema: GenMessage<RequestSetCharacterSetChatChannelAuth> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 8);
+  messageDesc(file_sro_chat_chat, 10);
 
 /**
  * @generated from message sro.chat.RequestUpdateCharacterSetChatChannelAuth
@@ -273,7 +364,7 @@ export type RequestUpdateCharacterSetChatChannelAuth = Message<"sro.chat.Request
  * Use `create(RequestUpdateCharacterSetChatChannelAuthSchema)` to create a new message.
  */
 export const RequestUpdateCharacterSetChatChannelAuthSchema: GenMessage<RequestUpdateCharacterSetChatChannelAuth> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 9);
+  messageDesc(file_sro_chat_chat, 11);
 
 /**
  * @generated from message sro.chat.BanRequest
@@ -302,7 +393,7 @@ export type BanRequest = Message<"sro.chat.BanRequest"> & {
  * Use `create(BanRequestSchema)` to create a new message.
  */
 export const BanRequestSchema: GenMessage<BanRequest> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 10);
+  messageDesc(file_sro_chat_chat, 12);
 
 /**
  * @generated from message sro.chat.ChatLogRequest
@@ -339,6 +430,20 @@ export type ChatLogRequest = Message<"sro.chat.ChatLogRequest"> & {
    * @generated from field: optional uint64 offset = 6;
    */
   offset?: bigint | undefined;
+
+  /**
+   * Issue 19: a case-insensitive substring of the content.
+   *
+   * @generated from field: optional string text = 7;
+   */
+  text?: string | undefined;
+
+  /**
+   * Issue 19: a sender's character id, or a case-insensitive part of its name.
+   *
+   * @generated from field: optional string sender = 8;
+   */
+  sender?: string | undefined;
 };
 
 /**
@@ -346,7 +451,7 @@ export type ChatLogRequest = Message<"sro.chat.ChatLogRequest"> & {
  * Use `create(ChatLogRequestSchema)` to create a new message.
  */
 export const ChatLogRequestSchema: GenMessage<ChatLogRequest> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 11);
+  messageDesc(file_sro_chat_chat, 13);
 
 /**
  * @generated from message sro.chat.ChatLog
@@ -373,6 +478,25 @@ export type ChatLog = Message<"sro.chat.ChatLog"> & {
    * @generated from field: string content = 4;
    */
   content: string;
+
+  /**
+   * Issue 19: the message's id, and its time in milliseconds.
+   *
+   * @generated from field: string id = 5;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int64 sent_at_ms = 6;
+   */
+  sentAtMs: bigint;
+
+  /**
+   * Issue 19: the sender's name when the character still exists.
+   *
+   * @generated from field: string sender_name = 7;
+   */
+  senderName: string;
 };
 
 /**
@@ -380,7 +504,7 @@ export type ChatLog = Message<"sro.chat.ChatLog"> & {
  * Use `create(ChatLogSchema)` to create a new message.
  */
 export const ChatLogSchema: GenMessage<ChatLog> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 12);
+  messageDesc(file_sro_chat_chat, 14);
 
 /**
  * @generated from message sro.chat.ChatLogs
@@ -402,7 +526,44 @@ export type ChatLogs = Message<"sro.chat.ChatLogs"> & {
  * Use `create(ChatLogsSchema)` to create a new message.
  */
 export const ChatLogsSchema: GenMessage<ChatLogs> = /*@__PURE__*/
-  messageDesc(file_sro_chat_chat, 13);
+  messageDesc(file_sro_chat_chat, 15);
+
+/**
+ * @generated from enum sro.chat.HeldMessageState
+ */
+export enum HeldMessageState {
+  /**
+   * @generated from enum value: HELD_MESSAGE_STATE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Waiting for a moderator: shown to its sender as "held for review".
+   *
+   * @generated from enum value: HELD_MESSAGE_STATE_HELD = 1;
+   */
+  HELD = 1,
+
+  /**
+   * Delivered to the channel with its original time (it also arrives as a normal message).
+   *
+   * @generated from enum value: HELD_MESSAGE_STATE_ALLOWED = 2;
+   */
+  ALLOWED = 2,
+
+  /**
+   * Not delivered; reason says why.
+   *
+   * @generated from enum value: HELD_MESSAGE_STATE_DENIED = 3;
+   */
+  DENIED = 3,
+}
+
+/**
+ * Describes the enum sro.chat.HeldMessageState.
+ */
+export const HeldMessageStateSchema: GenEnum<HeldMessageState> = /*@__PURE__*/
+  enumDesc(file_sro_chat_chat, 0);
 
 /**
  * @generated from service sro.chat.ChatService

@@ -66,6 +66,67 @@ export interface ChatMessage {
      * @generated from protobuf field: int64 sent_time_ms = 3
      */
     sentTimeMs: string;
+    /**
+     * The stored message's id, for reports and deletion (issue 19); empty on a notice. A client's value is ignored.
+     *
+     * @generated from protobuf field: string id = 4
+     */
+    id: string;
+    /**
+     * Set only on streams that asked for notices (ConnectChatChannelRequest.notices): then this is not a message,
+     * and sender, content and id are empty. Clients that never ask never see one.
+     *
+     * @generated from protobuf field: sro.chat.ChatStreamNotice notice = 5
+     */
+    notice?: ChatStreamNotice;
+}
+/**
+ * What a live view must change besides appending a message (issue 19, docs/moderation.md).
+ *
+ * @generated from protobuf message sro.chat.ChatStreamNotice
+ */
+export interface ChatStreamNotice {
+    /**
+     * A moderator removed these messages: drop them from the view.
+     *
+     * @generated from protobuf field: repeated string deleted_message_ids = 1
+     */
+    deletedMessageIds: string[];
+    /**
+     * To the sender's own streams only: one of their messages is held for review, or its review ended.
+     *
+     * @generated from protobuf field: sro.chat.HeldMessageNotice held = 2
+     */
+    held?: HeldMessageNotice;
+}
+/**
+ * @generated from protobuf message sro.chat.HeldMessageNotice
+ */
+export interface HeldMessageNotice {
+    /**
+     * The held message's id (not a chat message id until it is allowed).
+     *
+     * @generated from protobuf field: string id = 1
+     */
+    id: string;
+    /**
+     * @generated from protobuf field: string content = 2
+     */
+    content: string;
+    /**
+     * @generated from protobuf field: int64 sent_time_ms = 3
+     */
+    sentTimeMs: string;
+    /**
+     * @generated from protobuf field: sro.chat.HeldMessageState state = 4
+     */
+    state: HeldMessageState;
+    /**
+     * For DENIED: the moderator's reason; for HELD: the rule's message to the sender, if any.
+     *
+     * @generated from protobuf field: string reason = 5
+     */
+    reason: string;
 }
 /**
  * @generated from protobuf message sro.chat.ConnectChatChannelRequest
@@ -79,6 +140,12 @@ export interface ConnectChatChannelRequest {
      * @generated from protobuf field: string character_id = 2
      */
     characterId: string;
+    /**
+     * Ask for ChatStreamNotice events (deletions, held messages) besides messages (issue 19).
+     *
+     * @generated from protobuf field: bool notices = 3
+     */
+    notices: boolean;
 }
 /**
  * @generated from protobuf message sro.chat.SendChatChannelMessageRequest
@@ -225,6 +292,18 @@ export interface ChatLogRequest {
      * @generated from protobuf field: optional uint64 offset = 6
      */
     offset?: string;
+    /**
+     * Issue 19: a case-insensitive substring of the content.
+     *
+     * @generated from protobuf field: optional string text = 7
+     */
+    text?: string;
+    /**
+     * Issue 19: a sender's character id, or a case-insensitive part of its name.
+     *
+     * @generated from protobuf field: optional string sender = 8
+     */
+    sender?: string;
 }
 /**
  * @generated from protobuf message sro.chat.ChatLog
@@ -248,6 +327,22 @@ export interface ChatLog {
      * @generated from protobuf field: string content = 4
      */
     content: string;
+    /**
+     * Issue 19: the message's id, and its time in milliseconds.
+     *
+     * @generated from protobuf field: string id = 5
+     */
+    id: string;
+    /**
+     * @generated from protobuf field: int64 sent_at_ms = 6
+     */
+    sentAtMs: string;
+    /**
+     * Issue 19: the sender's name when the character still exists.
+     *
+     * @generated from protobuf field: string sender_name = 7
+     */
+    senderName: string;
 }
 /**
  * @generated from protobuf message sro.chat.ChatLogs
@@ -261,6 +356,33 @@ export interface ChatLogs {
      * @generated from protobuf field: repeated sro.chat.ChatLog logs = 2
      */
     logs: ChatLog[];
+}
+/**
+ * @generated from protobuf enum sro.chat.HeldMessageState
+ */
+export enum HeldMessageState {
+    /**
+     * @generated from protobuf enum value: HELD_MESSAGE_STATE_UNSPECIFIED = 0;
+     */
+    UNSPECIFIED = 0,
+    /**
+     * Waiting for a moderator: shown to its sender as "held for review".
+     *
+     * @generated from protobuf enum value: HELD_MESSAGE_STATE_HELD = 1;
+     */
+    HELD = 1,
+    /**
+     * Delivered to the channel with its original time (it also arrives as a normal message).
+     *
+     * @generated from protobuf enum value: HELD_MESSAGE_STATE_ALLOWED = 2;
+     */
+    ALLOWED = 2,
+    /**
+     * Not delivered; reason says why.
+     *
+     * @generated from protobuf enum value: HELD_MESSAGE_STATE_DENIED = 3;
+     */
+    DENIED = 3
 }
 // @generated message type with reflection information, may provide speed optimized methods
 class ChatChannel$Type extends MessageType<ChatChannel> {
@@ -386,7 +508,9 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
         super("sro.chat.ChatMessage", [
             { no: 1, name: "sender_character_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 2, name: "content", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 3, name: "sent_time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ }
+            { no: 3, name: "sent_time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 4, name: "id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 5, name: "notice", kind: "message", T: () => ChatStreamNotice }
         ]);
     }
     create(value?: PartialMessage<ChatMessage>): ChatMessage {
@@ -394,6 +518,7 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
         message.senderCharacterId = "";
         message.content = "";
         message.sentTimeMs = "0";
+        message.id = "";
         if (value !== undefined)
             reflectionMergePartial<ChatMessage>(this, message, value);
         return message;
@@ -411,6 +536,12 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
                     break;
                 case /* int64 sent_time_ms */ 3:
                     message.sentTimeMs = reader.int64().toString();
+                    break;
+                case /* string id */ 4:
+                    message.id = reader.string();
+                    break;
+                case /* sro.chat.ChatStreamNotice notice */ 5:
+                    message.notice = ChatStreamNotice.internalBinaryRead(reader, reader.uint32(), options, message.notice);
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -433,6 +564,12 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
         /* int64 sent_time_ms = 3; */
         if (message.sentTimeMs !== "0")
             writer.tag(3, WireType.Varint).int64(message.sentTimeMs);
+        /* string id = 4; */
+        if (message.id !== "")
+            writer.tag(4, WireType.LengthDelimited).string(message.id);
+        /* sro.chat.ChatStreamNotice notice = 5; */
+        if (message.notice)
+            ChatStreamNotice.internalBinaryWrite(message.notice, writer.tag(5, WireType.LengthDelimited).fork(), options).join();
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
@@ -444,17 +581,152 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
  */
 export const ChatMessage = new ChatMessage$Type();
 // @generated message type with reflection information, may provide speed optimized methods
+class ChatStreamNotice$Type extends MessageType<ChatStreamNotice> {
+    constructor() {
+        super("sro.chat.ChatStreamNotice", [
+            { no: 1, name: "deleted_message_ids", kind: "scalar", repeat: 2 /*RepeatType.UNPACKED*/, T: 9 /*ScalarType.STRING*/ },
+            { no: 2, name: "held", kind: "message", T: () => HeldMessageNotice }
+        ]);
+    }
+    create(value?: PartialMessage<ChatStreamNotice>): ChatStreamNotice {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.deletedMessageIds = [];
+        if (value !== undefined)
+            reflectionMergePartial<ChatStreamNotice>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: ChatStreamNotice): ChatStreamNotice {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* repeated string deleted_message_ids */ 1:
+                    message.deletedMessageIds.push(reader.string());
+                    break;
+                case /* sro.chat.HeldMessageNotice held */ 2:
+                    message.held = HeldMessageNotice.internalBinaryRead(reader, reader.uint32(), options, message.held);
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: ChatStreamNotice, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* repeated string deleted_message_ids = 1; */
+        for (let i = 0; i < message.deletedMessageIds.length; i++)
+            writer.tag(1, WireType.LengthDelimited).string(message.deletedMessageIds[i]);
+        /* sro.chat.HeldMessageNotice held = 2; */
+        if (message.held)
+            HeldMessageNotice.internalBinaryWrite(message.held, writer.tag(2, WireType.LengthDelimited).fork(), options).join();
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.chat.ChatStreamNotice
+ */
+export const ChatStreamNotice = new ChatStreamNotice$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class HeldMessageNotice$Type extends MessageType<HeldMessageNotice> {
+    constructor() {
+        super("sro.chat.HeldMessageNotice", [
+            { no: 1, name: "id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 2, name: "content", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 3, name: "sent_time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 4, name: "state", kind: "enum", T: () => ["sro.chat.HeldMessageState", HeldMessageState, "HELD_MESSAGE_STATE_"] },
+            { no: 5, name: "reason", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+        ]);
+    }
+    create(value?: PartialMessage<HeldMessageNotice>): HeldMessageNotice {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.id = "";
+        message.content = "";
+        message.sentTimeMs = "0";
+        message.state = 0;
+        message.reason = "";
+        if (value !== undefined)
+            reflectionMergePartial<HeldMessageNotice>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: HeldMessageNotice): HeldMessageNotice {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* string id */ 1:
+                    message.id = reader.string();
+                    break;
+                case /* string content */ 2:
+                    message.content = reader.string();
+                    break;
+                case /* int64 sent_time_ms */ 3:
+                    message.sentTimeMs = reader.int64().toString();
+                    break;
+                case /* sro.chat.HeldMessageState state */ 4:
+                    message.state = reader.int32();
+                    break;
+                case /* string reason */ 5:
+                    message.reason = reader.string();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: HeldMessageNotice, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* string id = 1; */
+        if (message.id !== "")
+            writer.tag(1, WireType.LengthDelimited).string(message.id);
+        /* string content = 2; */
+        if (message.content !== "")
+            writer.tag(2, WireType.LengthDelimited).string(message.content);
+        /* int64 sent_time_ms = 3; */
+        if (message.sentTimeMs !== "0")
+            writer.tag(3, WireType.Varint).int64(message.sentTimeMs);
+        /* sro.chat.HeldMessageState state = 4; */
+        if (message.state !== 0)
+            writer.tag(4, WireType.Varint).int32(message.state);
+        /* string reason = 5; */
+        if (message.reason !== "")
+            writer.tag(5, WireType.LengthDelimited).string(message.reason);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.chat.HeldMessageNotice
+ */
+export const HeldMessageNotice = new HeldMessageNotice$Type();
+// @generated message type with reflection information, may provide speed optimized methods
 class ConnectChatChannelRequest$Type extends MessageType<ConnectChatChannelRequest> {
     constructor() {
         super("sro.chat.ConnectChatChannelRequest", [
             { no: 1, name: "channel_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 2, name: "character_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+            { no: 2, name: "character_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 3, name: "notices", kind: "scalar", T: 8 /*ScalarType.BOOL*/ }
         ]);
     }
     create(value?: PartialMessage<ConnectChatChannelRequest>): ConnectChatChannelRequest {
         const message = globalThis.Object.create((this.messagePrototype!));
         message.channelId = "";
         message.characterId = "";
+        message.notices = false;
         if (value !== undefined)
             reflectionMergePartial<ConnectChatChannelRequest>(this, message, value);
         return message;
@@ -469,6 +741,9 @@ class ConnectChatChannelRequest$Type extends MessageType<ConnectChatChannelReque
                     break;
                 case /* string character_id */ 2:
                     message.characterId = reader.string();
+                    break;
+                case /* bool notices */ 3:
+                    message.notices = reader.bool();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -488,6 +763,9 @@ class ConnectChatChannelRequest$Type extends MessageType<ConnectChatChannelReque
         /* string character_id = 2; */
         if (message.characterId !== "")
             writer.tag(2, WireType.LengthDelimited).string(message.characterId);
+        /* bool notices = 3; */
+        if (message.notices !== false)
+            writer.tag(3, WireType.Varint).bool(message.notices);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
@@ -927,7 +1205,9 @@ class ChatLogRequest$Type extends MessageType<ChatLogRequest> {
             { no: 3, name: "before", kind: "scalar", opt: true, T: 3 /*ScalarType.INT64*/ },
             { no: 4, name: "after", kind: "scalar", opt: true, T: 3 /*ScalarType.INT64*/ },
             { no: 5, name: "limit", kind: "scalar", opt: true, T: 4 /*ScalarType.UINT64*/ },
-            { no: 6, name: "offset", kind: "scalar", opt: true, T: 4 /*ScalarType.UINT64*/ }
+            { no: 6, name: "offset", kind: "scalar", opt: true, T: 4 /*ScalarType.UINT64*/ },
+            { no: 7, name: "text", kind: "scalar", opt: true, T: 9 /*ScalarType.STRING*/ },
+            { no: 8, name: "sender", kind: "scalar", opt: true, T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ChatLogRequest>): ChatLogRequest {
@@ -960,6 +1240,12 @@ class ChatLogRequest$Type extends MessageType<ChatLogRequest> {
                 case /* optional uint64 offset */ 6:
                     message.offset = reader.uint64().toString();
                     break;
+                case /* optional string text */ 7:
+                    message.text = reader.string();
+                    break;
+                case /* optional string sender */ 8:
+                    message.sender = reader.string();
+                    break;
                 default:
                     let u = options.readUnknownField;
                     if (u === "throw")
@@ -990,6 +1276,12 @@ class ChatLogRequest$Type extends MessageType<ChatLogRequest> {
         /* optional uint64 offset = 6; */
         if (message.offset !== undefined)
             writer.tag(6, WireType.Varint).uint64(message.offset);
+        /* optional string text = 7; */
+        if (message.text !== undefined)
+            writer.tag(7, WireType.LengthDelimited).string(message.text);
+        /* optional string sender = 8; */
+        if (message.sender !== undefined)
+            writer.tag(8, WireType.LengthDelimited).string(message.sender);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
@@ -1007,7 +1299,10 @@ class ChatLog$Type extends MessageType<ChatLog> {
             { no: 1, name: "sent_at", kind: "scalar", T: 4 /*ScalarType.UINT64*/ },
             { no: 2, name: "channel_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 3, name: "sender_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 4, name: "content", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+            { no: 4, name: "content", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 5, name: "id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 6, name: "sent_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 7, name: "sender_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ChatLog>): ChatLog {
@@ -1016,6 +1311,9 @@ class ChatLog$Type extends MessageType<ChatLog> {
         message.channelId = "";
         message.senderId = "";
         message.content = "";
+        message.id = "";
+        message.sentAtMs = "0";
+        message.senderName = "";
         if (value !== undefined)
             reflectionMergePartial<ChatLog>(this, message, value);
         return message;
@@ -1036,6 +1334,15 @@ class ChatLog$Type extends MessageType<ChatLog> {
                     break;
                 case /* string content */ 4:
                     message.content = reader.string();
+                    break;
+                case /* string id */ 5:
+                    message.id = reader.string();
+                    break;
+                case /* int64 sent_at_ms */ 6:
+                    message.sentAtMs = reader.int64().toString();
+                    break;
+                case /* string sender_name */ 7:
+                    message.senderName = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -1061,6 +1368,15 @@ class ChatLog$Type extends MessageType<ChatLog> {
         /* string content = 4; */
         if (message.content !== "")
             writer.tag(4, WireType.LengthDelimited).string(message.content);
+        /* string id = 5; */
+        if (message.id !== "")
+            writer.tag(5, WireType.LengthDelimited).string(message.id);
+        /* int64 sent_at_ms = 6; */
+        if (message.sentAtMs !== "0")
+            writer.tag(6, WireType.Varint).int64(message.sentAtMs);
+        /* string sender_name = 7; */
+        if (message.senderName !== "")
+            writer.tag(7, WireType.LengthDelimited).string(message.senderName);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
