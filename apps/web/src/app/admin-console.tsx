@@ -27,6 +27,7 @@ import ChatHistoryPage from '../features/chat-history/chat-history-page';
 import SettingsPage from '../features/settings/settings-page';
 import SanctionsListPage from '../features/sanctions/sanctions-list-page';
 import SanctionDetailPage from '../features/sanctions/sanction-detail-page';
+import ModerationSettingsPage from '../features/sanctions/moderation-settings-page';
 import { CharacterSanctions } from '../features/sanctions/character-sanctions';
 import { ChatSanctionDialog } from '../features/sanctions/chat-sanction-dialog';
 import AuditLogPage from '../features/audit/audit-log-page';
@@ -68,6 +69,7 @@ export default function AdminConsole() {
             />
             <Route path="chats/:id/history" element={<ChatHistoryPage />} />
             <Route path="sanctions" element={<SanctionsListPage />} />
+            <Route path="sanctions/settings" element={<ModerationSettingsPage />} />
             <Route path="sanctions/:id" element={<SanctionDetailPage />} />
             <Route path="audit" element={<AuditLogPage />} />
             <Route path="audit/:id" element={<AuditRecordPage />} />

@@ -26,6 +26,7 @@ describe('admin navigation', () => {
     expect(labels('/admin/characters/0f3c-id/edit')).toEqual(['Dashboard', 'Characters', '0f3c-id', 'Edit']);
     expect(labels('/admin/chats/c1/connect')).toEqual(['Dashboard', 'Chats', 'c1', 'Connect']);
     expect(labels('/admin/audit/a-1')).toEqual(['Dashboard', 'Audit log', 'a-1']);
+    expect(breadcrumbs('/admin/sanctions/settings').at(-1)).toEqual({ label: 'Moderation settings', to: '/admin/sanctions/settings' });
     expect(breadcrumbs('/admin/maps/m1/edit').map((c) => c.to)).toEqual(['/admin', '/admin/maps', '/admin/maps/m1', '/admin/maps/m1/edit']);
   });
 });

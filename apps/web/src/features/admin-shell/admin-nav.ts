@@ -64,6 +64,8 @@ const SECTION_LABELS: Record<string, string> = {
   settings: 'Settings',
 };
 const ACTION_LABELS: Record<string, string> = { new: 'New', edit: 'Edit', connect: 'Connect', history: 'History' };
+/** Second levels that are pages of their section, not an entity's id. */
+const PAGE_LABELS: Record<string, string> = { 'sanctions/settings': 'Moderation settings' };
 
 /** Breadcrumbs for an admin URL: each level's label; the id level shows the id itself. */
 export function breadcrumbs(pathname: string): Crumb[] {
@@ -77,9 +79,11 @@ export function breadcrumbs(pathname: string): Crumb[] {
         ? (SECTION_LABELS[part] ?? part)
         : index === 1 && part === 'new'
           ? 'New'
-          : index >= 2 && ACTION_LABELS[part]
-            ? ACTION_LABELS[part]
-            : decodeURIComponent(part);
+          : index === 1 && PAGE_LABELS[`${parts[0]}/${part}`]
+            ? PAGE_LABELS[`${parts[0]}/${part}`]!
+            : index >= 2 && ACTION_LABELS[part]
+              ? ACTION_LABELS[part]
+              : decodeURIComponent(part);
     const isId = index === 1 && label === decodeURIComponent(part) && part !== 'new';
     crumbs.push(isId ? { label, to, isId } : { label, to });
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
 import type { PaginationState } from '@tanstack/react-table';
 import { ListLoadError, RetryButton } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
@@ -27,7 +28,15 @@ export default function SanctionsListPage() {
   return (
     <>
       <title>Sanctions · SRO Admin</title>
-      <PageHeader title="Sanctions" description="Mutes and bans of characters and accounts, newest first. Open one to see it in full or revoke it." />
+      <PageHeader
+        title="Sanctions"
+        description="Mutes and bans of characters and accounts, newest first. Open one to see it in full or revoke it."
+        actions={
+          <Link to="/admin/sanctions/settings" className={buttonClasses('secondary')}>
+            Reasons and ladder
+          </Link>
+        }
+      />
       <SanctionFilters filters={filters} onChange={change} />
       {page.isError && !page.data ? (
         <ListLoadError what="sanctions" error={page.error} onRetry={() => void page.refetch()} />

@@ -126,6 +126,22 @@ export function useModerationSettings() {
   });
 }
 
+/** Replaces the reason templates and the ladder (admins only); every reader of the settings refetches. */
+export function useSaveModerationSettings() {
+  const api = useSanctionApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ModerationSettingsRecord) =>
+      api.setModerationSettings({
+        reasonTemplates: settings.reasonTemplates,
+        ladder: settings.ladder.map((s) => ({ kind: KIND_NAMES[s.kind], durationSeconds: BigInt(s.durationSeconds) })),
+      }),
+    // The ladder changes what is suggested next.
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: sanctionKeys.settings }), client.invalidateQueries({ queryKey: ['sanctions', 'suggestion'] })]),
+  });
+}
+
 /** Exactly one of the two. */
 export type SanctionSubject = { characterId: string; accountId?: undefined } | { accountId: string; characterId?: undefined };
 
