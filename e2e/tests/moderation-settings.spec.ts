@@ -29,10 +29,12 @@ test('an admin adds a reason template and changes a ladder step; the sanction di
     await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
     await added.fill('Scam link');
 
-    // Step 1 becomes a 2-hour mute, by keyboard on the amount field.
+    // Step 1 becomes a 2-day mute.
     const step1 = form.getByRole('group', { name: 'Step 1' });
     await step1.getByRole('spinbutton', { name: 'Duration' }).fill('2');
-    await step1.getByRole('combobox', { name: 'Unit' }).selectOption('hours');
+    await step1.getByRole('button', { name: /Unit/ }).click();
+    await page.getByRole('option', { name: 'days' }).click();
+    await expect(step1.getByRole('button', { name: /Unit/ })).toContainText('days');
     await keepScreenshot(page, testInfo, 'moderation-settings-edited-1440');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Moderation settings saved')).toBeVisible();
@@ -41,6 +43,7 @@ test('an admin adds a reason template and changes a ladder step; the sanction di
     await page.reload();
     await expect(templates.getByRole('textbox', { name: `Template ${count + 1}` })).toHaveValue('Scam link');
     await expect(form.getByRole('group', { name: 'Step 1' }).getByRole('spinbutton', { name: 'Duration' })).toHaveValue('2');
+    await expect(form.getByRole('group', { name: 'Step 1' }).getByRole('button', { name: /Unit/ })).toContainText('days');
     await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
 
     // The sanction dialog offers the new template.

@@ -1,10 +1,9 @@
-import { useId } from 'react';
-import { Controller, useWatch, type Control } from 'react-hook-form';
+import { Controller, useFormState, useWatch, type Control } from 'react-hook-form';
 import { buttonClasses } from '../../components/button-styles';
 import { CheckboxField } from '../../components/form/checkbox-field';
-import { inputClasses, visibleError } from '../../components/form/field-error';
+import { visibleError } from '../../components/form/field-error';
 import { ChoiceGroup } from './choice-group';
-import { CUSTOM_UNITS } from './sanction-form-schema';
+import { DurationAmountFields } from './duration-amount-fields';
 import type { ModerationSettingsValues } from './moderation-settings-schema';
 
 const KINDS = [
@@ -22,9 +21,9 @@ interface Props {
 
 /** One step of the ladder: kind, duration (or permanent), and its place in the order. */
 export function LadderStepFields({ control, index, count, onMove, onRemove }: Props) {
-  const amountId = useId();
-  const unitId = useId();
   const permanent = useWatch({ control, name: `ladder.${index}.permanent` });
+  const formState = useFormState({ control, name: `ladder.${index}.amount` });
+  const amountError = visibleError(control.getFieldState(`ladder.${index}.amount`, formState));
   const step = `step ${index + 1}`;
   return (
     <li className="rounded-lg border border-white/10 p-3">
@@ -39,67 +38,12 @@ export function LadderStepFields({ control, index, count, onMove, onRemove }: Pr
           <CheckboxField control={control} name={`ladder.${index}.permanent`} label="Permanent" />
         </div>
         {!permanent && (
-          <Controller
+          <DurationAmountFields
             control={control}
-            name={`ladder.${index}.amount`}
-            render={({ field, fieldState }) => {
-              const error = visibleError(fieldState);
-              return (
-                <div className="flex flex-wrap items-end gap-2">
-                  <div className="w-24">
-                    <label htmlFor={amountId} className="mb-1 block text-sm font-medium text-slate-200">
-                      Duration
-                    </label>
-                    <input
-                      id={amountId}
-                      type="number"
-                      min={1}
-                      step={1}
-                      inputMode="numeric"
-                      name={field.name}
-                      ref={field.ref}
-                      value={Number.isNaN(field.value) ? '' : field.value}
-                      onChange={(e) => field.onChange(e.target.valueAsNumber)}
-                      onBlur={field.onBlur}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${amountId}-error` : undefined}
-                      className={inputClasses(!!error)}
-                    />
-                  </div>
-                  <div className="w-32">
-                    <label htmlFor={unitId} className="mb-1 block text-sm font-medium text-slate-200">
-                      Unit
-                    </label>
-                    <Controller
-                      control={control}
-                      name={`ladder.${index}.unit`}
-                      render={({ field: unit }) => (
-                        <select
-                          id={unitId}
-                          name={unit.name}
-                          ref={unit.ref}
-                          value={unit.value}
-                          onChange={unit.onChange}
-                          onBlur={unit.onBlur}
-                          className={inputClasses(false)}
-                        >
-                          {Object.keys(CUSTOM_UNITS).map((u) => (
-                            <option key={u} value={u}>
-                              {u}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    />
-                  </div>
-                  {error && (
-                    <p id={`${amountId}-error`} className="basis-full text-sm text-rose-300">
-                      {error}
-                    </p>
-                  )}
-                </div>
-              );
-            }}
+            amountName={`ladder.${index}.amount`}
+            unitName={`ladder.${index}.unit`}
+            amountLabel="Duration"
+            error={amountError}
           />
         )}
         <div className="ml-auto flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, Heading, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { buttonClasses } from '../../components/button-styles';
 import { inputClasses } from '../../components/form/field-error';
 import { useNotify } from '../../components/notifications/notification-context';
@@ -13,9 +13,9 @@ import { isAdmin } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
 import { rpcFailureText } from '../../lib/rpc/rpc-error';
 import { ChoiceGroup } from './choice-group';
+import { DurationAmountFields } from './duration-amount-fields';
 import { ReasonComboBox } from './reason-combo-box';
 import {
-  CUSTOM_UNITS,
   DURATION_CHOICES,
   durationFields,
   initialValues,
@@ -257,7 +257,9 @@ function SanctionForm({ target, prefill, onClose }: { target: SanctionTarget; pr
           name="duration"
           render={({ field }) => <ChoiceGroup label="Duration" value={field.value} onChange={choose('duration', field.onChange)} options={DURATION_CHOICES} />}
         />
-        {duration === 'custom' && <CustomDuration control={control} error={shown('customAmount')} />}
+        {duration === 'custom' && (
+          <DurationAmountFields control={control} amountName="customAmount" unitName="customUnit" amountLabel="Custom amount" error={shown('customAmount')} />
+        )}
       </div>
 
       <Controller
@@ -303,73 +305,6 @@ function kindHint(kind: SanctionFormValues['kind']): string {
   if (kind === 'mute') return 'No sending; reading is allowed.';
   if (kind === 'ban') return 'No reading or sending in the scope.';
   return 'No game API and no sign-in for every character of the account.';
-}
-
-function CustomDuration({ control, error }: { control: import('react-hook-form').Control<SanctionFormValues>; error?: string }) {
-  const amountId = useId();
-  return (
-    <div className="flex flex-wrap items-start gap-3">
-      <div className="w-28">
-        <label htmlFor={amountId} className="mb-1 block text-sm font-medium text-slate-200">
-          Custom amount
-        </label>
-        <Controller
-          control={control}
-          name="customAmount"
-          render={({ field }) => (
-            <input
-              id={amountId}
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              name={field.name}
-              ref={field.ref}
-              value={Number.isNaN(field.value) ? '' : field.value}
-              onChange={(e) => field.onChange(e.target.valueAsNumber)}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${amountId}-error` : undefined}
-              className={inputClasses(!!error)}
-            />
-          )}
-        />
-      </div>
-      <Controller
-        control={control}
-        name="customUnit"
-        render={({ field }) => (
-          <Select selectedKey={field.value} onSelectionChange={(key) => field.onChange(String(key))} className="w-36">
-            <Label className="mb-1 block text-sm font-medium text-slate-200">Unit</Label>
-            <Button className="flex min-h-10 w-full items-center justify-between rounded-md border border-white/20 bg-night-800 px-3 py-2 text-left text-sm text-slate-100 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan">
-              <SelectValue />
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-slate-300" fill="none">
-                <path d="M6 8l4 4 4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Button>
-            <Popover className="w-(--trigger-width) rounded-md border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50">
-              <ListBox className="outline-none">
-                {Object.keys(CUSTOM_UNITS).map((unit) => (
-                  <ListBoxItem
-                    key={unit}
-                    id={unit}
-                    className="cursor-pointer rounded px-3 py-2 text-sm text-slate-200 outline-none data-[focused]:bg-white/10 data-[focused]:text-white"
-                  >
-                    {unit}
-                  </ListBoxItem>
-                ))}
-              </ListBox>
-            </Popover>
-          </Select>
-        )}
-      />
-      {error && (
-        <p id={`${amountId}-error`} className="basis-full text-sm text-rose-300">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function PlayerMessageField({ value, onChange, onBlur, error }: { value: string; onChange: (v: string) => void; onBlur: () => void; error?: string }) {
