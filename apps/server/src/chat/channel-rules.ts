@@ -141,6 +141,8 @@ export function validateRules(input: { slowModeSeconds: number; membersOnly: boo
     if (problem) throw new ConnectError(problem, Code.InvalidArgument);
     if (rule.kind === "pattern") {
       try {
+        // Compiled as written first, so RE2's message quotes the pattern without the flag compilePattern adds.
+        RE2JS.compile(pattern);
         compilePattern(pattern);
       } catch (error) {
         throw invalidArgument(`${field}.pattern`, `is not a valid regular expression (RE2 syntax): ${(error as Error).message}`);

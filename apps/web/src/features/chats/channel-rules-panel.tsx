@@ -84,7 +84,7 @@ function RulesForm({ channelId, initial }: { channelId: string; initial: Channel
         </legend>
         {fields.length === 0 && <p className="text-sm text-slate-400">No rules: every message is delivered.</p>}
         {fields.map((field, i) => (
-          <div key={field.id} className="grid gap-3 rounded-lg border border-white/10 p-3 sm:grid-cols-[8rem_1fr_8rem_1fr_auto] sm:items-end">
+          <div key={field.id} className="grid gap-3 rounded-lg border border-white/10 p-3 sm:grid-cols-[7rem_1fr_10.5rem_1fr_auto] sm:items-end">
             <Field label={`Rule ${i + 1} kind`} error={errorOf(`rules[${i}].kind`)}>
               {(props) => (
                 <select {...props} {...register(`rules.${i}.kind`)}>
