@@ -276,6 +276,29 @@ describe.each(storageBackends)("channel rules (%s)", (backend) => {
     expect(await codeOf(admin.listHeldMessages({}))).toBe("ok");
   });
 
+  it("speaks REST too: PUT and GET /v1/channels/id/{id}/rules, GET /v1/held-messages", async () => {
+    const channel = await insertChannel(db(), { public: true });
+    const rest = (method: string, path: string, body?: unknown) =>
+      fetch(`${t.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${t.users.moderator.token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const put = await rest("PUT", `/v1/channels/id/${channel}/rules`, {
+      slowModeSeconds: 7,
+      rules: [{ kind: "CONTENT_RULE_KIND_WORD", pattern: "x", action: "CONTENT_RULE_ACTION_HOLD" }],
+    });
+    expect(put.status).toBe(200);
+    expect(await (await rest("GET", `/v1/channels/id/${channel}/rules`)).json()).toMatchObject({
+      channelId: channel,
+      slowModeSeconds: 7,
+      rules: [{ pattern: "x" }],
+    });
+    const bad = await rest("PUT", `/v1/channels/id/${channel}/rules`, { slowModeSeconds: 90000 });
+    expect(bad.status).toBe(400);
+    expect((await rest("GET", "/v1/held-messages")).status).toBe(200);
+  });
+
   it("heldWaitingByChannel counts what waits per channel and the oldest one's time", async () => {
     const { channel, me } = await setUp({ rules: [rule("word", "wait", "hold")] });
     const first = clock;
