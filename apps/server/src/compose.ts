@@ -13,6 +13,9 @@ import { createSanctionStore } from "./moderation/sanction-store.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
+import { createChannelRulesCache } from "./chat/channel-rules-cache.js";
+import { createChannelRulesService } from "./chat/channel-rules-service.js";
+import { createChannelRulesStore } from "./chat/channel-rules-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import type { Config } from "./platform/config.js";
@@ -61,7 +64,10 @@ export function composeServices(deps: ComposeDeps) {
     now: deps.now,
   });
   const deliveries = deps.metrics?.chatDeliveries;
+  const rulesStore = createChannelRulesStore(database.db);
+  const channelRules = { store: rulesStore, cache: createChannelRulesCache(rulesStore, chatBus) };
   const chat = createChatService({
+    channelRules,
     store: createChatStore(database.db),
     channelBans: sanctions.channelBans,
     now: deps.now,
@@ -73,6 +79,7 @@ export function composeServices(deps: ComposeDeps) {
   return {
     characters,
     chat,
+    channelRules: createChannelRulesService({ ...channelRules, bus: chatBus, logger, now: deps.now }),
     audit: createAuditService(auditStore),
     /** Retention pruning (app.ts starts it). */
     auditStore,

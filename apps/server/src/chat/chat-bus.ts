@@ -11,6 +11,16 @@ export interface BusMessage {
   sentAtMs: number;
 }
 
+/** A held message's state as its sender's streams learn it (ChatStreamNotice.held; docs/moderation.md). */
+export interface HeldNoticeFact {
+  id: string;
+  content: string;
+  sentAtMs: number;
+  state: "held" | "allowed" | "denied";
+  /** held: the rule's message to the sender; denied: the moderator's reason. */
+  reason: string;
+}
+
 /**
  * What open streams must react to. Messages go to the channel's (or recipient's) own topic; the rest are control
  * events about one channel, delivered to every stream of that channel on every node.
@@ -25,6 +35,10 @@ export type ChatEvent =
   /** The channel's visibility or a character's authorizations changed: streams re-check access. */
   | { type: "access-changed"; characterId?: string }
   | { type: "deleted" }
+  /** On a channel topic: the channel's rules changed (every node's rules cache drops its copy; streams ignore it). */
+  | { type: "rules-changed" }
+  /** On a channel topic: to characterId's streams there that asked for notices only. */
+  | { type: "held-notice"; characterId: string; held: HeldNoticeFact }
   /** On a character topic: the character was deleted (its streams end) or edited (its streams re-check access). */
   | { type: "character-deleted" }
   | { type: "character-changed" }

@@ -4,6 +4,9 @@ import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@conn
 import { ChatLogSchema, ChatLogsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
 import type { Logger } from "../platform/logger.js";
 import { createChatAccess } from "./chat-access.js";
+import { judgeSend, slowModeError, SLOW_JUDGE_MS } from "./channel-rules.js";
+import type { ChannelRulesCache } from "./channel-rules-cache.js";
+import type { ChannelRulesStore } from "./channel-rules-store.js";
 import type { ChatBus } from "./chat-bus.js";
 import { channelHandlers } from "./channel-handlers.js";
 import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
@@ -28,6 +31,8 @@ export interface ChatServiceDeps {
   channelBans: ChannelBans;
   bus: ChatBus;
   logger: Logger;
+  /** Channel rules (slow mode, word and pattern lists, members only) and the review lane, shared with their service. */
+  channelRules: { cache: ChannelRulesCache; store: ChannelRulesStore };
   sendLimiter?: RateLimiter;
   now?: () => number;
   /** Counts each message written to an open stream (metrics). */
@@ -70,7 +75,43 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       const senderId = requireId(req.chatMessage?.senderCharacterId ?? "", "chat_message.sender_character_id");
       const content = messageContent(req.chatMessage?.content ?? "");
       let facts = await access.requireSendFacts(ctx, channelId, senderId);
+      // The channel's rules, after access and sanctions and before the guarded INSERT (docs/moderation.md says why):
+      // the guard re-checks what the send was allowed on (authorization included, so members only is re-judged on
+      // fresh facts when it fails); the rules themselves come from this node's cache, dropped by a bus event.
+      const rules = await deps.channelRules.cache.of(channelId);
+      const judge = (found: typeof facts) => {
+        const started = performance.now();
+        const verdict = judgeSend(rules, { content, staff: found.staff, authorized: found.authorized });
+        const tookMs = performance.now() - started;
+        if (tookMs > SLOW_JUDGE_MS) deps.logger.warn({ channelId, tookMs, rules: rules.rules.length }, "chat rules: slow judgement");
+        if (verdict.kind === "block") throw verdict.error;
+        return verdict;
+      };
+      const verdict = judge(facts);
       takeSendToken(senderId);
+      if (rules.slowModeSeconds > 0 && !facts.staff) {
+        const waitMs = await deps.channelRules.store.claimSlowModeSlot(channelId, senderId, rules.slowModeSeconds, now());
+        if (waitMs > 0) {
+          limiter.refund(senderId);
+          throw slowModeError(rules.slowModeSeconds, waitMs);
+        }
+      }
+      if (verdict.kind === "hold") {
+        // Not delivered: it waits in the review lane; the sender's streams that asked for notices are told.
+        const held = await deps.channelRules.store.hold({ channelId, senderCharacterId: senderId, content, sentAtMs: now(), rule: verdict.rule });
+        await publishStored(
+          bus.publish(
+            { kind: "channel", id: channelId },
+            {
+              type: "held-notice",
+              characterId: senderId,
+              held: { id: held.id, content, sentAtMs: held.sentAtMs, state: "held", reason: verdict.rule.message },
+            },
+          ),
+          "held notice",
+        );
+        return create(EmptySchema);
+      }
       for (let attempt = 1; ; attempt++) {
         // The client's sent_time_ms is ignored: the server's clock orders the channel.
         const message = await channelWriter.write({ channelId, senderCharacterId: senderId, content, sentAtMs: now(), facts });
@@ -83,6 +124,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
         if (attempt === MAX_SEND_ATTEMPTS) throw new ConnectError("chat access changed while sending; try again", Code.Aborted);
         try {
           facts = await access.requireSendFresh(ctx, channelId, senderId);
+          judge(facts);
         } catch (error) {
           limiter.refund(senderId);
           throw error;

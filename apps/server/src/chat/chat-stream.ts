@@ -1,8 +1,8 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
-import { ChatMessageSchema, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
+import { ChatMessageSchema, ChatStreamNoticeSchema, HeldMessageNoticeSchema, HeldMessageState, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
 import { directStreamSinkKey, type DirectStreamSink } from "../platform/direct-stream-sink.js";
-import type { BusMessage, ChatBus, ChatEvent, ChatTopic } from "./chat-bus.js";
+import type { BusMessage, ChatBus, ChatEvent, ChatTopic, HeldNoticeFact } from "./chat-bus.js";
 import type { StoredMessage } from "./chat-store.js";
 import type { StreamStep } from "./stream-steps.js";
 
@@ -143,6 +143,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
     const step = this.stepOf(event);
     if (step === "deliver") {
       if (event.type === "message") this.deliver(event.message);
+      else if (event.type === "held-notice") this.deliverMessage(heldNoticeMessage(event.held));
     } else if (step === "recheck") {
       this.recheck();
     } else if (step !== "ignore") {
@@ -152,18 +153,22 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 
   private deliver(m: BusMessage): void {
     if (m.id <= this.newestInHistory && this.skip?.has(m.id)) return;
+    this.deliverMessage(liveMessage(m));
+  }
+
+  private deliverMessage(message: ChatMessage): void {
     const sink = this.sink;
     if (sink) {
-      if (this.write(sink, liveMessage(m))) this.deps.onDelivered?.();
+      if (this.write(sink, message)) this.deps.onDelivered?.();
       return;
     }
     this.wanted = false;
     const waiter = this.waiter;
     if (waiter) {
       this.waiter = undefined;
-      waiter.resolve(liveMessage(m));
+      waiter.resolve(message);
     } else {
-      this.handoff = liveMessage(m);
+      this.handoff = message;
     }
   }
 
@@ -274,6 +279,22 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 
 export const toChatMessage = (m: BusMessage | StoredMessage) =>
   create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs) });
+
+const heldStates = { held: HeldMessageState.HELD, allowed: HeldMessageState.ALLOWED, denied: HeldMessageState.DENIED } as const;
+
+/** A held message's notice to its sender's streams (ChatStreamNotice.held): not a message, so no sender or content. */
+export const heldNoticeMessage = (held: HeldNoticeFact) =>
+  create(ChatMessageSchema, {
+    notice: create(ChatStreamNoticeSchema, {
+      held: create(HeldMessageNoticeSchema, {
+        id: held.id,
+        content: held.content,
+        sentTimeMs: BigInt(held.sentAtMs),
+        state: heldStates[held.state],
+        reason: held.reason,
+      }),
+    }),
+  });
 
 /** Every stream of a channel gets the same bus event: build its ChatMessage (and size) once, not once per stream. */
 const liveMessages = new WeakMap<BusMessage, ChatMessage>();

@@ -60,7 +60,7 @@ export function connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequ
       characterId,
       checkAccess: () => deps.access.requireRead(ctx, channelId, characterId),
       history: () => deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES),
-      stepOf: (event) => channelStreamStep(event, channelId, characterId),
+      stepOf: (event) => channelStreamStep(event, channelId, characterId, req.notices),
     };
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const chatChannels = pgTable(
   "chat_channels",
@@ -42,4 +42,52 @@ export const chatMessages = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }).notNull(),
   },
   (t) => [index("chat_messages_channel_idx").on(t.channelId, t.sentAt), index("chat_messages_recipient_idx").on(t.recipientCharacterId, t.sentAt)],
+);
+
+/** A channel's rules (docs/moderation.md "Channel rules and the review lane"); no row: no rules. */
+export const chatChannelRules = pgTable("chat_channel_rules", {
+  channelId: uuid("channel_id").primaryKey(),
+  slowModeSeconds: integer("slow_mode_seconds").notNull().default(0),
+  membersOnly: boolean("members_only").notNull().default(false),
+  /** [{ kind: "word" | "pattern", pattern, action: "block" | "hold", message }], in the order they were set. */
+  rules: jsonb("rules").$type<{ kind: "word" | "pattern"; pattern: string; action: "block" | "hold"; message: string }[]>().notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Slow mode across nodes: when each character last sent to a channel that has slow mode on (one atomic upsert). */
+export const chatSlowModeSends = pgTable(
+  "chat_slow_mode_sends",
+  {
+    channelId: uuid("channel_id").notNull(),
+    characterId: uuid("character_id").notNull(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.characterId] })],
+);
+
+/** Messages a HOLD rule kept back: waiting (held), or reviewed (allowed: delivered as message_id; denied). */
+export const chatHeldMessages = pgTable(
+  "chat_held_messages",
+  {
+    id: uuid("id").primaryKey(),
+    channelId: uuid("channel_id").notNull(),
+    senderCharacterId: uuid("sender_character_id").notNull(),
+    content: text("content").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }).notNull(),
+    /** The rule's pattern, and what the rule tells the sender. */
+    rule: text("rule").notNull(),
+    ruleMessage: text("rule_message").notNull().default(""),
+    state: text("state").$type<"held" | "allowed" | "denied">().notNull().default("held"),
+    reviewerId: text("reviewer_id"),
+    reviewerName: text("reviewer_name"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, precision: 3 }),
+    reviewReason: text("review_reason"),
+    messageId: bigint("message_id", { mode: "number" }),
+  },
+  (t) => [
+    index("chat_held_messages_waiting_idx")
+      .on(t.sentAt)
+      .where(sql`state = 'held'`),
+    index("chat_held_messages_channel_idx").on(t.channelId, t.state, t.sentAt),
+  ],
 );

@@ -8,8 +8,8 @@ import type { ChatEvent } from "./chat-bus.js";
  */
 export type StreamStep = "deliver" | "ignore" | "recheck" | ConnectError;
 
-/** A channel stream read as characterId. */
-export function channelStreamStep(event: ChatEvent, channelId: string, characterId: string): StreamStep {
+/** A channel stream read as characterId; `notices`: it asked for ChatStreamNotice events. */
+export function channelStreamStep(event: ChatEvent, channelId: string, characterId: string, notices = false): StreamStep {
   switch (event.type) {
     case "message":
       return "deliver";
@@ -26,8 +26,11 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
       return new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
     case "character-deleted":
       return characterDeleted(characterId);
+    case "held-notice":
+      return notices && event.characterId === characterId ? "deliver" : "ignore";
     case "user-changed":
     case "account-bans":
+    case "rules-changed":
       return "ignore";
   }
 }

@@ -7,6 +7,7 @@ import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { ChatService } from "../gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { SanctionService } from "../gen/sro/moderation/moderation_pb.js";
+import { ChannelRulesService } from "../gen/sro/moderation/channel_rules_pb.js";
 
 /** Our additions (not in the wire contract): the stats read and the registry, listed as they are. */
 const OURS: Record<string, string> = {
@@ -51,12 +52,13 @@ const services: DescService[] = [
   GameServerDataService,
   GameServerRegistryService,
   SanctionService,
+  ChannelRulesService,
 ];
 
 describe("REST bindings", () => {
   it("docs/wire.md is read whole: every service and rpc it lists", () => {
     const wire = wireBindings();
-    expect(Object.keys(wire).length).toBe(42);
+    expect(Object.keys(wire).length).toBe(46);
     expect(wire["SanctionService.RevokeSanction"]).toBe("POST /v1/sanctions/id/{id}/revoke body *");
     expect(wire["ChatService.BanCharacterFromChatChannel"]).toBe("POST /v1/characters/id/{character_id}/channels/{channel_id}/ban");
     expect(wire["CharacterService.AddCharacterPlayTime"]).toBe("PATCH /v1/characters/id/{id}/playtime body time");

@@ -31,6 +31,7 @@ import ModerationSettingsPage from '../features/sanctions/moderation-settings-pa
 import { CharacterSanctions } from '../features/sanctions/character-sanctions';
 import { ChatSanctionDialog } from '../features/sanctions/chat-sanction-dialog';
 import AuditLogPage from '../features/audit/audit-log-page';
+import HeldMessagesPage from '../features/moderation/held-messages-page';
 import AuditRecordPage from '../features/audit/audit-record-page';
 
 // The console reports lost connections with notifications: their code must already be here when the server goes.
@@ -71,6 +72,7 @@ export default function AdminConsole() {
             <Route path="sanctions" element={<SanctionsListPage />} />
             <Route path="sanctions/settings" element={<ModerationSettingsPage />} />
             <Route path="sanctions/:id" element={<SanctionDetailPage />} />
+            <Route path="moderation" element={<HeldMessagesPage />} />
             <Route path="audit" element={<AuditLogPage />} />
             <Route path="audit/:id" element={<AuditRecordPage />} />
             <Route path="settings" element={<SettingsPage />} />

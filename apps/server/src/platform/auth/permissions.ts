@@ -60,6 +60,12 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.moderation.SanctionService/GetModerationSettings": STAFF_READ,
   "sro.moderation.SanctionService/SetModerationSettings": ADMIN_ONLY,
 
+  // Moderators and admins set channel rules and review held messages (docs/moderation.md "Channel rules and the review lane").
+  "sro.moderation.ChannelRulesService/GetChannelRules": STAFF_READ,
+  "sro.moderation.ChannelRulesService/SetChannelRules": STAFF_WRITE,
+  "sro.moderation.ChannelRulesService/ListHeldMessages": STAFF_READ,
+  "sro.moderation.ChannelRulesService/ReviewHeldMessage": STAFF_WRITE,
+
   "sro.gameserver.DimensionService/GetDimension": SIGNED_IN_READ,
   "sro.gameserver.DimensionService/GetDimensions": SIGNED_IN_READ,
   "sro.gameserver.DimensionService/CreateDimension": ADMIN_ONLY,

@@ -1,4 +1,5 @@
 import { useCharacterLabel } from '../../components/character-name';
+import { HeldMark } from './held-mark';
 import type { ChatLine } from './chat-session';
 import type { BanOption } from './chat-texts';
 import { MessageMenu } from './message-menu';
@@ -36,7 +37,8 @@ export function ChatMessageItem({ line, ownCharacterId, onBan, onSanction, tabSt
             {formatMessageTime(line.sentTimeMs)}
           </time>
         </p>
-        <p className="whitespace-pre-wrap break-words text-sm text-slate-100">{line.content}</p>
+        <p className={`whitespace-pre-wrap break-words text-sm ${line.held ? 'text-slate-400 italic' : 'text-slate-100'}`}>{line.content}</p>
+        {line.held && <HeldMark held={line.held} />}
       </div>
       {/* Nobody bans themselves: no menu on the connected character's own lines, nor on system lines. */}
       {!system && !own && (

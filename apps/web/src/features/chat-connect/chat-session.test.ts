@@ -244,3 +244,26 @@ describe('ChatSession', () => {
     expect(t.statuses.at(-1)).toBe('stopped');
   });
 });
+
+describe('ChatSession notices', () => {
+  it('hands a held notice to onHeldNotice, never to the lines', async () => {
+    const t = setup();
+    const held: unknown[] = [];
+    const session = new ChatSession(
+      {
+        openStream: t.openStream,
+        timer: t.timer,
+        listener: { onMessage: (l) => t.lines.push(l), onHeldNotice: (n) => held.push(n), onStatus: () => {}, onNotice: () => {} },
+      },
+      { channelId: 'ch-1', characterId: 'c-9', notices: true },
+    );
+    session.start();
+    expect(t.openStream.mock.calls[0]![0]).toEqual({ channelId: 'ch-1', characterId: 'c-9', notices: true });
+    const notice = { id: 'h1', content: 'gold', sentTimeMs: 5n, state: 1, reason: '' };
+    t.current().push({ senderCharacterId: '', content: '', sentTimeMs: 0n, notice: { held: notice } }, msg('after'));
+    await flush();
+    expect(held).toEqual([notice]);
+    expect(t.lines.map((l) => l.content)).toEqual(['after']);
+    session.close();
+  });
+});

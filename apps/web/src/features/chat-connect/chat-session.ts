@@ -1,6 +1,7 @@
 import { Code } from '@connectrpc/connect';
 import { codeName, isNetworkFailure, rpcErrorParts } from '../../lib/rpc/rpc-error';
 import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
+import type { IncomingHeldNotice } from './held-notices';
 import {
   CHAT_CONNECTION_LOST,
   CHAT_DISCONNECTED,
@@ -21,6 +22,8 @@ export interface IncomingChatMessage {
   senderCharacterId: string;
   content: string;
   sentTimeMs: bigint | number;
+  /** Only on streams that asked for notices: not a message (issue 19). */
+  notice?: { held?: IncomingHeldNotice };
 }
 
 /** One line of the chat as the view shows it. */
@@ -30,11 +33,15 @@ export interface ChatLine {
   senderId: string;
   content: string;
   sentTimeMs: number;
+  /** The sender's own message a rule held for review (held-notices.ts), not yet delivered to the channel. */
+  held?: { id: string; state: 'held' | 'denied'; reason: string };
 }
 
 export interface ChatStreamRequest {
   channelId: string;
   characterId: string;
+  /** Ask for ChatStreamNotice events (held messages; issue 19). */
+  notices?: boolean;
 }
 
 /** Opens ConnectChatChannel; `onHeader` fires once the server has accepted the stream. */
@@ -63,6 +70,8 @@ export interface ChatNotice {
 
 export interface ChatSessionListener {
   onMessage(line: ChatLine): void;
+  /** A held message's notice (only on sessions that asked for notices): held-notices.ts applies it to the lines. */
+  onHeldNotice?(notice: IncomingHeldNotice): void;
   onStatus(status: ChatSessionStatus): void;
   onNotice: (notice: ChatNotice) => void;
 }
@@ -164,12 +173,18 @@ export class ChatSession {
   }
 
   private deliver(message: IncomingChatMessage): void {
+    if (message.notice) return this.deliverNotice(message.notice);
     const sentTimeMs = Number(message.sentTimeMs);
     const key = `${message.senderCharacterId}|${sentTimeMs}|${message.content}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     if (this.seen.size > SEEN_KEYS_MAX) this.seen.delete(this.seen.values().next().value!);
     this.deps.listener.onMessage({ key, senderId: message.senderCharacterId, content: message.content, sentTimeMs });
+  }
+
+  /** A notice is not a line: each kind goes to its own listener. */
+  private deliverNotice(notice: NonNullable<IncomingChatMessage['notice']>): void {
+    if (notice.held) this.deps.listener.onHeldNotice?.(notice.held);
   }
 
   private ended(error: unknown, opened: boolean): void {

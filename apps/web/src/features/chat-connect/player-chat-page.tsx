@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { HeldMark } from './held-mark';
 import { useQuery } from '@tanstack/react-query';
 import { ListLoadError } from '../../components/load-error';
 import { useNotify } from '../../components/notifications/notification-context';
@@ -133,7 +134,8 @@ export default function PlayerChatPage() {
                     {formatMessageTime(line.sentTimeMs)}
                   </time>
                 </p>
-                <p className="whitespace-pre-wrap break-words text-sm text-slate-100">{line.content}</p>
+                <p className={`whitespace-pre-wrap break-words text-sm ${line.held ? 'text-slate-400 italic' : 'text-slate-100'}`}>{line.content}</p>
+                {line.held && <HeldMark held={line.held} />}
               </li>
             )}
           />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../components/notifications/notification-context';
 import { useGameApi } from '../../lib/api/use-game-api';
 import { ChatSession, type ChatLine, type ChatSessionStatus } from './chat-session';
+import { applyHeldNotice } from './held-notices';
 
 /** The view keeps the latest lines only: a channel can run all day in an open tab. */
 export const MAX_CHAT_LINES = 500;
@@ -42,6 +43,7 @@ export function useChatSession(channelId: string, characterId: string | null) {
         openStream: (request, options) => latest.current.chat.connectChatChannel(request, options),
         listener: {
           onMessage: (line) => setLines((previous) => appendLine(previous, line)),
+          onHeldNotice: (notice) => setLines((previous) => applyHeldNotice(previous, notice, characterId)),
           onStatus: (next) => {
             setStatus(next);
             if (next === 'connected') setFailure(null);
@@ -52,7 +54,7 @@ export function useChatSession(channelId: string, characterId: string | null) {
           },
         },
       },
-      { channelId, characterId },
+      { channelId, characterId, notices: true },
     );
     session.start();
     return () => session.close();

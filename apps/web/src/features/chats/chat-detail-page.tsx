@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useChannel, useDeleteChannel } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
 import { useRequiredParam } from '../../lib/use-required-param';
+import { ChannelRulesPanel } from './channel-rules-panel';
 import { channelDimensionLabel } from './channels-table';
 import { CHAT_DELETED, CHAT_ID_REQUIRED } from './chat-messages';
 
@@ -62,6 +63,7 @@ export default function ChatDetailPage() {
           { term: 'Id', value: <CopyableId id={data?.id} /> },
         ]}
       />
+      {data && <ChannelRulesPanel channelId={id} />}
     </>
   );
 }

@@ -1,0 +1,95 @@
+import { Code, createClient } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HeldMessageState } from "../gen/sro/chat/chat_pb.js";
+import { ChannelRulesService, ContentRuleAction, ContentRuleKind } from "../gen/sro/moderation/channel_rules_pb.js";
+import { bearer } from "../test/bearer.js";
+import { chatClient, codeOf, eventually, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
+import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+
+const natsUrl = process.env.NATS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+
+/**
+ * Channel rules on two nodes sharing PostgreSQL and NATS: a change through A applies to the next send through B
+ * (B had the old rules cached), slow mode holds across nodes, and an allow through A reaches the sender's stream
+ * on B. Runs when NATS_URL and DATABASE_URL are set.
+ */
+describe.skipIf(!natsUrl || !databaseUrl)("channel rules across two nodes (NATS + PostgreSQL)", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: TestServer, b: TestServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
+    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await database?.drop();
+  });
+
+  const rulesOn = (node: TestServer) =>
+    createClient(ChannelRulesService, createConnectTransport({ baseUrl: node.url, httpVersion: "2", interceptors: [bearer(node.users.moderator.token)] }));
+
+  async function fixture() {
+    const dim = await insertDimension(a.server.database.db);
+    const channel = await insertChannel(a.server.database.db, { public: true, dimensionId: dim });
+    // One player on both nodes: B's player, with a token A's issuer signs for the same subject.
+    const sub = b.users.player.sub;
+    const me = await insertCharacter(a.server.database.db, sub, dim);
+    const tokenOnA = await a.issuer.mint({ sub, preferred_username: "player", groups: ["/Player", "/Player/Member"] });
+    return { channel, me, playerOnB: chatClient(b.url, b.users.player.token), playerOnA: chatClient(a.url, tokenOnA) };
+  }
+  const send = (client: ReturnType<typeof chatClient>, channelId: string, characterId: string, content: string) =>
+    client.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content } });
+
+  it("a rule set through A refuses the next send through B, which had cached the old rules", async () => {
+    const { channel, me, playerOnB } = await fixture();
+    await send(playerOnB, channel, me, "cached: no rules");
+    await rulesOn(a).setChannelRules({
+      channelId: channel,
+      rules: [{ kind: ContentRuleKind.WORD, pattern: "forbidden", action: ContentRuleAction.BLOCK, message: "" }],
+    });
+    // The bus event reaches B within milliseconds: retry until B refuses (a send B still allows is simply stored).
+    let code: Code | "ok" = "ok";
+    await eventuallyAsync(async () => (code = await codeOf(send(playerOnB, channel, me, "forbidden words"))) === Code.PermissionDenied);
+    expect(code).toBe(Code.PermissionDenied);
+  });
+
+  it("slow mode holds across nodes", async () => {
+    const { channel, me, playerOnA, playerOnB } = await fixture();
+    await rulesOn(a).setChannelRules({ channelId: channel, slowModeSeconds: 3600 });
+    await eventuallyAsync(async () => (await rulesOn(b).getChannelRules({ id: channel })).slowModeSeconds === 3600);
+    expect(await codeOf(send(playerOnA, channel, me, "one"))).toBe("ok");
+    expect(await codeOf(send(playerOnB, channel, me, "two, on the other node"))).toBe(Code.ResourceExhausted);
+  });
+
+  it("held on B, allowed through A: the sender's stream on B hears HELD, the message, and ALLOWED", async () => {
+    const { channel, me, playerOnB } = await fixture();
+    await rulesOn(a).setChannelRules({
+      channelId: channel,
+      rules: [{ kind: ContentRuleKind.WORD, pattern: "gold", action: ContentRuleAction.HOLD, message: "" }],
+    });
+    const before = b.server.chatBus.subscriberCount();
+    const reader = new StreamReader(playerOnB.connectChatChannel({ channelId: channel, characterId: me, notices: true }));
+    await eventually(() => b.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on B");
+    await eventuallyAsync(async () => {
+      await send(playerOnB, channel, me, "gold please");
+      return reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.HELD);
+    });
+    const held = reader.messages.find((m) => m.notice?.held)!.notice!.held!;
+    await rulesOn(a).reviewHeldMessage({ id: held.id, allow: true });
+    await eventually(() => reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.ALLOWED), 5_000, "ALLOWED on B");
+    expect(reader.messages.find((m) => m.content === "gold please")).toMatchObject({ senderCharacterId: me, sentTimeMs: held.sentTimeMs });
+  });
+});
+
+/** Retries an async check until it holds (5 s). */
+async function eventuallyAsync(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
