@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { createAuditService } from "./audit/audit-service.js";
 import { createAuditStore } from "./audit/audit-store.js";
@@ -6,6 +7,9 @@ import { createCharacterService } from "./character/character-service.js";
 import { createCharacterStore } from "./character/character-store.js";
 import { createOwnerSearch } from "./character/owner-search.js";
 import type { ChatBus } from "./chat/chat-bus.js";
+import { ChatFigures, startClusterFigures } from "./chat/chat-figures.js";
+import { createOperationsService, noHeldMessages, type HeldWaiting } from "./moderation/operations-service.js";
+import { createOperationsStore } from "./moderation/operations-store.js";
 import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
@@ -29,8 +33,17 @@ export interface ComposeDeps {
   metrics?: Pick<Metrics, "chatDeliveries">;
   /** Account bans, for every rpc and sign-in (openAccountBanGate). */
   accountBans: AccountBanGate;
-  /** Clock of the sanction rules (tests). */
+  /** Clock of the sanction rules and the operations wall (tests). */
   now?: () => number;
+  /** This node's live chat figures (app.ts also feeds it delivery latency from the bus); a fresh one when absent. */
+  chatFigures?: ChatFigures;
+  /** This node's id on the bus (the operations wall tells nodes apart by it). */
+  nodeId?: string;
+  /**
+   * Held messages waiting per channel for the operations wall. Issue 19's review lane provides the real reader;
+   * wire it here (the default: none waiting).
+   */
+  heldWaiting?: HeldWaiting;
 }
 
 export type Services = ReturnType<typeof composeServices>;
@@ -61,6 +74,7 @@ export function composeServices(deps: ComposeDeps) {
     now: deps.now,
   });
   const deliveries = deps.metrics?.chatDeliveries;
+  const chatFigures = deps.chatFigures ?? new ChatFigures(deps.now);
   const chat = createChatService({
     store: createChatStore(database.db),
     channelBans: sanctions.channelBans,
@@ -68,6 +82,21 @@ export function composeServices(deps: ComposeDeps) {
     bus: chatBus,
     logger,
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
+    onAccepted: (channelId) => chatFigures.accepted(channelId),
+  });
+  // The operations wall: each node publishes its chat figures on the bus every few seconds; any node sums them.
+  const clusterFigures = startClusterFigures({
+    bus: chatBus,
+    figures: chatFigures,
+    nodeId: deps.nodeId ?? randomUUID(),
+    now: deps.now,
+    onError: (error) => logger.warn({ err: error }, "could not publish this node's chat figures"),
+  });
+  const operations = createOperationsService({
+    store: createOperationsStore(database.db),
+    live: () => clusterFigures.cluster(),
+    heldWaiting: deps.heldWaiting ?? noHeldMessages,
+    now: deps.now,
   });
   const auditStore = createAuditStore(database.db);
   return {
@@ -77,6 +106,9 @@ export function composeServices(deps: ComposeDeps) {
     /** Retention pruning (app.ts starts it). */
     auditStore,
     sanctions: sanctions.service,
+    operations,
+    /** Publishes and sums the nodes' chat figures; app.ts stops it on close. */
+    clusterFigures,
     dimensions: game.dimensions,
     maps: game.maps,
     gameServerData: game.gameServerData,

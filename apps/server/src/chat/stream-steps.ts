@@ -28,6 +28,7 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
       return characterDeleted(characterId);
     case "user-changed":
     case "account-bans":
+    case "node-figures":
       return "ignore";
   }
 }
