@@ -33,9 +33,14 @@ export function OperationsWall() {
     () =>
       history &&
       [
-        { title: 'Open streams', metric: 'openStreams' as const, format: (v: number) => count(Math.round(v)) },
-        { title: 'Messages per minute', metric: 'messagesPerMinute' as const, format: (v: number) => count(Math.round(v)) },
-        { title: 'Delivery p99 (ms)', metric: 'deliveryP99Ms' as const, format: (v: number) => (v >= 10 ? count(Math.round(v)) : v.toFixed(1)) },
+        { title: 'Open streams', metric: 'openStreams' as const, integer: true, format: (v: number) => count(Math.round(v)) },
+        { title: 'Messages per minute', metric: 'messagesPerMinute' as const, integer: true, format: (v: number) => count(Math.round(v)) },
+        {
+          title: 'Delivery p99 (ms)',
+          metric: 'deliveryP99Ms' as const,
+          integer: false,
+          format: (v: number) => (v >= 10 ? count(Math.round(v)) : v.toFixed(1)),
+        },
       ].map((c) => ({ ...c, series: chartSeries(history, c.metric, groups) })),
     [history, groups],
   );
@@ -67,6 +72,7 @@ export function OperationsWall() {
                 description="per dimension over the last five minutes; the table below has the current figures."
                 series={c.series}
                 formatValue={c.format}
+                integer={c.integer}
               />
             ))}
           </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartSeries } from './operations-series';
+import { HISTORY_MS, type ChartSeries } from './operations-series';
 
 /** Line colours by position (the console's neon palette, then quieter ones). */
 const COLOURS = ['#3ee8ff', '#ff4fd8', '#b8ff3c', '#ffb347', '#a78bfa', '#f87171', '#34d399', '#e2e8f0'];
@@ -14,13 +14,18 @@ interface Props {
   description: string;
   series: ChartSeries;
   formatValue: (value: number) => string;
+  /** Counts: whole-number ticks only. */
+  integer?: boolean;
 }
+
+/** Whole-number tick steps for counts (uPlot would otherwise tick 0.5 and show "1" twice). */
+const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
 /**
  * A small live line chart (uPlot, canvas; docs/moderation.md "Operations wall" says why uPlot). The figure is named
  * for screen readers; the numbers themselves are in the wall's table, which is the chart's text alternative.
  */
-export function TimeSeriesChart({ title, description, series, formatValue }: Props) {
+export function TimeSeriesChart({ title, description, series, formatValue, integer = false }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const shape = series.lines.map((l) => l.key).join('|');
@@ -37,10 +42,14 @@ export function TimeSeriesChart({ title, description, series, formatValue }: Pro
       height: HEIGHT,
       legend: { show: s.lines.length > 1, live: false },
       cursor: { show: false },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => [0, Math.max(1, max ?? min ?? 1) * 1.1] } },
+      // Always the last five minutes (HISTORY_MS), even with one poll so far.
+      scales: {
+        x: { time: true, range: (_u, _min, max) => [max - HISTORY_MS / 1000, max] },
+        y: { range: (_u, min, max) => [0, Math.max(1, max ?? min ?? 1) * 1.1] },
+      },
       axes: [
         { ...AXIS, size: 30 },
-        { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((t) => format(t)) },
+        { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((t) => format(t)), ...(integer ? { incrs: INTEGER_STEPS } : {}) },
       ],
       series: [
         {},
@@ -56,7 +65,7 @@ export function TimeSeriesChart({ title, description, series, formatValue }: Pro
       chart.destroy();
       plot.current = null;
     };
-  }, [shape]);
+  }, [shape, integer]);
 
   useEffect(() => {
     plot.current?.setData([series.times, ...series.lines.map((l) => l.values)]);
