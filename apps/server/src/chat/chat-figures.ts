@@ -168,9 +168,15 @@ export function startClusterFigures(options: ClusterFiguresOptions) {
   const now = options.now ?? Date.now;
   const windowMs = options.windowMs ?? FIGURES_WINDOW_MS;
   const others = new Map<string, { receivedAtMs: number; report: NodeFiguresReport }>();
+  /** Forgets nodes not heard from within the window (a restarted node comes back under a new id). */
+  const prune = (nowMs: number) => {
+    for (const [id, { receivedAtMs }] of others) if (nowMs - receivedAtMs > windowMs) others.delete(id);
+  };
   const unwatch = bus.watchControl((topic, event) => {
     if (topic.kind !== "node" || event.type !== "node-figures" || event.report.nodeId === nodeId) return;
-    others.set(event.report.nodeId, { receivedAtMs: now(), report: event.report });
+    const nowMs = now();
+    prune(nowMs);
+    others.set(event.report.nodeId, { receivedAtMs: nowMs, report: event.report });
   });
   const own = () => figures.snapshot(bus.subscribersOf("channel"));
 
@@ -187,12 +193,8 @@ export function startClusterFigures(options: ClusterFiguresOptions) {
     cluster(): ClusterFigures {
       const channels = own();
       let nodes = 1;
-      const nowMs = now();
-      for (const [id, { receivedAtMs, report }] of others) {
-        if (nowMs - receivedAtMs > windowMs) {
-          others.delete(id);
-          continue;
-        }
+      prune(now());
+      for (const { report } of others.values()) {
         nodes++;
         for (const [channelId, openStreams, messagesPerMinute, deliveryP99Ms] of report.channels) {
           const sum = channels.get(channelId);
