@@ -86,14 +86,14 @@ export function OperationsWall() {
 function WallTable({ groups, totals }: { groups: DimensionGroup[]; totals: ReturnType<typeof wallTotals> }) {
   if (groups.length === 0) return <p className="mt-4 text-sm text-slate-300">No chat channels yet.</p>;
   return (
-    // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+    // Scrolls sideways on a phone (the channel column stays put); focusable so a keyboard can scroll it too.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
-    <div role="region" aria-label="Operations by channel" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-white/10 bg-night-900/80">
+    <div role="region" aria-label="Operations by channel" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-white/10 bg-night-900">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Live figures per channel, grouped by dimension, summed over every node</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-300">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="sticky left-0 bg-night-900 px-3 py-2 font-medium">
               Channel
             </th>
             {COLUMNS.map((c) => (
@@ -105,8 +105,8 @@ function WallTable({ groups, totals }: { groups: DimensionGroup[]; totals: Retur
         </thead>
         {groups.map((g) => (
           <tbody key={g.key || 'every'} className="border-t border-white/10">
-            <tr className="bg-white/5">
-              <th scope="rowgroup" className="px-3 py-2 font-semibold text-neon-cyan">
+            <tr className="bg-night-800">
+              <th scope="rowgroup" className="sticky left-0 bg-night-800 px-3 py-2 font-semibold text-neon-cyan">
                 {g.label}
               </th>
               {figures(g.totals).map((value, i) => (
@@ -117,7 +117,7 @@ function WallTable({ groups, totals }: { groups: DimensionGroup[]; totals: Retur
             </tr>
             {g.channels.map((c) => (
               <tr key={c.channelId} data-channel-id={c.channelId} className="border-t border-white/5">
-                <th scope="row" className="px-3 py-2 pl-6 font-normal text-slate-200">
+                <th scope="row" className="sticky left-0 bg-night-900 px-3 py-2 pl-6 font-normal text-slate-200">
                   {c.channelName}
                 </th>
                 {figures(c).map((value, i) => (
@@ -131,7 +131,7 @@ function WallTable({ groups, totals }: { groups: DimensionGroup[]; totals: Retur
         ))}
         <tfoot className="border-t border-white/20">
           <tr>
-            <th scope="row" className="px-3 py-2 font-semibold text-white">
+            <th scope="row" className="sticky left-0 bg-night-900 px-3 py-2 font-semibold text-white">
               All channels
             </th>
             {figures(totals).map((value, i) => (
