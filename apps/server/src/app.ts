@@ -14,6 +14,8 @@ import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
 import { ChannelRulesService } from "./gen/sro/moderation/channel_rules_pb.js";
+import { OperationsService } from "./gen/sro/moderation/operations_pb.js";
+import { ChatFigures, wallClockMs } from "./chat/chat-figures.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
 import { seedDemoData } from "./demo/demo-data.js";
@@ -74,16 +76,24 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(GameServerDataService, services.gameServerData);
   router.service(GameServerRegistryService, services.gameServerRegistry);
   router.service(AuditService, services.audit);
+  router.service(OperationsService, services.operations);
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memoryDatabase, poolSize: config.databasePoolSize });
-  const chatBus = await createChatBus(config, logger).catch(async (error: unknown) => {
+  const metrics = createMetrics();
+  // The operations wall's per-node figures; the bus times publish → stream write into it (chat-figures.ts).
+  const chatFigures = new ChatFigures(options.now);
+  const deliverySeconds = metrics.chatDeliverySeconds;
+  const chatBus = await createChatBus(config, logger, (key, publishedAtMs) => {
+    const latencyMs = wallClockMs() - publishedAtMs;
+    chatFigures.delivered(key, latencyMs);
+    deliverySeconds.observe(Math.max(0, latencyMs) / 1000);
+  }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
-  const metrics = createMetrics();
   if (database.pool) metrics.trackPool(database.pool);
   let identity: Identity | undefined;
   let auditRetention: AuditRetention | undefined;
@@ -130,7 +140,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       acceptCompression: [compressionGzip, compressionBrotli],
     };
     // Where the app is put together: every service built once (compose.ts).
-    const services = composeServices({ config, database, logger, chatBus, metrics, accountBans, now: options.now });
+    const services = composeServices({ config, database, logger, chatBus, metrics, accountBans, now: options.now, chatFigures });
     const router = createConnectRouter(routerOptions);
     registerServices(router, services);
     assertEveryRpcHasARule(router);
@@ -207,6 +217,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           const timer = setTimeout(() => listener.closeAllConnections(), SHUTDOWN_GRACE_MS);
           await stopped;
           clearTimeout(timer);
+          services.clusterFigures.stop();
           await chatBus.close();
           await identity?.close();
           await skeletonBackfill;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { createAuditService } from "./audit/audit-service.js";
 import { createAuditStore } from "./audit/audit-store.js";
@@ -6,6 +7,9 @@ import { createCharacterService } from "./character/character-service.js";
 import { createCharacterStore } from "./character/character-store.js";
 import { createOwnerSearch } from "./character/owner-search.js";
 import type { ChatBus } from "./chat/chat-bus.js";
+import { ChatFigures, startClusterFigures } from "./chat/chat-figures.js";
+import { createOperationsService, type HeldWaiting } from "./moderation/operations-service.js";
+import { createOperationsStore } from "./moderation/operations-store.js";
 import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
@@ -15,7 +19,7 @@ import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
 import { createChannelRulesCache } from "./chat/channel-rules-cache.js";
 import { createChannelRulesService } from "./chat/channel-rules-service.js";
-import { createChannelRulesStore } from "./chat/channel-rules-store.js";
+import { createChannelRulesStore, heldWaitingByChannel } from "./chat/channel-rules-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import type { Config } from "./platform/config.js";
@@ -32,8 +36,17 @@ export interface ComposeDeps {
   metrics?: Pick<Metrics, "chatDeliveries">;
   /** Account bans, for every rpc and sign-in (openAccountBanGate). */
   accountBans: AccountBanGate;
-  /** Clock of the sanction rules (tests). */
+  /** Clock of the sanction rules and the operations wall (tests). */
   now?: () => number;
+  /** This node's live chat figures (app.ts also feeds it delivery latency from the bus); a fresh one when absent. */
+  chatFigures?: ChatFigures;
+  /** This node's id on the bus (the operations wall tells nodes apart by it). */
+  nodeId?: string;
+  /**
+   * Held messages waiting per channel for the operations wall. Issue 19's review lane provides the real reader;
+   * wire it here (the default: none waiting).
+   */
+  heldWaiting?: HeldWaiting;
 }
 
 export type Services = ReturnType<typeof composeServices>;
@@ -66,6 +79,7 @@ export function composeServices(deps: ComposeDeps) {
   const deliveries = deps.metrics?.chatDeliveries;
   const rulesStore = createChannelRulesStore(database.db);
   const channelRules = { store: rulesStore, cache: createChannelRulesCache(rulesStore, chatBus) };
+  const chatFigures = deps.chatFigures ?? new ChatFigures(deps.now);
   const chat = createChatService({
     channelRules,
     store: createChatStore(database.db),
@@ -74,6 +88,21 @@ export function composeServices(deps: ComposeDeps) {
     bus: chatBus,
     logger,
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
+    onAccepted: (channelId) => chatFigures.accepted(channelId),
+  });
+  // The operations wall: each node publishes its chat figures on the bus every few seconds; any node sums them.
+  const clusterFigures = startClusterFigures({
+    bus: chatBus,
+    figures: chatFigures,
+    nodeId: deps.nodeId ?? randomUUID(),
+    now: deps.now,
+    onError: (error) => logger.warn({ err: error }, "could not publish this node's chat figures"),
+  });
+  const operations = createOperationsService({
+    store: createOperationsStore(database.db),
+    live: () => clusterFigures.cluster(),
+    heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
+    now: deps.now,
   });
   const auditStore = createAuditStore(database.db);
   return {
@@ -84,6 +113,9 @@ export function composeServices(deps: ComposeDeps) {
     /** Retention pruning (app.ts starts it). */
     auditStore,
     sanctions: sanctions.service,
+    operations,
+    /** Publishes and sums the nodes' chat figures; app.ts stops it on close. */
+    clusterFigures,
     dimensions: game.dimensions,
     maps: game.maps,
     gameServerData: game.gameServerData,

@@ -26,7 +26,8 @@ export interface HeldNoticeFact {
  * events about one channel, delivered to every stream of that channel on every node.
  */
 export type ChatEvent =
-  | { type: "message"; message: BusMessage }
+  /** publishedAtMs: the publisher's wall clock (chat-figures.ts times publish → stream write with it). */
+  | { type: "message"; message: BusMessage; publishedAtMs?: number }
   /**
    * On a character topic (moderation, docs/moderation.md): a sanction now holds on the character or its account.
    * Sends need no notice (they read sanctions in the database); streams in the scope of a ban re-check and end.
@@ -45,10 +46,25 @@ export type ChatEvent =
   /** On a user topic (identity events): the user's access changed at atMs; older tokens and their streams end. */
   | { type: "user-changed"; atMs: number }
   /** On a user topic (moderation): the account's active account bans are now these (every node's ban gate). */
-  | { type: "account-bans"; bans: SanctionFact[] };
+  | { type: "account-bans"; bans: SanctionFact[] }
+  /** On a node topic (the operations wall): a node's live chat figures, every few seconds (chat-figures.ts). */
+  | { type: "node-figures"; report: NodeFiguresReport };
+
+/** One node's live figures per channel, as it publishes them (only channels with something to show). */
+export interface NodeFiguresReport {
+  nodeId: string;
+  /** [channelId, open streams, messages accepted in the last 60 s, delivery p99 in ms over the last 60 s] */
+  channels: [string, number, number, number][];
+}
 
 /** Messages and control events go to channel and direct topics; character topics carry control events only. */
-export type ChatTopic = { kind: "channel"; id: string } | { kind: "direct"; id: string } | { kind: "character"; id: string } | { kind: "user"; id: string };
+export type ChatTopic =
+  | { kind: "channel"; id: string }
+  | { kind: "direct"; id: string }
+  | { kind: "character"; id: string }
+  | { kind: "user"; id: string }
+  /** Control events only: a node's figures for the operations wall. */
+  | { kind: "node"; id: string };
 
 /** Hears every control event (not messages) of every topic, published on any node. */
 export type ControlWatcher = (topic: ChatTopic, event: ChatEvent) => void;
@@ -67,6 +83,8 @@ export interface ChatBus {
   subscribe(topic: ChatTopic, listener: ChatListener): Promise<() => void>;
   /** Local listeners across all topics (streams open on this node). */
   subscriberCount(): number;
+  /** Local listeners of each topic of this kind, by topic id (the operations wall's open streams; O(topics)). */
+  subscribersOf(kind: ChatTopic["kind"]): Map<string, number>;
   /** Every control event of every topic from every node, whether or not this node has listeners on the topic. */
   watchControl(watcher: ControlWatcher): () => void;
   /** Throws when the bus cannot deliver (readiness). */

@@ -11,6 +11,7 @@ import type { ChatBus } from "./chat-bus.js";
 import { channelHandlers } from "./channel-handlers.js";
 import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
 import type { ChatStore, GuardedChannelMessage } from "./chat-store.js";
+import { wallClockMs } from "./chat-figures.js";
 import { BatchWriter } from "./message-writer.js";
 import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
 import { RateLimiter } from "./rate-limiter.js";
@@ -37,6 +38,8 @@ export interface ChatServiceDeps {
   now?: () => number;
   /** Counts each message written to an open stream (metrics). */
   onDelivered?: () => void;
+  /** Counts each channel message accepted (stored), for the operations wall (chat-figures.ts). */
+  onAccepted?: (channelId: string) => void;
 }
 
 /** A send whose facts keep changing under it (each attempt re-reads them) gives up after this many writes. */
@@ -116,7 +119,9 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
         // The client's sent_time_ms is ignored: the server's clock orders the channel.
         const message = await channelWriter.write({ channelId, senderCharacterId: senderId, content, sentAtMs: now(), facts });
         if (message) {
-          await publishStored(bus.publish({ kind: "channel", id: channelId }, { type: "message", message }), "channel message");
+          deps.onAccepted?.(channelId);
+          const event = { type: "message" as const, message, publishedAtMs: wallClockMs() };
+          await publishStored(bus.publish({ kind: "channel", id: channelId }, event), "channel message");
           return create(EmptySchema);
         }
         // What the send was allowed on no longer holds in the database (a ban, a deleted character, …): decide again.

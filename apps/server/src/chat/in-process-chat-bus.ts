@@ -1,9 +1,9 @@
 import { topicKey, type ChatBus, type ControlWatcher } from "./chat-bus.js";
-import { LocalFanout } from "./local-fanout.js";
+import { LocalFanout, type DeliveryObserver } from "./local-fanout.js";
 
 /** One node: events go straight from the publisher to this process's streams. */
-export function createInProcessChatBus(onError: (error: unknown) => void): ChatBus {
-  const fanout = new LocalFanout();
+export function createInProcessChatBus(onError: (error: unknown) => void, observer?: DeliveryObserver): ChatBus {
+  const fanout = new LocalFanout(observer);
   const watchers = new Set<ControlWatcher>();
   let closed = false;
   return {
@@ -27,6 +27,7 @@ export function createInProcessChatBus(onError: (error: unknown) => void): ChatB
       return () => void fanout.remove(key, listener);
     },
     subscriberCount: () => fanout.size(),
+    subscribersOf: (kind) => fanout.sizesOf(kind),
     watchControl(watcher) {
       watchers.add(watcher);
       return () => void watchers.delete(watcher);

@@ -11,7 +11,15 @@ export const DELIVERY_SLICE = 500;
  * Listeners of this node, per topic. Both buses deliver through it; one throwing listener never starves others.
  * Events of one topic reach each listener in publish order, even when delivered in slices.
  */
+/**
+ * Told once per message and node, after its last local listener of the topic was handed it: the publisher's
+ * wall-clock stamp, so publish → (last) stream write can be timed (chat-figures.ts). Not called per listener.
+ */
+export type DeliveryObserver = (key: string, publishedAtMs: number) => void;
+
 export class LocalFanout {
+  constructor(private readonly observer?: DeliveryObserver) {}
+
   private readonly listeners = new Map<string, Set<ChatListener>>();
   /** Topics with a sliced delivery under way, and the events waiting behind it. */
   private readonly backlogs = new Map<string, ChatEvent[]>();
@@ -47,7 +55,10 @@ export class LocalFanout {
     }
     const set = this.listeners.get(key);
     if (!set) return;
-    if (set.size <= DELIVERY_SLICE) return callEach(set, event, onError);
+    if (set.size <= DELIVERY_SLICE) {
+      callEach(set, event, onError);
+      return this.observe(key, event);
+    }
     const queued = [event];
     this.backlogs.set(key, queued);
     void this.deliverInSlices(key, queued, onError);
@@ -62,10 +73,23 @@ export class LocalFanout {
           if (start > 0) await new Promise((resolve) => setImmediate(resolve));
           callEach(listeners.slice(start, start + DELIVERY_SLICE), event, onError);
         }
+        this.observe(key, event);
       }
     } finally {
       this.backlogs.delete(key);
     }
+  }
+
+  private observe(key: string, event: ChatEvent): void {
+    if (this.observer && event.type === "message" && event.publishedAtMs !== undefined) this.observer(key, event.publishedAtMs);
+  }
+
+  /** Listeners per topic of one kind ("channel"), by topic id. */
+  sizesOf(kind: string): Map<string, number> {
+    const prefix = `${kind}:`;
+    const sizes = new Map<string, number>();
+    for (const [key, set] of this.listeners) if (key.startsWith(prefix)) sizes.set(key.slice(prefix.length), set.size);
+    return sizes;
   }
 
   size(): number {

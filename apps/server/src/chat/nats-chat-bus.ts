@@ -2,14 +2,15 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { connect, Events, type NatsConnection, type Subscription } from "nats";
 import type { Logger } from "../platform/logger.js";
 import { topicKey, type ChatBus, type ChatEvent, type ChatTopic, type ControlWatcher } from "./chat-bus.js";
-import { LocalFanout } from "./local-fanout.js";
+import { LocalFanout, type DeliveryObserver } from "./local-fanout.js";
 
 /**
  * Many nodes: every event goes through NATS, even to streams on the publishing node, so each node sees the same
  * order. Subjects:
  *   sro.chat.channel.<channelId>    messages of a channel
  *   sro.chat.direct.<characterId>   direct messages to a character
- *   sro.chat.control.<kind>.<id>    bans, access changes and deletions (one wildcard subscription per node)
+ *   sro.chat.control.<kind>.<id>    bans, access changes and deletions (one wildcard subscription per node);
+ *                                   sro.chat.control.node.<nodeId>: each node's figures for the operations wall
  * A node holds one NATS subscription per topic that has local streams, not one per stream.
  */
 const PREFIX = "sro.chat";
@@ -19,10 +20,10 @@ const BROKER_TIMEOUT_MS = 5_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-export async function createNatsChatBus(url: string, logger: Logger): Promise<ChatBus> {
+export async function createNatsChatBus(url: string, logger: Logger, observer?: DeliveryObserver): Promise<ChatBus> {
   const nc = await connect({ servers: url, name: "sro-chat", maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
   void watchStatus(nc, logger);
-  const fanout = new LocalFanout();
+  const fanout = new LocalFanout(observer);
   const subscriptions = new Map<string, Subscription>();
   const subscribing = new Map<string, Promise<void>>();
   const onListenerError = (error: unknown) => logger.error({ err: error }, "chat listener failed");
@@ -103,6 +104,7 @@ export async function createNatsChatBus(url: string, logger: Logger): Promise<Ch
       return leave;
     },
     subscriberCount: () => fanout.size(),
+    subscribersOf: (kind) => fanout.sizesOf(kind),
     watchControl(watcher) {
       watchers.add(watcher);
       return () => void watchers.delete(watcher);

@@ -31,6 +31,7 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
     case "user-changed":
     case "account-bans":
     case "rules-changed":
+    case "node-figures":
       return "ignore";
   }
 }

@@ -10,6 +10,8 @@ export interface Metrics {
   readonly rpcSeconds: Histogram<"rpc">;
   readonly openStreams: Gauge<"rpc">;
   readonly chatDeliveries: Counter;
+  /** Publish → last stream write on this node, once per message and node (chat/chat-figures.ts). */
+  readonly chatDeliverySeconds: Histogram;
   /** Reports a database pool's state on each scrape (PostgreSQL only). */
   trackPool(pool: { totalCount: number; idleCount: number; waitingCount: number }): void;
   render(): Promise<{ contentType: string; body: string }>;
@@ -43,6 +45,12 @@ export function createMetrics(): Metrics {
     }),
     openStreams: new Gauge({ name: "sro_open_streams", help: "Server streams currently open, by method", labelNames: ["rpc"], registers: [registry] }),
     chatDeliveries: new Counter({ name: "sro_chat_deliveries_total", help: "Chat messages written to open streams", registers: [registry] }),
+    chatDeliverySeconds: new Histogram({
+      name: "sro_chat_delivery_seconds",
+      help: "Chat message publish to its last stream write on this node, once per message and node",
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
     trackPool(p) {
       pool = p;
     },

@@ -5,6 +5,13 @@ import { clearQueryCacheOnSignOut, createAppQueryClient, createQueryPersister, s
 
 const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What is written to localStorage: successful queries (TanStack's default), except live figures marked
+ * `meta: { persist: false }` (the operations wall): a reload must not show old figures as current.
+ */
+const shouldDehydrateQuery = (query: { state: { status: string }; meta?: Record<string, unknown> }) =>
+  query.state.status === 'success' && query.meta?.persist !== false;
+
 /** Server-state cache for the admin console, restored from localStorage on load. */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(createAppQueryClient);
@@ -21,7 +28,7 @@ export function QueryProvider({ children }: { children: ReactNode }) {
     };
   }, [persister]);
   return (
-    <PersistQueryClientProvider client={client} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS }}>
+    <PersistQueryClientProvider client={client} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, dehydrateOptions: { shouldDehydrateQuery } }}>
       {children}
     </PersistQueryClientProvider>
   );

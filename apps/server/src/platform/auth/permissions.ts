@@ -90,6 +90,9 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   // Admins read the whole audit log; moderators the records of their own writes (docs/moderation.md "Audit log").
   "sro.moderation.AuditService/ListAuditRecords": STAFF_OWN_AUDIT,
   "sro.moderation.AuditService/GetAuditRecord": STAFF_OWN_AUDIT,
+
+  // The live operations wall on the dashboard (docs/moderation.md "Operations wall").
+  "sro.moderation.OperationsService/GetOperations": STAFF_READ,
 };
 
 export const rpcKey = (serviceTypeName: string, methodName: string) => `${serviceTypeName}/${methodName}`;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useGlobalSearch } from '../../components/table/global-search';
 import { DimensionCards } from './dimension-cards';
+import { OperationsWall } from './operations-wall';
 import { StatTiles } from './stat-tiles';
 import { useRefreshOverview } from './use-refresh-overview';
 
@@ -49,6 +50,8 @@ export default function DashboardPage({ renderCharactersTable }: Props) {
           <StatTiles />
         </div>
       </section>
+
+      <OperationsWall />
 
       <section aria-labelledby="characters-title" className="mt-10">
         <h2 id="characters-title" className="mb-3 text-lg font-semibold text-white">

@@ -1,0 +1,59 @@
+import { create } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { ChannelOperationsSchema, OperationsSchema, type Operations, type OperationsService } from "../gen/sro/moderation/operations_pb.js";
+import type { OperationsStore } from "./operations-store.js";
+
+/** Live figures of one channel summed over the cluster's nodes (chat/chat-figures.ts, handed in by compose.ts). */
+export interface LiveChannelFigures {
+  openStreams: number;
+  messagesPerMinute: number;
+  deliveryP99Ms: number;
+}
+
+/** What the chat service reports for the cluster: nodes seen in the last ~15 s and their summed figures. */
+export type LiveFigures = () => { nodes: number; channels: Map<string, LiveChannelFigures> };
+
+/** Held messages waiting for review per channel id: the review lane's reader, handed in by compose.ts. */
+export type HeldWaiting = () => Promise<Map<string, { count: number; oldestSentAtMs: number }>>;
+
+const HOUR_MS = 3_600_000;
+
+export interface OperationsDeps {
+  store: OperationsStore;
+  live: LiveFigures;
+  heldWaiting: HeldWaiting;
+  now?: () => number;
+}
+
+/** GetOperations (staff: permissions.ts): the live wall, one row per channel, cheap enough to poll every 3 s. */
+export function createOperationsService(deps: OperationsDeps) {
+  const now = deps.now ?? Date.now;
+  return {
+    async getOperations(): Promise<Operations> {
+      const nowMs = now();
+      const [channels, sanctions, held] = await Promise.all([deps.store.channels(), deps.store.sanctionsSince(new Date(nowMs - HOUR_MS)), deps.heldWaiting()]);
+      const live = deps.live();
+      return create(OperationsSchema, {
+        timeMs: BigInt(nowMs),
+        nodes: live.nodes,
+        sanctionsLastHour: sanctions.total,
+        channels: channels.map((c) => {
+          const figures = live.channels.get(c.id);
+          const waiting = held.get(c.id);
+          return create(ChannelOperationsSchema, {
+            channelId: c.id,
+            channelName: c.name,
+            dimensionId: c.dimensionId,
+            dimensionName: c.dimensionName,
+            openStreams: figures?.openStreams ?? 0,
+            messagesPerMinute: figures?.messagesPerMinute ?? 0,
+            deliveryP99Ms: figures?.deliveryP99Ms ?? 0,
+            heldWaiting: waiting?.count ?? 0,
+            oldestHeldAgeMs: BigInt(waiting && waiting.count > 0 ? Math.max(0, nowMs - waiting.oldestSentAtMs) : 0),
+            sanctionsLastHour: sanctions.byChannel.get(c.id) ?? 0,
+          });
+        }),
+      });
+    },
+  } satisfies ServiceImpl<typeof OperationsService>;
+}

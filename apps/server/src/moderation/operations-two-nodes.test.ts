@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Operations } from "../gen/sro/moderation/operations_pb.js";
+import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
+import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import { channelOf, operationsClient } from "../test/operations-fixtures.js";
+
+const natsUrl = process.env.NATS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+
+/**
+ * The operations wall across two nodes sharing PostgreSQL and NATS: each node publishes its figures on the bus every
+ * few seconds and either node answers for both (streams and messages summed). Runs when NATS_URL and DATABASE_URL
+ * are set. (A node that stops reporting drops out: chat-figures.test.ts, with a fake clock.)
+ */
+describe.skipIf(!natsUrl || !databaseUrl)("operations wall across two nodes (NATS + PostgreSQL)", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: TestServer, b: TestServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
+    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await database?.drop();
+  });
+
+  it("either node sums the streams and messages of both", async () => {
+    const db = a.server.database.db;
+    const dim = await insertDimension(db);
+    const channel = await insertChannel(db, { public: true, dimensionId: dim });
+    const speaker = await insertCharacter(db, a.users.admin.sub, dim);
+    const [chatA, chatB] = [chatClient(a.url, a.users.admin.token), chatClient(b.url, b.users.admin.token)];
+    const [beforeA, beforeB] = [a.server.chatBus.subscriberCount(), b.server.chatBus.subscriberCount()];
+    const readers = [
+      new StreamReader(chatA.connectChatChannel({ channelId: channel, characterId: speaker })),
+      new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker })),
+      new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker })),
+    ];
+    await eventually(() => a.server.chatBus.subscriberCount() === beforeA + 1 && b.server.chatBus.subscriberCount() === beforeB + 2, 5_000, "streams");
+    await chatA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via A" } });
+    await chatB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via B" } });
+    await chatB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via B again" } });
+    await Promise.all(readers.map((r) => r.waitFor(3)));
+
+    // Each node reports every 3 s; wait (polling the rpc) until both nodes' latest reports hold the figures.
+    for (const node of [a, b]) {
+      const ops = operationsClient(node.url, node.users.moderator.token);
+      let latest: Operations | undefined;
+      const want = { nodes: 2, openStreams: 3, messagesPerMinute: 3 };
+      const done = async () => {
+        latest = await ops.getOperations({});
+        const c = channelOf(latest, channel);
+        return latest.nodes === want.nodes && c?.openStreams === want.openStreams && c.messagesPerMinute === want.messagesPerMinute;
+      };
+      const deadline = Date.now() + 10_000;
+      while (!(await done()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect({ nodes: latest?.nodes, ...channelOf(latest!, channel) }).toMatchObject(want);
+      expect(channelOf(latest!, channel)!.deliveryP99Ms).toBeGreaterThan(0);
+    }
+  }, 30_000);
+});
