@@ -13,6 +13,7 @@ import { composeServices, openAccountBanGate, type Services } from "./compose.js
 import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
+import { ReportService } from "./gen/sro/moderation/reports_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
 import { seedDemoData } from "./demo/demo-data.js";
@@ -67,6 +68,7 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(CharacterService, services.characters);
   router.service(ChatService, services.chat);
   router.service(SanctionService, services.sanctions);
+  router.service(ReportService, services.reports);
   router.service(DimensionService, services.dimensions);
   router.service(MapService, services.maps);
   router.service(GameServerDataService, services.gameServerData);

@@ -10,6 +10,10 @@ import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
 import { createSanctionStore } from "./moderation/sanction-store.js";
+import { interimMessageDeleter } from "./moderation/interim-message-deletion.js";
+import { createReportService } from "./moderation/report-service.js";
+import { createReportStore } from "./moderation/report-store.js";
+import { createChatAccess } from "./chat/chat-access.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
@@ -70,6 +74,16 @@ export function composeServices(deps: ComposeDeps) {
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
   });
   const auditStore = createAuditStore(database.db);
+  // Player reports: the chat domain's read rule decides what a character may report; a resolution's sanction and
+  // deletion are written in the resolution's transaction.
+  const reports = createReportService({
+    store: createReportStore(database.db),
+    readAccess: createChatAccess(createChatStore(database.db), deps.now),
+    sanctions: sanctions.issuer,
+    messages: interimMessageDeleter,
+    logger,
+    now: deps.now,
+  });
   return {
     characters,
     chat,
@@ -77,6 +91,7 @@ export function composeServices(deps: ComposeDeps) {
     /** Retention pruning (app.ts starts it). */
     auditStore,
     sanctions: sanctions.service,
+    reports,
     dimensions: game.dimensions,
     maps: game.maps,
     gameServerData: game.gameServerData,

@@ -273,7 +273,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 }
 
 export const toChatMessage = (m: BusMessage | StoredMessage) =>
-  create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs) });
+  create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs), id: String(m.id) });
 
 /** Every stream of a channel gets the same bus event: build its ChatMessage (and size) once, not once per stream. */
 const liveMessages = new WeakMap<BusMessage, ChatMessage>();
