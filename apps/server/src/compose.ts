@@ -13,6 +13,7 @@ import { createSanctionStore } from "./moderation/sanction-store.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
+import { createMessageDeletion } from "./chat/message-deletion.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import type { Config } from "./platform/config.js";
@@ -69,10 +70,14 @@ export function composeServices(deps: ComposeDeps) {
     logger,
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
   });
+  // Tombstoning chat messages with their audit record, then telling every node's streams (issue 19). The history
+  // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
+  const messageDeletion = createMessageDeletion({ db: database.db, bus: chatBus, logger, now: deps.now });
   const auditStore = createAuditStore(database.db);
   return {
     characters,
     chat,
+    messageDeletion,
     audit: createAuditService(auditStore),
     /** Retention pruning (app.ts starts it). */
     auditStore,
