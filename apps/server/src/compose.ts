@@ -10,13 +10,13 @@ import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
 import { createSanctionStore } from "./moderation/sanction-store.js";
-import { interimMessageDeleter } from "./moderation/interim-message-deletion.js";
 import { createReportService } from "./moderation/report-service.js";
 import { createReportStore } from "./moderation/report-store.js";
 import { createChatAccess } from "./chat/chat-access.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
+import { createMessageDeletion } from "./chat/message-deletion.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import type { Config } from "./platform/config.js";
@@ -73,6 +73,9 @@ export function composeServices(deps: ComposeDeps) {
     logger,
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
   });
+  // Tombstoning chat messages with their audit record, then telling every node's streams (issue 19). The history
+  // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
+  const messageDeletion = createMessageDeletion({ db: database.db, bus: chatBus, logger, now: deps.now });
   const auditStore = createAuditStore(database.db);
   // Player reports: the chat domain's read rule decides what a character may report; a resolution's sanction and
   // deletion are written in the resolution's transaction.
@@ -80,13 +83,14 @@ export function composeServices(deps: ComposeDeps) {
     store: createReportStore(database.db),
     readAccess: createChatAccess(createChatStore(database.db), deps.now),
     sanctions: sanctions.issuer,
-    messages: interimMessageDeleter,
+    messages: messageDeletion,
     logger,
     now: deps.now,
   });
   return {
     characters,
     chat,
+    messageDeletion,
     audit: createAuditService(auditStore),
     /** Retention pruning (app.ts starts it). */
     auditStore,

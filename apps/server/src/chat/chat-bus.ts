@@ -25,6 +25,11 @@ export type ChatEvent =
   /** The channel's visibility or a character's authorizations changed: streams re-check access. */
   | { type: "access-changed"; characterId?: string }
   | { type: "deleted" }
+  /**
+   * On a channel topic (issue 19): moderators deleted these stored messages (ids as on the wire). Streams that asked
+   * for notices get them as ChatStreamNotice.deleted_message_ids; the others ignore the event.
+   */
+  | { type: "messages-deleted"; ids: string[] }
   /** On a character topic: the character was deleted (its streams end) or edited (its streams re-check access). */
   | { type: "character-deleted" }
   | { type: "character-changed" }

@@ -475,12 +475,12 @@ export function createChatStore(db: Db) {
       return batch.map((m) => stored.get(key(m.channelId, m.senderCharacterId, m.content, m.sentAtMs))?.shift());
     },
 
-    /** The newest `limit` messages of a channel, oldest first. */
+    /** The newest `limit` messages of a channel that were not deleted, oldest first. */
     async recentChannelMessages(channelId: string, limit: number): Promise<StoredMessage[]> {
       const rows = await db
         .select(messageColumns)
         .from(chatMessages)
-        .where(eq(chatMessages.channelId, channelId))
+        .where(and(eq(chatMessages.channelId, channelId), isNull(chatMessages.deletedAt)))
         .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
         .limit(limit);
       return rows.map(toStored).reverse();
@@ -491,7 +491,7 @@ export function createChatStore(db: Db) {
       const rows = await db
         .select(messageColumns)
         .from(chatMessages)
-        .where(eq(chatMessages.recipientCharacterId, characterId))
+        .where(and(eq(chatMessages.recipientCharacterId, characterId), isNull(chatMessages.deletedAt)))
         .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
         .limit(limit);
       return rows.map(toStored).reverse();

@@ -30,8 +30,10 @@ export interface StreamPlan {
   checkAccess: () => Promise<unknown>;
   /** Recent messages, oldest first. */
   history: () => Promise<StoredMessage[]>;
-  /** stream-steps.ts: deliver, ignore, re-check, or end with this error. */
+  /** stream-steps.ts: deliver, notice, ignore, re-check, or end with this error. */
   stepOf: (event: ChatEvent) => StreamStep;
+  /** For "notice" steps: the notice to send (stream-notices.ts), or undefined when the stream did not ask for it. */
+  noticeOf?: (event: ChatEvent) => ChatMessage | undefined;
 }
 
 export interface ChatStreamDeps {
@@ -82,6 +84,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
   private newestInHistory = -1;
   private skip: HistorySkip | undefined;
   private stepOf: (event: ChatEvent) => StreamStep = () => "ignore";
+  private noticeOf: ((event: ChatEvent) => ChatMessage | undefined) | undefined;
   private checkAccess: () => Promise<unknown> = () => Promise.resolve();
   private readonly signal: AbortSignal;
 
@@ -101,6 +104,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
     try {
       const plan = this.plan();
       this.stepOf = plan.stepOf;
+      this.noticeOf = plan.noticeOf;
       this.checkAccess = plan.checkAccess;
       await this.subscribe(plan);
       await plan.checkAccess();
@@ -143,6 +147,9 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
     const step = this.stepOf(event);
     if (step === "deliver") {
       if (event.type === "message") this.deliver(event.message);
+    } else if (step === "notice") {
+      const notice = this.noticeOf?.(event);
+      if (notice) this.send(notice);
     } else if (step === "recheck") {
       this.recheck();
     } else if (step !== "ignore") {
@@ -152,18 +159,23 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 
   private deliver(m: BusMessage): void {
     if (m.id <= this.newestInHistory && this.skip?.has(m.id)) return;
+    this.send(liveMessage(m));
+  }
+
+  /** Hands one message (or notice) to the transport. */
+  private send(message: ChatMessage): void {
     const sink = this.sink;
     if (sink) {
-      if (this.write(sink, liveMessage(m))) this.deps.onDelivered?.();
+      if (this.write(sink, message)) this.deps.onDelivered?.();
       return;
     }
     this.wanted = false;
     const waiter = this.waiter;
     if (waiter) {
       this.waiter = undefined;
-      waiter.resolve(liveMessage(m));
+      waiter.resolve(message);
     } else {
-      this.handoff = liveMessage(m);
+      this.handoff = message;
     }
   }
 

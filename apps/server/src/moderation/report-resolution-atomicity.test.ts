@@ -10,9 +10,8 @@ import { callerKey, grantKey, requestIdKey, type Caller } from "../platform/auth
 import type { Database } from "../platform/db/database.js";
 import { createLogger } from "../platform/logger.js";
 import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
-import { storeMessage } from "../test/report-fixtures.js";
+import { messageDeletionFor, storeMessage } from "../test/report-fixtures.js";
 import { openTestDatabase, storageBackends } from "../test/test-server.js";
-import { interimMessageDeleter } from "./interim-message-deletion.js";
 import { chatReports, reportedMessages } from "./report-schema.js";
 import { createReportService } from "./report-service.js";
 import { createReportStore, type ReportStore } from "./report-store.js";
@@ -44,7 +43,7 @@ describe.each(storageBackends)("a report's resolution is one transaction (%s)", 
       store,
       readAccess: { requireRead: async () => ({}) },
       sanctions: sanctionService.issuer,
-      messages: interimMessageDeleter,
+      messages: messageDeletionFor(database.db),
       logger,
     });
   }

@@ -35,12 +35,21 @@ export interface ChannelReadAccess {
   requireRead(ctx: HandlerContext, channelId: string, characterId: string): Promise<unknown>;
 }
 
-/** Removes a chat message as one step of a larger write (the chat history's deletion, handed in by compose.ts). */
+/** What a deletion removed (chat/message-deletion.ts DeletedMessages). */
+export interface DeletedMessages {
+  ids: string[];
+  byChannel: Record<string, string[]>;
+}
+
+/**
+ * Removing a chat message as one step of a larger write: the chat history's deletion (chat/message-deletion.ts,
+ * handed in by compose.ts). Declared here by what we use: services never import each other.
+ */
 export interface MessageDeleter {
-  /** Tombstones the message and writes its audit record in the caller's transaction. */
-  delete(tx: Tx, actor: AuditActor, messageId: number, reason: string, atMs: number): Promise<void>;
-  /** After the transaction commits: live views drop the message. */
-  announce(messageId: number, channelId: string): Promise<void>;
+  /** Tombstones the message and appends its audit record in `tx`; undefined when it is gone already. */
+  deleteInTransaction(tx: Tx, actor: AuditActor, id: string, reason: string): Promise<DeletedMessages | undefined>;
+  /** After the transaction commits: every node's live views drop the messages. Never throws. */
+  announce(deleted: DeletedMessages): Promise<void>;
 }
 
 export interface ReportServiceDeps {
@@ -213,9 +222,11 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
       }
       const atMs = now();
       let issued: SanctionRecord | undefined;
+      let deleted: DeletedMessages | undefined;
       await store.transaction(async (tx) => {
         if (sanction) issued = await sanctions.insert(tx, actor, sanction.input, sanction.accountId, atMs);
-        if (input.outcome === "deleted") await messages.delete(tx, actor, input.messageId, input.note, atMs);
+        // Deleted already (by the history tool): the wanted state, the resolution still records it.
+        if (input.outcome === "deleted") deleted = await messages.deleteInTransaction(tx, actor, String(input.messageId), input.note);
         const note = input.note || (issued ? issued.reason : "");
         const after = await store.resolve(tx, input.messageId, {
           outcome: input.outcome,
@@ -240,11 +251,7 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
         );
       });
       if (issued) await sanctions.announce(issued);
-      if (input.outcome === "deleted") {
-        await messages.announce(input.messageId, before.message.channelId).catch((error: unknown) => {
-          deps.logger.error({ err: error, messageId: input.messageId }, "could not announce a message deletion; reads no longer return it");
-        });
-      }
+      if (deleted) await messages.announce(deleted);
       return detail(input.messageId);
     },
   };

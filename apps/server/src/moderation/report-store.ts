@@ -130,7 +130,8 @@ export function createReportStore(db: Db) {
   /** Up to EVIDENCE_TOTAL channel messages around `m` (it included), oldest first, with their senders' names now. */
   async function around(tx: Tx, m: ChannelMessage) {
     const at = new Date(m.sentAtMs);
-    const sameChannel = eq(chatMessages.channelId, m.channelId);
+    // Tombstones (deleted by a moderator) are not evidence: their text is gone.
+    const sameChannel = and(eq(chatMessages.channelId, m.channelId), isNull(chatMessages.deletedAt));
     const earlier = or(lt(chatMessages.sentAt, at), and(eq(chatMessages.sentAt, at), lt(chatMessages.id, m.id)));
     const later = or(gt(chatMessages.sentAt, at), and(eq(chatMessages.sentAt, at), gt(chatMessages.id, m.id)));
     const select = () =>
@@ -172,7 +173,7 @@ export function createReportStore(db: Db) {
       return row?.ownerId;
     },
 
-    /** A stored channel message (direct messages are never reported). */
+    /** A stored channel message that was not deleted (direct messages are never reported). */
     async channelMessage(id: number): Promise<ChannelMessage | undefined> {
       const [row] = await db
         .select({
@@ -183,7 +184,7 @@ export function createReportStore(db: Db) {
           sentAt: chatMessages.sentAt,
         })
         .from(chatMessages)
-        .where(eq(chatMessages.id, id));
+        .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt)));
       if (!row || row.channelId === null) return undefined;
       return { id: row.id, channelId: row.channelId, senderCharacterId: row.senderCharacterId, content: row.content, sentAtMs: row.sentAt.getTime() };
     },

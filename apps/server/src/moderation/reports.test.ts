@@ -249,14 +249,15 @@ describe.each(storageBackends)("player reports (%s)", (backend) => {
       const resolved = await moderator.resolveReportedMessage({ messageId: id, outcome: ReportOutcome.DELETED, note: "Slur" });
       expect(resolved.outcome).toBe(ReportOutcome.DELETED);
       expect(resolved.message?.content).toBe("line 0");
-      expect(
-        await db()
-          .select()
-          .from(chatMessages)
-          .where(eq(chatMessages.id, Number(id))),
-      ).toEqual([]);
+      const [tombstone] = await db()
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.id, Number(id)));
+      expect(tombstone).toMatchObject({ content: "", deletedAt: new Date(clock) });
       expect((await auditOf(id)).map((r) => r.action).sort()).toEqual(["chat-message.delete", "reported-message.resolve"]);
       expect((await player.getMyReports({})).reports.find((r) => r.messageId === id)?.outcome).toBe(ReportOutcome.DELETED);
+      // A deleted message cannot be reported again.
+      expect((await errorOf(report(player, id))).code).toBe(Code.NotFound);
     });
 
     it("sanctions the sender in the same transaction; only admins issue account bans; the subject must be the sender", async () => {
