@@ -29,6 +29,8 @@ import SanctionsListPage from '../features/sanctions/sanctions-list-page';
 import SanctionDetailPage from '../features/sanctions/sanction-detail-page';
 import { CharacterSanctions } from '../features/sanctions/character-sanctions';
 import { ChatSanctionDialog } from '../features/sanctions/chat-sanction-dialog';
+import ReportsQueuePage from '../features/reports/reports-queue-page';
+import ReportedMessagePage from '../features/reports/reported-message-page';
 import AuditLogPage from '../features/audit/audit-log-page';
 import AuditRecordPage from '../features/audit/audit-record-page';
 
@@ -69,6 +71,15 @@ export default function AdminConsole() {
             <Route path="chats/:id/history" element={<ChatHistoryPage />} />
             <Route path="sanctions" element={<SanctionsListPage />} />
             <Route path="sanctions/:id" element={<SanctionDetailPage />} />
+            <Route path="reports" element={<ReportsQueuePage />} />
+            <Route
+              path="reports/:messageId"
+              element={
+                <ReportedMessagePage
+                  renderSanctionDialog={(request, issueWith, onClose) => <ChatSanctionDialog request={request} issueWith={issueWith} onClose={onClose} />}
+                />
+              }
+            />
             <Route path="audit" element={<AuditLogPage />} />
             <Route path="audit/:id" element={<AuditRecordPage />} />
             <Route path="settings" element={<SettingsPage />} />

@@ -14,6 +14,7 @@ export const NAV_ICONS = {
   sanctions: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4',
   settings:
     'M12 15a3 3 0 100-6 3 3 0 000 6zM19.4 15a1.7 1.7 0 00.3 1.8l.1.1a2 2 0 11-2.8 2.8l-.1-.1a1.7 1.7 0 00-1.8-.3 1.7 1.7 0 00-1 1.5V21a2 2 0 11-4 0v-.1a1.7 1.7 0 00-1.1-1.5 1.7 1.7 0 00-1.8.3l-.1.1a2 2 0 11-2.8-2.8l.1-.1a1.7 1.7 0 00.3-1.8 1.7 1.7 0 00-1.5-1H3a2 2 0 110-4h.1a1.7 1.7 0 001.5-1.1 1.7 1.7 0 00-.3-1.8l-.1-.1a2 2 0 112.8-2.8l.1.1a1.7 1.7 0 001.8.3H9a1.7 1.7 0 001-1.5V3a2 2 0 114 0v.1a1.7 1.7 0 001 1.5 1.7 1.7 0 001.8-.3l.1-.1a2 2 0 112.8 2.8l-.1.1a1.7 1.7 0 00-.3 1.8V9a1.7 1.7 0 001.5 1H21a2 2 0 110 4h-.1a1.7 1.7 0 00-1.5 1z',
+  reports: 'M5 21V4h11l-1.5 4L16 12H5',
   audit: 'M9 4h6v3H9zM9 5.5H6v15h12v-15h-3M9 11h6M9 14.5h6M9 18h3',
   exit: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
 } as const;
@@ -25,6 +26,7 @@ export const MAIN_LINKS: AdminNavLink[] = [
   { title: 'Characters', link: '/admin/characters', icon: 'characters' },
   { title: 'Chats', link: '/admin/chats', icon: 'chats' },
   { title: 'Sanctions', link: '/admin/sanctions', icon: 'sanctions' },
+  { title: 'Reports', link: '/admin/reports', icon: 'reports' },
   { title: 'Audit log', link: '/admin/audit', icon: 'audit' },
 ];
 
@@ -60,6 +62,7 @@ const SECTION_LABELS: Record<string, string> = {
   characters: 'Characters',
   chats: 'Chats',
   sanctions: 'Sanctions',
+  reports: 'Reports',
   audit: 'Audit log',
   settings: 'Settings',
 };

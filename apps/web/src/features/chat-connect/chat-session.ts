@@ -21,6 +21,8 @@ export interface IncomingChatMessage {
   senderCharacterId: string;
   content: string;
   sentTimeMs: bigint | number;
+  /** The stored message's id (reports, deletion); empty from older servers. */
+  id?: string;
 }
 
 /** One line of the chat as the view shows it. */
@@ -30,6 +32,8 @@ export interface ChatLine {
   senderId: string;
   content: string;
   sentTimeMs: number;
+  /** The stored message's id; empty when the server did not send one. */
+  id: string;
 }
 
 export interface ChatStreamRequest {
@@ -169,7 +173,7 @@ export class ChatSession {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     if (this.seen.size > SEEN_KEYS_MAX) this.seen.delete(this.seen.values().next().value!);
-    this.deps.listener.onMessage({ key, senderId: message.senderCharacterId, content: message.content, sentTimeMs });
+    this.deps.listener.onMessage({ key, senderId: message.senderCharacterId, content: message.content, sentTimeMs, id: message.id ?? '' });
   }
 
   private ended(error: unknown, opened: boolean): void {
