@@ -110,3 +110,60 @@ test('a player reports a message; the admin reviews the evidence and dismisses i
     await playerContext.close();
   }
 });
+
+test('from a report, the admin sanctions the sender in one step; the player sees "Action taken"', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const playerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const staff = await staffContext.newPage();
+  const player = await playerContext.newPage();
+  await signInAs(staff, '/admin/chats', 'admin');
+  const channelName = `E2E Report Sanction ${Date.now() % 1_000_000}`;
+  const channelId = await createChannel(staff, channelName);
+  const spam = `buy cheap gold now ${Date.now() % 100_000}`;
+  try {
+    expect((await sendAs(staff, channelId, ADA.id, spam)).status).toBe(200);
+    await signInAs(player, '/account/chat', 'player');
+    await choose(player, 'Character', CHAT_DEMO.pia.name);
+    await choose(player, 'Channel', channelName);
+    await chatLines(player)
+      .filter({ hasText: spam })
+      .getByRole('button', { name: /^Report this message/ })
+      .click();
+    const dialog = player.getByRole('dialog', { name: 'Report this message' });
+    await dialog.getByText('Spam', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(toast(player, 'Thanks, your report was sent.')).toBeVisible();
+
+    await go(staff, '/admin/reports');
+    await staff
+      .getByTestId('reported-message')
+      .filter({ hasText: spam })
+      .getByRole('link', { name: /^Review/ })
+      .click();
+    await staff.getByRole('button', { name: 'Sanction sender…' }).click();
+    const sanction = staff.getByRole('dialog', { name: `Sanction ${ADA.name}` });
+    await expect(sanction.locator('blockquote')).toHaveText(spam);
+    await expect(sanction.getByRole('radio', { name: 'This channel' })).toBeChecked();
+    await sanction.getByRole('radiogroup', { name: 'Kind' }).getByText('Mute', { exact: true }).click();
+    await sanction.getByRole('radiogroup', { name: 'Duration' }).getByText('1 hour', { exact: true }).click();
+    await sanction.getByRole('combobox', { name: 'Reason' }).click();
+    await staff.getByRole('option', { name: 'Spam' }).click();
+    await sanction.getByRole('button', { name: 'Issue sanction' }).click();
+    await expect(toast(staff, `${ADA.name}: mute issued (channel).`)).toBeVisible();
+    await expect(sanction).toHaveCount(0);
+    await expect(staff.getByText('Sanctioned', { exact: true }).first()).toBeVisible();
+    await staff.getByRole('link', { name: 'View the sanction' }).click();
+    await expect(staff.getByRole('heading', { level: 1, name: `Mute of ${ADA.name}` })).toBeVisible();
+    // The mute holds: Ada cannot send on the channel.
+    expect((await sendAs(staff, channelId, ADA.id, 'muted?')).status).toBe(403);
+    await staff.goBack();
+
+    await go(player, '/account/reports');
+    await expect(player.getByTestId('my-report').filter({ hasText: spam })).toContainText('Action taken');
+  } finally {
+    await deleteChannel(staff, channelId);
+    await staffContext.close();
+    await playerContext.close();
+  }
+});
