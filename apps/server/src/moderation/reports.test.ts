@@ -6,6 +6,7 @@ import { ReportOutcome, ReportReason } from "../gen/sro/moderation/reports_pb.js
 import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
 import { reportClient, storeMessage, type ReportClient } from "../test/report-fixtures.js";
 import { Code, errorOf, kinds, scopes } from "../test/sanction-clients.js";
+import { rest } from "../test/rest-client.js";
 import { startTestServer, storageBackends, type TestServer, type TestUser } from "../test/test-server.js";
 import { chatReports } from "./report-schema.js";
 import { sanctions } from "./schema.js";
@@ -332,6 +333,33 @@ describe.each(storageBackends)("player reports (%s)", (backend) => {
       await expect(moderator.listReportedMessages({})).resolves.toBeDefined();
       await expect(admin.getReportedMessage({ id: id! })).resolves.toBeDefined();
     });
+  });
+
+  it("speaks REST: file, list, resolve and read back, with 400 naming the field and 404 for an unknown message", async () => {
+    const [id] = await conversation(channel, 1, [theirs]);
+    const filed = await rest(t.url, "POST", "/v1/reports", {
+      token: t.users.player.token,
+      body: { messageId: id, characterId: mine, reason: "REPORT_REASON_SPAM" },
+    });
+    expect(filed.status).toBe(200);
+    expect(filed.json).toMatchObject({ messageId: id, reason: "REPORT_REASON_SPAM" });
+    const bad = await rest(t.url, "POST", "/v1/reports", {
+      token: t.users.player.token,
+      body: { messageId: id, characterId: mine, reason: "REPORT_REASON_SPAM", details: "x".repeat(501) },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/^details: /);
+    const missing = await rest(t.url, "GET", "/v1/reported-messages/id/999999999", { token: t.users.moderator.token });
+    expect(missing.status).toBe(404);
+    expect((await rest(t.url, "GET", "/v1/reported-messages", { token: t.users.moderator.token })).json.messages.length).toBeGreaterThan(0);
+    const resolved = await rest(t.url, "POST", `/v1/reported-messages/id/${id}/resolve`, {
+      token: t.users.moderator.token,
+      body: { outcome: "REPORT_OUTCOME_DISMISSED", note: "Fine" },
+    });
+    expect(resolved.status).toBe(200);
+    const mineNow = await rest(t.url, "GET", "/v1/account/reports", { token: t.users.player.token });
+    expect(mineNow.json.reports.find((r: { messageId: string }) => r.messageId === id)).toMatchObject({ outcome: "REPORT_OUTCOME_DISMISSED" });
+    expect((await rest(t.url, "GET", "/v1/reported-messages", { token: t.users.player.token })).status).toBe(403);
   });
 
   it("keeps open reports of one message apart from its earlier resolution", async () => {
