@@ -16,6 +16,7 @@ import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
 import { ChannelRulesService } from "./gen/sro/moderation/channel_rules_pb.js";
 import { OperationsService } from "./gen/sro/moderation/operations_pb.js";
 import { ChatFigures, wallClockMs } from "./chat/chat-figures.js";
+import { ReportService } from "./gen/sro/moderation/reports_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
 import { seedDemoData } from "./demo/demo-data.js";
@@ -71,6 +72,7 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(ChatService, services.chat);
   router.service(SanctionService, services.sanctions);
   router.service(ChannelRulesService, services.channelRules);
+  router.service(ReportService, services.reports);
   router.service(DimensionService, services.dimensions);
   router.service(MapService, services.maps);
   router.service(GameServerDataService, services.gameServerData);

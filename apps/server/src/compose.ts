@@ -14,12 +14,16 @@ import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
 import { createSanctionStore } from "./moderation/sanction-store.js";
+import { createReportService } from "./moderation/report-service.js";
+import { createReportStore } from "./moderation/report-store.js";
+import { createChatAccess } from "./chat/chat-access.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
 import { createChannelRulesCache } from "./chat/channel-rules-cache.js";
 import { createChannelRulesService } from "./chat/channel-rules-service.js";
 import { createChannelRulesStore, heldWaitingByChannel } from "./chat/channel-rules-store.js";
+import { createMessageDeletion } from "./chat/message-deletion.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import type { Config } from "./platform/config.js";
@@ -104,11 +108,25 @@ export function composeServices(deps: ComposeDeps) {
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
     now: deps.now,
   });
+  // Tombstoning chat messages with their audit record, then telling every node's streams (issue 19). The history
+  // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
+  const messageDeletion = createMessageDeletion({ db: database.db, bus: chatBus, logger, now: deps.now });
   const auditStore = createAuditStore(database.db);
+  // Player reports: the chat domain's read rule decides what a character may report; a resolution's sanction and
+  // deletion are written in the resolution's transaction.
+  const reports = createReportService({
+    store: createReportStore(database.db),
+    readAccess: createChatAccess(createChatStore(database.db), deps.now),
+    sanctions: sanctions.issuer,
+    messages: messageDeletion,
+    logger,
+    now: deps.now,
+  });
   return {
     characters,
     chat,
     channelRules: createChannelRulesService({ ...channelRules, bus: chatBus, logger, now: deps.now }),
+    messageDeletion,
     audit: createAuditService(auditStore),
     /** Retention pruning (app.ts starts it). */
     auditStore,
@@ -116,6 +134,7 @@ export function composeServices(deps: ComposeDeps) {
     operations,
     /** Publishes and sums the nodes' chat figures; app.ts stops it on close. */
     clusterFigures,
+    reports,
     dimensions: game.dimensions,
     maps: game.maps,
     gameServerData: game.gameServerData,

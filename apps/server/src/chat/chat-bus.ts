@@ -40,6 +40,11 @@ export type ChatEvent =
   | { type: "rules-changed" }
   /** On a channel topic: to characterId's streams there that asked for notices only. */
   | { type: "held-notice"; characterId: string; held: HeldNoticeFact }
+  /**
+   * On a channel topic (issue 19): moderators deleted these stored messages (ids as on the wire). Streams that asked
+   * for notices get them as ChatStreamNotice.deleted_message_ids; the others ignore the event.
+   */
+  | { type: "messages-deleted"; ids: string[] }
   /** On a character topic: the character was deleted (its streams end) or edited (its streams re-check access). */
   | { type: "character-deleted" }
   | { type: "character-changed" }

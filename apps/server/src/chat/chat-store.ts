@@ -188,14 +188,14 @@ export function createChatStore(db: Db) {
   // The WHERE re-checks the facts the send was decided on (they still hold) and applies chat-rules.ts sendDenial to
   // them (no active mute or ban covering the channel, on the character or its account; staff, an authorization, or a public channel of no or the character's dimension), so a
   // wrong decision upstream can never store a message the rules refuse (chat-send-rules-parity.test.ts holds both equal).
-  // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at.
+  // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at, deleted_at.
   // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
   // on primary keys on purpose: written as EXISTS, the planner turned them into joins that compared every row of
   // the batch with every character (or hashed the whole authorization table): 300 rows took 120 ms, not 20.
   const insertGuardedQuery = db
     .insert(chatMessages)
     .select(
-      sql`SELECT nextval('chat_messages_id_seq'), v.channel_id, NULL::uuid, v.sender::text, v.content, v.sent_at
+      sql`SELECT nextval('chat_messages_id_seq'), v.channel_id, NULL::uuid, v.sender::text, v.content, v.sent_at, NULL::timestamptz
         FROM jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) AS v(ord int, channel_id uuid, sender uuid, content text, sent_at timestamptz, owner_id text, character_dimension_id uuid, channel_public boolean, channel_dimension_id uuid, authorized boolean, staff boolean)
         WHERE (SELECT c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL)
           AND (SELECT ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)
@@ -475,12 +475,12 @@ export function createChatStore(db: Db) {
       return batch.map((m) => stored.get(key(m.channelId, m.senderCharacterId, m.content, m.sentAtMs))?.shift());
     },
 
-    /** The newest `limit` messages of a channel, oldest first. */
+    /** The newest `limit` messages of a channel that were not deleted, oldest first. */
     async recentChannelMessages(channelId: string, limit: number): Promise<StoredMessage[]> {
       const rows = await db
         .select(messageColumns)
         .from(chatMessages)
-        .where(eq(chatMessages.channelId, channelId))
+        .where(and(eq(chatMessages.channelId, channelId), isNull(chatMessages.deletedAt)))
         .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
         .limit(limit);
       return rows.map(toStored).reverse();
@@ -491,7 +491,7 @@ export function createChatStore(db: Db) {
       const rows = await db
         .select(messageColumns)
         .from(chatMessages)
-        .where(eq(chatMessages.recipientCharacterId, characterId))
+        .where(and(eq(chatMessages.recipientCharacterId, characterId), isNull(chatMessages.deletedAt)))
         .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
         .limit(limit);
       return rows.map(toStored).reverse();

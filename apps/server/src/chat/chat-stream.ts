@@ -1,8 +1,8 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
-import { ChatMessageSchema, ChatStreamNoticeSchema, HeldMessageNoticeSchema, HeldMessageState, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
+import { ChatMessageSchema, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
 import { directStreamSinkKey, type DirectStreamSink } from "../platform/direct-stream-sink.js";
-import type { BusMessage, ChatBus, ChatEvent, ChatTopic, HeldNoticeFact } from "./chat-bus.js";
+import type { BusMessage, ChatBus, ChatEvent, ChatTopic } from "./chat-bus.js";
 import type { StoredMessage } from "./chat-store.js";
 import type { StreamStep } from "./stream-steps.js";
 
@@ -30,8 +30,10 @@ export interface StreamPlan {
   checkAccess: () => Promise<unknown>;
   /** Recent messages, oldest first. */
   history: () => Promise<StoredMessage[]>;
-  /** stream-steps.ts: deliver, ignore, re-check, or end with this error. */
+  /** stream-steps.ts: deliver, notice, ignore, re-check, or end with this error. */
   stepOf: (event: ChatEvent) => StreamStep;
+  /** For "notice" steps: the notice to send (stream-notices.ts), or undefined when the stream did not ask for it. */
+  noticeOf?: (event: ChatEvent) => ChatMessage | undefined;
 }
 
 export interface ChatStreamDeps {
@@ -82,6 +84,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
   private newestInHistory = -1;
   private skip: HistorySkip | undefined;
   private stepOf: (event: ChatEvent) => StreamStep = () => "ignore";
+  private noticeOf: ((event: ChatEvent) => ChatMessage | undefined) | undefined;
   private checkAccess: () => Promise<unknown> = () => Promise.resolve();
   private readonly signal: AbortSignal;
 
@@ -101,6 +104,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
     try {
       const plan = this.plan();
       this.stepOf = plan.stepOf;
+      this.noticeOf = plan.noticeOf;
       this.checkAccess = plan.checkAccess;
       await this.subscribe(plan);
       await plan.checkAccess();
@@ -143,7 +147,9 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
     const step = this.stepOf(event);
     if (step === "deliver") {
       if (event.type === "message") this.deliver(event.message);
-      else if (event.type === "held-notice") this.deliverMessage(heldNoticeMessage(event.held));
+    } else if (step === "notice") {
+      const notice = this.noticeOf?.(event);
+      if (notice) this.send(notice);
     } else if (step === "recheck") {
       this.recheck();
     } else if (step !== "ignore") {
@@ -153,10 +159,11 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 
   private deliver(m: BusMessage): void {
     if (m.id <= this.newestInHistory && this.skip?.has(m.id)) return;
-    this.deliverMessage(liveMessage(m));
+    this.send(liveMessage(m));
   }
 
-  private deliverMessage(message: ChatMessage): void {
+  /** Hands one message (or notice) to the transport. */
+  private send(message: ChatMessage): void {
     const sink = this.sink;
     if (sink) {
       if (this.write(sink, message)) this.deps.onDelivered?.();
@@ -278,23 +285,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 }
 
 export const toChatMessage = (m: BusMessage | StoredMessage) =>
-  create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs) });
-
-const heldStates = { held: HeldMessageState.HELD, allowed: HeldMessageState.ALLOWED, denied: HeldMessageState.DENIED } as const;
-
-/** A held message's notice to its sender's streams (ChatStreamNotice.held): not a message, so no sender or content. */
-export const heldNoticeMessage = (held: HeldNoticeFact) =>
-  create(ChatMessageSchema, {
-    notice: create(ChatStreamNoticeSchema, {
-      held: create(HeldMessageNoticeSchema, {
-        id: held.id,
-        content: held.content,
-        sentTimeMs: BigInt(held.sentAtMs),
-        state: heldStates[held.state],
-        reason: held.reason,
-      }),
-    }),
-  });
+  create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs), id: String(m.id) });
 
 /** Every stream of a channel gets the same bus event: build its ChatMessage (and size) once, not once per stream. */
 const liveMessages = new WeakMap<BusMessage, ChatMessage>();

@@ -7,6 +7,7 @@ import { HISTORY_MESSAGES, requireId } from "./chat-rules.js";
 import type { ChatStore } from "./chat-store.js";
 import { ChatStream } from "./chat-stream.js";
 import { channelStreamStep, directStreamStep } from "./stream-steps.js";
+import { channelNotice } from "./stream-notices.js";
 
 /**
  * The two server streams. Each handler returns one ChatStream (chat-stream.ts), which every transport iterates;
@@ -60,7 +61,9 @@ export function connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequ
       characterId,
       checkAccess: () => deps.access.requireRead(ctx, channelId, characterId),
       history: () => deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES),
-      stepOf: (event) => channelStreamStep(event, channelId, characterId, req.notices),
+      stepOf: (event) => channelStreamStep(event, channelId, characterId),
+      // Only streams that asked get notices; the others never see one (older clients would show an empty line).
+      noticeOf: req.notices ? channelNotice : undefined,
     };
   });
 }

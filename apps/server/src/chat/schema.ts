@@ -40,8 +40,23 @@ export const chatMessages = pgTable(
     senderCharacterId: text("sender_character_id").notNull(),
     content: text("content").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * Set when a moderator deleted the message (issue 19): a tombstone. The content is emptied in the same write, so
+     * no read can show it; the audit record (chat-message.delete / .purge) keeps the old text, who and why.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, precision: 3 }),
   },
-  (t) => [index("chat_messages_channel_idx").on(t.channelId, t.sentAt), index("chat_messages_recipient_idx").on(t.recipientCharacterId, t.sentAt)],
+  (t) => [
+    index("chat_messages_channel_idx").on(t.channelId, t.sentAt),
+    index("chat_messages_recipient_idx").on(t.recipientCharacterId, t.sentAt),
+    // The history browser (docs/moderation.md "History, deletion and purge"): a case-insensitive substring of the
+    // content through trigrams (pg_trgm, migration 0001), newest first across channels, and by sender.
+    index("chat_messages_content_trgm_idx").using("gin", sql`${t.content} gin_trgm_ops`),
+    index("chat_messages_sent_idx")
+      .on(t.sentAt, t.id)
+      .where(sql`channel_id IS NOT NULL AND deleted_at IS NULL`),
+    index("chat_messages_sender_idx").on(t.senderCharacterId, t.sentAt),
+  ],
 );
 
 /** A channel's rules (docs/moderation.md "Channel rules and the review lane"); no row: no rules. */

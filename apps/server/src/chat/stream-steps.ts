@@ -3,13 +3,14 @@ import type { ChatEvent } from "./chat-bus.js";
 
 /**
  * What a chat event does to one open stream: deliver it (messages), ignore it, re-check the stream's access, or end
- * the stream with this error. Every delivery path of chat-stream.ts (a transport's sink, or the transport iterating) asks
+ * the stream with this error; "notice": the stream turns the event into a ChatStreamNotice if it asked for notices
+ * (stream-notices.ts). Every delivery path of chat-stream.ts (a transport's sink, or the transport iterating) asks
  * these functions, so the rules exist once.
  */
-export type StreamStep = "deliver" | "ignore" | "recheck" | ConnectError;
+export type StreamStep = "deliver" | "notice" | "ignore" | "recheck" | ConnectError;
 
-/** A channel stream read as characterId; `notices`: it asked for ChatStreamNotice events. */
-export function channelStreamStep(event: ChatEvent, channelId: string, characterId: string, notices = false): StreamStep {
+/** A channel stream read as characterId. */
+export function channelStreamStep(event: ChatEvent, channelId: string, characterId: string): StreamStep {
   switch (event.type) {
     case "message":
       return "deliver";
@@ -22,12 +23,15 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
       // with the ban's reason and end (a dimension ban needs the channel's dimension: the re-check reads it).
       if (event.kind !== "ban" || (event.scope === "channel" && event.scopeId !== channelId)) return "ignore";
       return "recheck";
+    case "messages-deleted":
+      return "notice";
     case "deleted":
       return new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
     case "character-deleted":
       return characterDeleted(characterId);
     case "held-notice":
-      return notices && event.characterId === characterId ? "deliver" : "ignore";
+      // To the sender's own streams only.
+      return event.characterId === characterId ? "notice" : "ignore";
     case "user-changed":
     case "account-bans":
     case "rules-changed":

@@ -6,6 +6,7 @@ import {
   ModerationSettingsSchema,
   SanctionSuggestionSchema,
   SanctionsSchema,
+  type IssueSanctionRequest,
   type Sanction,
   type SanctionService,
 } from "../gen/sro/moderation/moderation_pb.js";
@@ -27,7 +28,7 @@ import {
   type Settings,
 } from "./moderation-rules.js";
 import { isActive } from "./sanction-facts.js";
-import type { NamedSanction, SanctionRecord, SanctionStore } from "./sanction-store.js";
+import type { NamedSanction, SanctionRecord, SanctionStore, Tx } from "./sanction-store.js";
 
 /** How the rest of the server hears of sanctions (wired in compose.ts onto the chat bus: every node). */
 export interface SanctionEvents {
@@ -35,6 +36,17 @@ export interface SanctionEvents {
   sanctioned(characterIds: readonly string[], sanction: SanctionFact): Promise<void>;
   /** The account's active account bans are now `bans` (every node's gate); `tightened`: its tokens and streams end. */
   accountBansChanged(accountId: string, bans: readonly SanctionFact[], tightened: boolean): Promise<void>;
+}
+
+/** Sanctions issued inside another service's transaction (createSanctionService's `issuer`). */
+export interface SanctionIssuer {
+  /** A valid request (INVALID_ARGUMENT naming the field), account bans for admins only (PERMISSION_DENIED). */
+  input(req: IssueSanctionRequest, ctx: HandlerContext): SanctionInput;
+  /** The account the sanction falls on; NOT_FOUND when its subject or scope is unknown. */
+  subjectAccount(input: SanctionInput): Promise<string>;
+  insert(tx: Tx, actor: AuditActor, input: SanctionInput, accountId: string, atMs: number): Promise<SanctionRecord>;
+  /** After the transaction commits: streams and account-ban gates hear of it. */
+  announce(record: SanctionRecord): Promise<void>;
 }
 
 /** Accounts of the identity provider (same database, read through what compose.ts hands in). */
@@ -114,8 +126,8 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     }
   }
 
-  /** Checks the subject and the scope exist (NOT_FOUND), writes the sanction and its audit record together. */
-  async function issue(actor: AuditActor, input: SanctionInput): Promise<SanctionRecord> {
+  /** Checks the subject and the scope exist (NOT_FOUND); the account the sanction falls on. */
+  async function subjectAccount(input: SanctionInput): Promise<string> {
     let accountId = input.accountId;
     if (input.characterId !== null) {
       const character = await store.character(input.characterId);
@@ -127,12 +139,21 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     if (input.scopeId !== null && (await store.scopeName(input.scope, input.scopeId)) === undefined) {
       throw notFound(input.scope === "channel" ? "chat channel" : "dimension", input.scopeId);
     }
+    return accountId!;
+  }
+
+  /** Writes the sanction and its audit record in the caller's transaction. */
+  async function insertWithAudit(tx: Tx, actor: AuditActor, input: SanctionInput, accountId: string, issuedAtMs: number): Promise<SanctionRecord> {
+    const inserted = await store.insert(tx, { ...input, accountId }, { atMs: issuedAtMs, byId: actor.id, byName: actor.name });
+    await appendAudit(tx, actor, { action: "sanction.issue", targetType: SANCTION, targetId: inserted.id, after: auditJson(inserted) }, issuedAtMs);
+    return inserted;
+  }
+
+  /** Writes the sanction and its audit record together. */
+  async function issue(actor: AuditActor, input: SanctionInput): Promise<SanctionRecord> {
+    const accountId = await subjectAccount(input);
     const issuedAtMs = now();
-    const record = await store.transaction(async (tx) => {
-      const inserted = await store.insert(tx, { ...input, accountId: accountId! }, { atMs: issuedAtMs, byId: actor.id, byName: actor.name });
-      await appendAudit(tx, actor, { action: "sanction.issue", targetType: SANCTION, targetId: inserted.id, after: auditJson(inserted) }, issuedAtMs);
-      return inserted;
-    });
+    const record = await store.transaction((tx) => insertWithAudit(tx, actor, input, accountId, issuedAtMs));
     await announce(record, "issued");
     return record;
   }
@@ -245,5 +266,20 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     },
   };
 
-  return { service, channelBans };
+  /**
+   * Issuing a sanction as one step of a larger write (a report's resolution, report-service.ts): the same rules as
+   * IssueSanction, the row and its audit record in the caller's transaction, the notices after it commits.
+   */
+  const issuer: SanctionIssuer = {
+    input(req, ctx) {
+      const input = issueInput(req, now());
+      if (isAccountBan(input) && callerOf(ctx).role !== "admin") throw accountBanDenied();
+      return input;
+    },
+    subjectAccount,
+    insert: insertWithAudit,
+    announce: (record) => announce(record, "issued"),
+  };
+
+  return { service, channelBans, issuer };
 }

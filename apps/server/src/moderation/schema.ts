@@ -61,3 +61,4 @@ export const moderationSettings = pgTable("moderation_settings", {
   ladder: jsonb("ladder").$type<{ kind: "mute" | "ban"; durationSeconds: number }[]>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+export * from "./report-schema.js";

@@ -27,8 +27,13 @@ export async function insertChannel(db: Db, options: { public?: boolean; dimensi
   return id;
 }
 
-export async function insertMessage(db: Db, channelId: string, senderCharacterId: string, sentAtMs: number, content = "hello"): Promise<void> {
-  await db.insert(chatMessages).values({ channelId, senderCharacterId, content, sentAt: new Date(sentAtMs) });
+/** Stores a channel message; returns its id as on the wire (ChatMessage.id). */
+export async function insertMessage(db: Db, channelId: string, senderCharacterId: string, sentAtMs: number, content = "hello"): Promise<string> {
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ channelId, senderCharacterId, content, sentAt: new Date(sentAtMs) })
+    .returning({ id: chatMessages.id });
+  return String(row!.id);
 }
 
 const bearer =

@@ -6,6 +6,7 @@ import { useLazyDefault, type DefaultLoader } from '../lib/use-lazy-default';
 const loadRouteGuard = () => import('../features/auth/route-guard');
 const loadAccountShell = () => import('./account-shell');
 export const loadMySanctions = () => import('../features/sanctions/my-sanctions-page');
+export const loadMyReports = () => import('../features/reports/my-reports-page');
 export const loadPlayerChat = () => import('../features/chat-connect/player-chat-page');
 
 /**

@@ -30,6 +30,8 @@ import SanctionDetailPage from '../features/sanctions/sanction-detail-page';
 import ModerationSettingsPage from '../features/sanctions/moderation-settings-page';
 import { CharacterSanctions } from '../features/sanctions/character-sanctions';
 import { ChatSanctionDialog } from '../features/sanctions/chat-sanction-dialog';
+import ReportsQueuePage from '../features/reports/reports-queue-page';
+import ReportedMessagePage from '../features/reports/reported-message-page';
 import AuditLogPage from '../features/audit/audit-log-page';
 import HeldMessagesPage from '../features/moderation/held-messages-page';
 import AuditRecordPage from '../features/audit/audit-record-page';
@@ -73,6 +75,15 @@ export default function AdminConsole() {
             <Route path="sanctions/settings" element={<ModerationSettingsPage />} />
             <Route path="sanctions/:id" element={<SanctionDetailPage />} />
             <Route path="moderation" element={<HeldMessagesPage />} />
+            <Route path="reports" element={<ReportsQueuePage />} />
+            <Route
+              path="reports/:messageId"
+              element={
+                <ReportedMessagePage
+                  renderSanctionDialog={(request, issueWith, onClose) => <ChatSanctionDialog request={request} issueWith={issueWith} onClose={onClose} />}
+                />
+              }
+            />
             <Route path="audit" element={<AuditLogPage />} />
             <Route path="audit/:id" element={<AuditRecordPage />} />
             <Route path="settings" element={<SettingsPage />} />

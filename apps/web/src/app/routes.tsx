@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { LoadBoundary } from '../components/load-boundary';
 import { PageLoading } from '../components/page-loading';
 import { HomePage } from '../features/public/home-page';
-import { AccountArea, loadMySanctions, loadPlayerChat } from './account-area';
+import { AccountArea, loadMyReports, loadMySanctions, loadPlayerChat } from './account-area';
 import { AdminArea } from './admin-area';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -25,6 +25,7 @@ export function AppRoutes() {
           <Route path="blog" element={page(<DevLogPage />)} />
           <Route path="blog/:id" element={page(<ArticlePage />)} />
           <Route path="account/sanctions" element={page(<AccountArea key="sanctions" load={loadMySanctions} />)} />
+          <Route path="account/reports" element={page(<AccountArea key="reports" load={loadMyReports} />)} />
           <Route path="account/chat" element={page(<AccountArea key="chat" load={loadPlayerChat} />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>

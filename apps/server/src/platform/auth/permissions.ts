@@ -65,6 +65,13 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.moderation.ChannelRulesService/SetChannelRules": STAFF_WRITE,
   "sro.moderation.ChannelRulesService/ListHeldMessages": STAFF_READ,
   "sro.moderation.ChannelRulesService/ReviewHeldMessage": STAFF_WRITE,
+  // Player reports (docs/moderation.md "Player reports"): anyone not banned reports as their own character (the
+  // handler checks ownership and read access for every role); staff work the queue; account bans: admins only.
+  "sro.moderation.ReportService/ReportChatMessage": rule("own", "own", "own", "deny", "deny"),
+  "sro.moderation.ReportService/GetMyReports": rule("own", "own", "own", "own", "deny"),
+  "sro.moderation.ReportService/ListReportedMessages": STAFF_READ,
+  "sro.moderation.ReportService/GetReportedMessage": STAFF_READ,
+  "sro.moderation.ReportService/ResolveReportedMessage": STAFF_WRITE,
 
   "sro.gameserver.DimensionService/GetDimension": SIGNED_IN_READ,
   "sro.gameserver.DimensionService/GetDimensions": SIGNED_IN_READ,

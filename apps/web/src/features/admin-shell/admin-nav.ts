@@ -15,6 +15,7 @@ export const NAV_ICONS = {
   settings:
     'M12 15a3 3 0 100-6 3 3 0 000 6zM19.4 15a1.7 1.7 0 00.3 1.8l.1.1a2 2 0 11-2.8 2.8l-.1-.1a1.7 1.7 0 00-1.8-.3 1.7 1.7 0 00-1 1.5V21a2 2 0 11-4 0v-.1a1.7 1.7 0 00-1.1-1.5 1.7 1.7 0 00-1.8.3l-.1.1a2 2 0 11-2.8-2.8l.1-.1a1.7 1.7 0 00.3-1.8 1.7 1.7 0 00-1.5-1H3a2 2 0 110-4h.1a1.7 1.7 0 001.5-1.1 1.7 1.7 0 00-.3-1.8l-.1-.1a2 2 0 112.8-2.8l.1.1a1.7 1.7 0 001.8.3H9a1.7 1.7 0 001-1.5V3a2 2 0 114 0v.1a1.7 1.7 0 001 1.5 1.7 1.7 0 001.8-.3l.1-.1a2 2 0 112.8 2.8l-.1.1a1.7 1.7 0 00-.3 1.8V9a1.7 1.7 0 001.5 1H21a2 2 0 110 4h-.1a1.7 1.7 0 00-1.5 1z',
   moderation: 'M4 5h16v11h-7l-5 4v-4H4zM12 8v3M12 13.5h.01',
+  reports: 'M5 21V4h11l-1.5 4L16 12H5',
   audit: 'M9 4h6v3H9zM9 5.5H6v15h12v-15h-3M9 11h6M9 14.5h6M9 18h3',
   exit: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
 } as const;
@@ -27,6 +28,7 @@ export const MAIN_LINKS: AdminNavLink[] = [
   { title: 'Chats', link: '/admin/chats', icon: 'chats' },
   { title: 'Sanctions', link: '/admin/sanctions', icon: 'sanctions' },
   { title: 'Moderation', link: '/admin/moderation', icon: 'moderation' },
+  { title: 'Reports', link: '/admin/reports', icon: 'reports' },
   { title: 'Audit log', link: '/admin/audit', icon: 'audit' },
 ];
 
@@ -63,6 +65,7 @@ const SECTION_LABELS: Record<string, string> = {
   chats: 'Chats',
   sanctions: 'Sanctions',
   moderation: 'Moderation',
+  reports: 'Reports',
   audit: 'Audit log',
   settings: 'Settings',
 };

@@ -21,6 +21,9 @@ export default function MobileAccountActions() {
         <Link to="/account/sanctions" className={buttonClasses('secondary', 'md', 'w-full')}>
           Your sanctions
         </Link>
+        <Link to="/account/reports" className={buttonClasses('secondary', 'md', 'w-full')}>
+          Your reports
+        </Link>
         <button type="button" className={buttonClasses('ghost', 'md', 'w-full')} onClick={() => void session.logout()}>
           Sign out
         </button>

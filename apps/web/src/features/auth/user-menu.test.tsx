@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router';
 import UserMenu from './user-menu';
 
 describe('UserMenu', () => {
-  it("offers 'Your Profile' (account page), 'Your sanctions' and 'Sign out', focus managed", async () => {
+  it("offers 'Your Profile' (account page), 'Your sanctions', 'Your reports' and 'Sign out', focus managed", async () => {
     const user = userEvent.setup();
     const logout = vi.fn(async () => {});
     renderApp(<UserMenu />, { session: signedIn({}, { logout }) });
@@ -23,6 +23,8 @@ describe('UserMenu', () => {
     await waitFor(() => expect(document.activeElement).toBe(profile));
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Your sanctions' })));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Your reports' })));
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sign out' })));
     await user.keyboard('{Enter}');

@@ -48,6 +48,9 @@ export default function UserMenu() {
           <MenuItem id="sanctions" className={itemClass} onAction={() => void navigate('/account/sanctions')}>
             Your sanctions
           </MenuItem>
+          <MenuItem id="reports" className={itemClass} onAction={() => void navigate('/account/reports')}>
+            Your reports
+          </MenuItem>
           <MenuItem id="sign-out" className={itemClass} onAction={() => void session.logout()}>
             Sign out
           </MenuItem>

@@ -24,6 +24,8 @@ export interface IncomingChatMessage {
   sentTimeMs: bigint | number;
   /** Only on streams that asked for notices: not a message (issue 19). */
   notice?: { held?: IncomingHeldNotice };
+  /** The stored message's id (reports, deletion); empty from older servers. */
+  id?: string;
 }
 
 /** One line of the chat as the view shows it. */
@@ -35,6 +37,8 @@ export interface ChatLine {
   sentTimeMs: number;
   /** The sender's own message a rule held for review (held-notices.ts), not yet delivered to the channel. */
   held?: { id: string; state: 'held' | 'denied'; reason: string };
+  /** The stored message's id; empty when the server did not send one. */
+  id: string;
 }
 
 export interface ChatStreamRequest {
@@ -179,7 +183,7 @@ export class ChatSession {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     if (this.seen.size > SEEN_KEYS_MAX) this.seen.delete(this.seen.values().next().value!);
-    this.deps.listener.onMessage({ key, senderId: message.senderCharacterId, content: message.content, sentTimeMs });
+    this.deps.listener.onMessage({ key, senderId: message.senderCharacterId, content: message.content, sentTimeMs, id: message.id ?? '' });
   }
 
   /** A notice is not a line: each kind goes to its own listener. */

@@ -32,6 +32,8 @@ export function applyHeldNotice(lines: readonly ChatLine[], notice: IncomingHeld
   const state = notice.state === HELD_STATE.denied ? 'denied' : 'held';
   const line: ChatLine = {
     key,
+    // Not a stored message until it is allowed: nothing to report or delete.
+    id: '',
     senderId,
     content: notice.content,
     sentTimeMs: Number(notice.sentTimeMs),

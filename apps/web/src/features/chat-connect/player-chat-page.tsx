@@ -14,6 +14,7 @@ import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
 import { CHAT_DISCONNECTED, CHAT_SERVER_UNREACHABLE, NO_CHARACTER_SELECTED, sendFailedText } from './chat-texts';
 import { ConnectionStatus } from './connection-status';
+import { ReportMessageDialog, type ReportTarget } from './report-message-dialog';
 import { formatMessageTime } from './message-time';
 import { useChatSession } from './use-chat-session';
 
@@ -42,6 +43,7 @@ export default function PlayerChatPage() {
   const [characterId, setCharacterId] = useState<string | null>(null);
   const [channelId, setChannelId] = useState<string | null>(null);
   const [sendRefusal, setSendRefusal] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const { lines, status, failure } = useChatSession(channelId ?? '', channelId ? characterId : null);
   const send = useSendChatMessage(channelId ?? '');
   const names = useMemo(() => new Map((characters.data ?? []).map((c) => [c.id, c.name])), [characters.data]);
@@ -127,6 +129,18 @@ export default function PlayerChatPage() {
                 className={`rounded-lg px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neon-cyan ${line.senderId === characterId ? 'bg-neon-cyan/5' : ''}`}
               >
                 <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                  {/* Other characters' messages can be reported, as the character reading them. */}
+                  {line.senderId && line.id && characterId && !names.has(line.senderId) && (
+                    <button
+                      type="button"
+                      tabIndex={tabStop ? 0 : -1}
+                      aria-label={`Report this message of ${otherPlayer(line.senderId)}`}
+                      onClick={() => setReporting({ messageId: line.id, characterId, senderName: otherPlayer(line.senderId), content: line.content })}
+                      className="order-last ml-auto rounded-md px-2 py-0.5 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
+                    >
+                      Report
+                    </button>
+                  )}
                   <span className={`font-semibold ${!line.senderId ? 'text-amber-200' : line.senderId === characterId ? 'text-neon-cyan' : 'text-pink-200'}`}>
                     {!line.senderId ? 'System' : (names.get(line.senderId) ?? otherPlayer(line.senderId))}
                   </span>
@@ -147,6 +161,14 @@ export default function PlayerChatPage() {
           <ChatComposer onSend={sendMessage} />
         </section>
       )}
+      <ReportMessageDialog
+        target={reporting}
+        onClose={() => setReporting(null)}
+        onReported={() => {
+          setReporting(null);
+          notify.success('Thanks, your report was sent. Follow it under Your reports.');
+        }}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useNotify } from '../../components/notifications/notification-context';
 import { SelectWithFilter } from '../../components/select/select-with-filter';
 import { useChannels } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
-import { useIssueSanction, useModerationSettings, useSanctionSuggestion, type SanctionSubject } from '../../lib/api/sanctions';
+import { useIssueSanction, useModerationSettings, useSanctionSuggestion, type IssueSanctionInput, type SanctionSubject } from '../../lib/api/sanctions';
 import { isAdmin } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
 import { rpcFailureText } from '../../lib/rpc/rpc-error';
@@ -35,6 +35,11 @@ export interface SanctionDialogProps {
   onClose: () => void;
   target: SanctionTarget;
   prefill?: SanctionPrefill;
+  /**
+   * Issues the sanction another way than IssueSanction (a report's resolution: the sanction and the resolution in
+   * one step). Absent: IssueSanction.
+   */
+  issueWith?: (input: IssueSanctionInput) => Promise<unknown>;
 }
 
 const SUBJECTS = [
@@ -47,7 +52,7 @@ const SUBJECTS = [
  * prefilled with the next step of the escalation ladder. React Aria's modal: focus stays inside, Escape closes
  * (not while saving), focus returns to the opener.
  */
-export function SanctionDialog({ open, onClose, target, prefill = {} }: SanctionDialogProps) {
+export function SanctionDialog({ open, onClose, target, prefill = {}, issueWith }: SanctionDialogProps) {
   return (
     <ModalOverlay
       isOpen={open}
@@ -58,14 +63,24 @@ export function SanctionDialog({ open, onClose, target, prefill = {} }: Sanction
       <Modal className="relative max-h-[calc(100dvh-1rem)] w-full max-w-xl overflow-y-auto rounded-xl border border-white/15 bg-night-900 p-5 shadow-2xl shadow-black/60 data-[entering]:animate-modal-in data-[exiting]:animate-modal-out sm:p-6">
         <Dialog className="outline-none">
           {/* Mounted per opening: every opening starts from the prefill and a fresh suggestion. */}
-          <SanctionForm target={target} prefill={prefill} onClose={onClose} />
+          <SanctionForm target={target} prefill={prefill} onClose={onClose} issueWith={issueWith} />
         </Dialog>
       </Modal>
     </ModalOverlay>
   );
 }
 
-function SanctionForm({ target, prefill, onClose }: { target: SanctionTarget; prefill: SanctionPrefill; onClose: () => void }) {
+function SanctionForm({
+  target,
+  prefill,
+  onClose,
+  issueWith,
+}: {
+  target: SanctionTarget;
+  prefill: SanctionPrefill;
+  onClose: () => void;
+  issueWith?: SanctionDialogProps['issueWith'];
+}) {
   const session = useSession();
   const admin = isAdmin(session.user);
   const notify = useNotify();
@@ -131,13 +146,19 @@ function SanctionForm({ target, prefill, onClose }: { target: SanctionTarget; pr
     return state.error && (state.isTouched || state.isDirty || formState.isSubmitted) ? state.error.message : undefined;
   };
 
+  const pending = issue.isPending || formState.isSubmitting;
   const subjectName = accountWide ? `the account of ${target.accountName || target.characterName}` : target.characterName;
 
   async function submit(values: SanctionFormValues) {
     setFailure(null);
     try {
-      const sanction = await issue.mutateAsync(toIssueInput(values, target));
-      notify.success(issuedText(sanction, target));
+      const input = toIssueInput(values, target);
+      if (issueWith) {
+        await issueWith(input);
+        notify.success(issuedText({ ...input, characterName: target.characterName, accountName: target.accountName ?? '' }, target));
+      } else {
+        notify.success(issuedText(await issue.mutateAsync(input), target));
+      }
       onClose();
     } catch (error) {
       setFailure(rpcFailureText(error));
@@ -290,11 +311,11 @@ function SanctionForm({ target, prefill, onClose }: { target: SanctionTarget; pr
       )}
 
       <div className="flex flex-col-reverse gap-3 border-t border-white/10 pt-5 sm:flex-row sm:justify-end">
-        <Button className={buttonClasses('secondary')} onPress={onClose} isDisabled={issue.isPending}>
+        <Button className={buttonClasses('secondary')} onPress={onClose} isDisabled={pending}>
           Cancel
         </Button>
-        <button type="submit" className={buttonClasses('danger')} disabled={issue.isPending} aria-busy={issue.isPending || undefined}>
-          {issue.isPending ? 'Issuing…' : 'Issue sanction'}
+        <button type="submit" className={buttonClasses('danger')} disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Issuing…' : 'Issue sanction'}
         </button>
       </div>
     </form>

@@ -1,0 +1,372 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { characters } from "../character/schema.js";
+import { chatChannels, chatMessages } from "../chat/schema.js";
+import type { Db } from "../platform/db/database.js";
+import { evidenceWindow, EVIDENCE_TOTAL, type Outcome, type QueueQuery, type Reason } from "./report-rules.js";
+import { chatReports, reportEvidence, reportedMessages } from "./report-schema.js";
+import type { Tx } from "./sanction-store.js";
+
+/** Every SQL statement of player reports. Knows rows, not requests, tokens or status codes. */
+
+export interface ChannelMessage {
+  id: number;
+  channelId: string;
+  senderCharacterId: string;
+  content: string;
+  sentAtMs: number;
+}
+
+export interface ReportRecord {
+  id: string;
+  messageId: number;
+  reporterCharacterId: string;
+  reporterCharacterName: string;
+  reporterAccountId: string;
+  reason: Reason;
+  details: string;
+  messageContent: string;
+  createdAtMs: number;
+  outcome: Outcome | null;
+  resolvedAtMs: number | null;
+}
+
+export interface FrozenMessage {
+  id: number;
+  channelId: string;
+  channelName: string;
+  senderCharacterId: string;
+  senderName: string;
+  content: string;
+  sentAtMs: number;
+}
+
+export interface ReportedMessageRecord {
+  message: FrozenMessage;
+  latestReportAtMs: number;
+  openReports: number;
+  outcome: Outcome | null;
+  resolvedAtMs: number | null;
+  resolvedById: string;
+  resolvedByName: string;
+  resolutionNote: string;
+  sanctionId: string | null;
+}
+
+const reportColumns = {
+  id: chatReports.id,
+  messageId: chatReports.messageId,
+  reporterCharacterId: chatReports.reporterCharacterId,
+  reporterCharacterName: characters.name,
+  reporterAccountId: chatReports.reporterAccountId,
+  reason: chatReports.reason,
+  details: chatReports.details,
+  messageContent: chatReports.messageContent,
+  createdAt: chatReports.createdAt,
+  outcome: chatReports.outcome,
+  resolvedAt: chatReports.resolvedAt,
+};
+
+type ReportRow = {
+  id: string;
+  messageId: number;
+  reporterCharacterId: string;
+  reporterCharacterName: string | null;
+  reporterAccountId: string;
+  reason: string;
+  details: string;
+  messageContent: string;
+  createdAt: Date;
+  outcome: string | null;
+  resolvedAt: Date | null;
+};
+
+const toReport = (r: ReportRow): ReportRecord => ({
+  id: r.id,
+  messageId: r.messageId,
+  reporterCharacterId: r.reporterCharacterId,
+  reporterCharacterName: r.reporterCharacterName ?? "",
+  reporterAccountId: r.reporterAccountId,
+  reason: r.reason as Reason,
+  details: r.details,
+  messageContent: r.messageContent,
+  createdAtMs: r.createdAt.getTime(),
+  outcome: r.outcome as Outcome | null,
+  resolvedAtMs: r.resolvedAt?.getTime() ?? null,
+});
+
+const toReported = (r: typeof reportedMessages.$inferSelect): ReportedMessageRecord => ({
+  message: {
+    id: r.messageId,
+    channelId: r.channelId,
+    channelName: r.channelName,
+    senderCharacterId: r.senderCharacterId,
+    senderName: r.senderName,
+    content: r.content,
+    sentAtMs: r.sentAt.getTime(),
+  },
+  latestReportAtMs: r.latestReportAt.getTime(),
+  openReports: r.openReports,
+  outcome: r.outcome as Outcome | null,
+  resolvedAtMs: r.resolvedAt?.getTime() ?? null,
+  resolvedById: r.resolvedById,
+  resolvedByName: r.resolvedByName,
+  resolutionNote: r.resolutionNote,
+  sanctionId: r.sanctionId,
+});
+
+const messageColumns = {
+  id: chatMessages.id,
+  channelId: chatMessages.channelId,
+  senderCharacterId: chatMessages.senderCharacterId,
+  senderName: characters.name,
+  content: chatMessages.content,
+  sentAt: chatMessages.sentAt,
+};
+
+export function createReportStore(db: Db) {
+  const reportSelect = (q: Db | Tx = db) => q.select(reportColumns).from(chatReports).leftJoin(characters, eq(characters.id, chatReports.reporterCharacterId));
+
+  /** Up to EVIDENCE_TOTAL channel messages around `m` (it included), oldest first, with their senders' names now. */
+  async function around(tx: Tx, m: ChannelMessage) {
+    const at = new Date(m.sentAtMs);
+    // Tombstones (deleted by a moderator) are not evidence: their text is gone.
+    const sameChannel = and(eq(chatMessages.channelId, m.channelId), isNull(chatMessages.deletedAt));
+    const earlier = or(lt(chatMessages.sentAt, at), and(eq(chatMessages.sentAt, at), lt(chatMessages.id, m.id)));
+    const later = or(gt(chatMessages.sentAt, at), and(eq(chatMessages.sentAt, at), gt(chatMessages.id, m.id)));
+    const select = () =>
+      tx
+        .select(messageColumns)
+        .from(chatMessages)
+        .leftJoin(characters, sql`${characters.id}::text = ${chatMessages.senderCharacterId}`);
+    const [before, self, after] = await Promise.all([
+      select()
+        .where(and(sameChannel, earlier))
+        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+        .limit(EVIDENCE_TOTAL - 1),
+      select().where(eq(chatMessages.id, m.id)),
+      select()
+        .where(and(sameChannel, later))
+        .orderBy(asc(chatMessages.sentAt), asc(chatMessages.id))
+        .limit(EVIDENCE_TOTAL - 1),
+    ]);
+    const take = evidenceWindow({ before: before.length, after: after.length });
+    return [...before.slice(0, take.before).reverse(), ...self, ...after.slice(0, take.after)];
+  }
+
+  return {
+    /** A live character's owner and name. */
+    async character(id: string): Promise<{ id: string; ownerId: string; name: string } | undefined> {
+      const [row] = await db
+        .select({ id: characters.id, ownerId: characters.ownerId, name: characters.name })
+        .from(characters)
+        .where(and(eq(characters.id, id), isNull(characters.deletedAt)));
+      return row;
+    },
+
+    /** Who owns (or owned) a character, even a deleted one. */
+    async ownerOf(characterId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ ownerId: characters.ownerId })
+        .from(characters)
+        .where(sql`${characters.id}::text = ${characterId}`);
+      return row?.ownerId;
+    },
+
+    /** A stored channel message that was not deleted (direct messages are never reported). */
+    async channelMessage(id: number): Promise<ChannelMessage | undefined> {
+      const [row] = await db
+        .select({
+          id: chatMessages.id,
+          channelId: chatMessages.channelId,
+          senderCharacterId: chatMessages.senderCharacterId,
+          content: chatMessages.content,
+          sentAt: chatMessages.sentAt,
+        })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt)));
+      if (!row || row.channelId === null) return undefined;
+      return { id: row.id, channelId: row.channelId, senderCharacterId: row.senderCharacterId, content: row.content, sentAtMs: row.sentAt.getTime() };
+    },
+
+    /** Reports an account filed since `sinceMs`. */
+    async filedSince(accountId: string, sinceMs: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(chatReports)
+        .where(and(eq(chatReports.reporterAccountId, accountId), gte(chatReports.createdAt, new Date(sinceMs))));
+      return Number(row?.n ?? 0);
+    },
+
+    async openReportOf(tx: Tx, messageId: number, characterId: string): Promise<ReportRecord | undefined> {
+      const [row] = await reportSelect(tx).where(
+        and(eq(chatReports.messageId, messageId), eq(chatReports.reporterCharacterId, characterId), isNull(chatReports.resolvedAt)),
+      );
+      return row && toReport(row);
+    },
+
+    /**
+     * Records the message as reported. At its first report (no row yet) the message and the messages around it are
+     * copied as evidence; later reports only move it up the queue. Returns true when it froze the evidence.
+     */
+    async markReported(tx: Tx, m: ChannelMessage, atMs: number): Promise<boolean> {
+      const at = new Date(atMs);
+      const [channel] = await tx.select({ name: chatChannels.name }).from(chatChannels).where(eq(chatChannels.id, m.channelId));
+      const [sender] = await tx
+        .select({ name: characters.name })
+        .from(characters)
+        .where(sql`${characters.id}::text = ${m.senderCharacterId}`);
+      const inserted = await tx
+        .insert(reportedMessages)
+        .values({
+          messageId: m.id,
+          channelId: m.channelId,
+          channelName: channel?.name ?? "",
+          senderCharacterId: m.senderCharacterId,
+          senderName: sender?.name ?? "",
+          content: m.content,
+          sentAt: new Date(m.sentAtMs),
+          firstReportAt: at,
+          latestReportAt: at,
+          openReports: 1,
+        })
+        .onConflictDoNothing()
+        .returning({ messageId: reportedMessages.messageId });
+      if (inserted.length === 0) {
+        await tx
+          .update(reportedMessages)
+          .set({ latestReportAt: at, openReports: sql`${reportedMessages.openReports} + 1` })
+          .where(eq(reportedMessages.messageId, m.id));
+        return false;
+      }
+      const rows = await around(tx, m);
+      await tx.insert(reportEvidence).values(
+        rows.map((r, position) => ({
+          reportedMessageId: m.id,
+          position,
+          messageId: r.id,
+          senderCharacterId: r.senderCharacterId,
+          senderName: r.senderName ?? "",
+          content: r.content,
+          sentAt: r.sentAt,
+        })),
+      );
+      return true;
+    },
+
+    async insertReport(
+      tx: Tx,
+      r: { messageId: number; reporterCharacterId: string; reporterAccountId: string; reason: Reason; details: string; messageContent: string; atMs: number },
+    ): Promise<string> {
+      const id = randomUUID();
+      await tx.insert(chatReports).values({
+        id,
+        messageId: r.messageId,
+        reporterCharacterId: r.reporterCharacterId,
+        reporterAccountId: r.reporterAccountId,
+        reason: r.reason,
+        details: r.details,
+        messageContent: r.messageContent,
+        createdAt: new Date(r.atMs),
+      });
+      return id;
+    },
+
+    async report(id: string, q: Db | Tx = db): Promise<ReportRecord | undefined> {
+      const [row] = await reportSelect(q).where(eq(chatReports.id, id));
+      return row && toReport(row);
+    },
+
+    /** An account's own reports, newest first. */
+    async mine(accountId: string, limit = 500): Promise<ReportRecord[]> {
+      const rows = await reportSelect()
+        .where(eq(chatReports.reporterAccountId, accountId))
+        .orderBy(desc(chatReports.createdAt), desc(chatReports.id))
+        .limit(limit);
+      return rows.map(toReport);
+    },
+
+    /** The queue: reported messages, newest report first, open ones only unless asked. */
+    async queue(query: QueueQuery): Promise<{ total: number; messages: ReportedMessageRecord[] }> {
+      const where = query.includeResolved ? undefined : gt(reportedMessages.openReports, 0);
+      const [totalRow] = await db.select({ total: count() }).from(reportedMessages).where(where);
+      const total = Number(totalRow?.total ?? 0);
+      if (query.offset >= total) return { total, messages: [] };
+      const rows = await db
+        .select()
+        .from(reportedMessages)
+        .where(where)
+        .orderBy(desc(reportedMessages.latestReportAt), desc(reportedMessages.messageId))
+        .limit(query.limit)
+        .offset(query.offset);
+      return { total, messages: rows.map(toReported) };
+    },
+
+    /** Reports of these messages, newest first. */
+    async reportsOf(messageIds: readonly number[]): Promise<ReportRecord[]> {
+      if (messageIds.length === 0) return [];
+      const rows = await reportSelect()
+        .where(inArray(chatReports.messageId, [...messageIds]))
+        .orderBy(desc(chatReports.createdAt), desc(chatReports.id));
+      return rows.map(toReport);
+    },
+
+    async reported(messageId: number, q: Db | Tx = db): Promise<ReportedMessageRecord | undefined> {
+      const [row] = await q.select().from(reportedMessages).where(eq(reportedMessages.messageId, messageId));
+      return row && toReported(row);
+    },
+
+    async evidence(messageId: number): Promise<FrozenMessage[]> {
+      const rows = await db
+        .select({
+          id: reportEvidence.messageId,
+          senderCharacterId: reportEvidence.senderCharacterId,
+          senderName: reportEvidence.senderName,
+          content: reportEvidence.content,
+          sentAt: reportEvidence.sentAt,
+          channelId: reportedMessages.channelId,
+          channelName: reportedMessages.channelName,
+        })
+        .from(reportEvidence)
+        .innerJoin(reportedMessages, eq(reportedMessages.messageId, reportEvidence.reportedMessageId))
+        .where(eq(reportEvidence.reportedMessageId, messageId))
+        .orderBy(asc(reportEvidence.position));
+      return rows.map((r) => ({ ...r, sentAtMs: r.sentAt.getTime() }));
+    },
+
+    /**
+     * Closes every open report of the message and records the resolution; undefined when it had no open report
+     * (resolved meanwhile by someone else).
+     */
+    async resolve(
+      tx: Tx,
+      messageId: number,
+      r: { outcome: Outcome; atMs: number; byId: string; byName: string; note: string; sanctionId: string | null },
+    ): Promise<ReportedMessageRecord | undefined> {
+      const at = new Date(r.atMs);
+      const [row] = await tx
+        .update(reportedMessages)
+        .set({
+          openReports: 0,
+          outcome: r.outcome,
+          resolvedAt: at,
+          resolvedById: r.byId,
+          resolvedByName: r.byName,
+          resolutionNote: r.note,
+          sanctionId: r.sanctionId,
+        })
+        .where(and(eq(reportedMessages.messageId, messageId), gt(reportedMessages.openReports, 0)))
+        .returning();
+      if (!row) return undefined;
+      await tx
+        .update(chatReports)
+        .set({ outcome: r.outcome, resolvedAt: at })
+        .where(and(eq(chatReports.messageId, messageId), isNull(chatReports.resolvedAt)));
+      return toReported(row);
+    },
+
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+  };
+}
+
+export type ReportStore = ReturnType<typeof createReportStore>;
