@@ -12,6 +12,7 @@ import { createChatBus } from "./chat/create-chat-bus.js";
 import { composeServices, openAccountBanGate, type Services } from "./compose.js";
 import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
+import { ChatHistoryService } from "./gen/sro/moderation/chat_history_pb.js";
 import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
@@ -72,6 +73,7 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(GameServerDataService, services.gameServerData);
   router.service(GameServerRegistryService, services.gameServerRegistry);
   router.service(AuditService, services.audit);
+  router.service(ChatHistoryService, services.chatHistory);
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {

@@ -14,6 +14,8 @@ import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
 import { createMessageDeletion } from "./chat/message-deletion.js";
+import { createChatHistoryService } from "./chat/chat-history-service.js";
+import { createHistoryStore } from "./chat/history-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import type { Config } from "./platform/config.js";
@@ -78,6 +80,7 @@ export function composeServices(deps: ComposeDeps) {
     characters,
     chat,
     messageDeletion,
+    chatHistory: createChatHistoryService({ store: createHistoryStore(database.db), deletion: messageDeletion }),
     audit: createAuditService(auditStore),
     /** Retention pruning (app.ts starts it). */
     auditStore,
