@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql, type Column } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notInArray, sql, type Column } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { dimensions } from "../gameserver/schema.js";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
