@@ -30,6 +30,7 @@ import SanctionDetailPage from '../features/sanctions/sanction-detail-page';
 import { CharacterSanctions } from '../features/sanctions/character-sanctions';
 import { ChatSanctionDialog } from '../features/sanctions/chat-sanction-dialog';
 import AuditLogPage from '../features/audit/audit-log-page';
+import MessagesPage from '../features/chat-history/messages-page';
 import AuditRecordPage from '../features/audit/audit-record-page';
 
 // The console reports lost connections with notifications: their code must already be here when the server goes.
@@ -69,6 +70,7 @@ export default function AdminConsole() {
             <Route path="chats/:id/history" element={<ChatHistoryPage />} />
             <Route path="sanctions" element={<SanctionsListPage />} />
             <Route path="sanctions/:id" element={<SanctionDetailPage />} />
+            <Route path="messages" element={<MessagesPage />} />
             <Route path="audit" element={<AuditLogPage />} />
             <Route path="audit/:id" element={<AuditRecordPage />} />
             <Route path="settings" element={<SettingsPage />} />

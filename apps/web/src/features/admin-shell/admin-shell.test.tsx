@@ -39,7 +39,7 @@ describe('AdminShell', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(links).toEqual(['Dashboard', 'Dimensions', 'Maps', 'Characters', 'Chats', 'Sanctions', 'Audit log', 'Settings', 'Exit Dashboard']);
+    expect(links).toEqual(['Dashboard', 'Dimensions', 'Maps', 'Characters', 'Chats', 'Messages', 'Sanctions', 'Audit log', 'Settings', 'Exit Dashboard']);
     expect(within(nav).getByRole('link', { name: 'Maps' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByTestId('sidebar-user').textContent).toBe('Ada Admin (admin)');

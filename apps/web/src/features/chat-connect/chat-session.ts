@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { codeName, isNetworkFailure, rpcErrorParts } from '../../lib/rpc/rpc-error';
+import { deletedIdsOf } from '../../lib/chat/deleted-messages';
 import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
 import {
   CHAT_CONNECTION_LOST,
@@ -21,12 +22,18 @@ export interface IncomingChatMessage {
   senderCharacterId: string;
   content: string;
   sentTimeMs: bigint | number;
+  /** The stored message's id (issue 19); empty on a notice. */
+  id?: string;
+  /** Set on notices only (streams that asked): then this is no chat line. */
+  notice?: { deletedMessageIds: readonly string[] };
 }
 
 /** One line of the chat as the view shows it. */
 export interface ChatLine {
   /** Sender, time and text: the server resends its recent history on every (re)connect, and this skips repeats. */
   key: string;
+  /** The stored message's id ('' from an older server): deletion and reports name it. */
+  id: string;
   senderId: string;
   content: string;
   sentTimeMs: number;
@@ -35,6 +42,8 @@ export interface ChatLine {
 export interface ChatStreamRequest {
   channelId: string;
   characterId: string;
+  /** Ask for notices (deleted messages) besides messages. */
+  notices?: boolean;
 }
 
 /** Opens ConnectChatChannel; `onHeader` fires once the server has accepted the stream. */
@@ -63,6 +72,8 @@ export interface ChatNotice {
 
 export interface ChatSessionListener {
   onMessage(line: ChatLine): void;
+  /** Moderators deleted these messages: drop them from the view. */
+  onDeleted?(ids: readonly string[]): void;
   onStatus(status: ChatSessionStatus): void;
   onNotice: (notice: ChatNotice) => void;
 }
@@ -164,12 +175,21 @@ export class ChatSession {
   }
 
   private deliver(message: IncomingChatMessage): void {
+    if (this.deliverNotice(message)) return;
     const sentTimeMs = Number(message.sentTimeMs);
     const key = `${message.senderCharacterId}|${sentTimeMs}|${message.content}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     if (this.seen.size > SEEN_KEYS_MAX) this.seen.delete(this.seen.values().next().value!);
-    this.deps.listener.onMessage({ key, senderId: message.senderCharacterId, content: message.content, sentTimeMs });
+    this.deps.listener.onMessage({ key, id: message.id ?? '', senderId: message.senderCharacterId, content: message.content, sentTimeMs });
+  }
+
+  /** A deletion notice (lib/chat/deleted-messages.ts): true when the event was one, and no chat line. */
+  private deliverNotice(message: IncomingChatMessage): boolean {
+    if (!message.notice) return false;
+    const deleted = deletedIdsOf(message);
+    if (deleted) this.deps.listener.onDeleted?.(deleted);
+    return true;
   }
 
   private ended(error: unknown, opened: boolean): void {

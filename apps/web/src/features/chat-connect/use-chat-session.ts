@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../components/notifications/notification-context';
 import { useGameApi } from '../../lib/api/use-game-api';
+import { withoutDeleted } from '../../lib/chat/deleted-messages';
 import { ChatSession, type ChatLine, type ChatSessionStatus } from './chat-session';
 
 /** The view keeps the latest lines only: a channel can run all day in an open tab. */
@@ -42,6 +43,7 @@ export function useChatSession(channelId: string, characterId: string | null) {
         openStream: (request, options) => latest.current.chat.connectChatChannel(request, options),
         listener: {
           onMessage: (line) => setLines((previous) => appendLine(previous, line)),
+          onDeleted: (ids) => setLines((previous) => withoutDeleted(previous, ids) as ChatLine[]),
           onStatus: (next) => {
             setStatus(next);
             if (next === 'connected') setFailure(null);
@@ -52,7 +54,8 @@ export function useChatSession(channelId: string, characterId: string | null) {
           },
         },
       },
-      { channelId, characterId },
+      // Notices: a message a moderator deletes leaves this view at once (both the console and the player page).
+      { channelId, characterId, notices: true },
     );
     session.start();
     return () => session.close();
