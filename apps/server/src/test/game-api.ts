@@ -15,6 +15,7 @@ import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { http } from "../gen/google/api/annotations_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { SanctionService } from "../gen/sro/moderation/moderation_pb.js";
+import { ChatHistoryService } from "../gen/sro/moderation/chat_history_pb.js";
 import { rest } from "./rest-client.js";
 import { bearer } from "./bearer.js";
 
@@ -24,7 +25,15 @@ import { bearer } from "./bearer.js";
  * strings), so one test body serves both. REST calls are built from the rpc's google.api.http annotation.
  */
 
-export const gameServices = [CharacterService, DimensionService, MapService, GameServerDataService, GameServerRegistryService, SanctionService] as const;
+export const gameServices = [
+  CharacterService,
+  DimensionService,
+  MapService,
+  GameServerDataService,
+  GameServerRegistryService,
+  SanctionService,
+  ChatHistoryService,
+] as const;
 export type ApiTransport = "connect" | "rest";
 export const apiTransports: ApiTransport[] = ["connect", "rest"];
 
