@@ -12,6 +12,7 @@ const benches: Record<string, string> = {
   chat: "./chat-fanout.ts",
   console: "./admin-characters.ts",
   audit: "./audit-write-cost.ts",
+  "chat-search": "./chat-search.ts",
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -22,6 +22,8 @@ const ROUTES = [
   `/admin/chats/${DEMO.channels.primeRunners}`,
   `/admin/chats/${DEMO.channels.primeRunners}/edit`,
   '/admin/sanctions',
+  '/admin/messages',
+  `/admin/chats/${DEMO.channels.primeRunners}/history`,
   '/admin/audit',
   '/admin/settings',
 ];

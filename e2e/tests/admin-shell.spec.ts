@@ -14,6 +14,7 @@ test.describe('admin shell at 1280 px', () => {
       'Maps',
       'Characters',
       'Chats',
+      'Messages',
       'Sanctions',
       'Audit log',
       'Settings',

@@ -62,8 +62,11 @@ test('an admin and a player chat live; the admin bans the player from the messag
     await expect(admin.getByRole('menu')).toHaveCount(0);
     await expect(menuButton).toBeFocused();
     await admin.keyboard.press('ArrowDown');
-    // The last item is 'Sanction…' (the full dialog, issue 18); the permanent ban sits just above it.
+    // The last items are 'Sanction…' (the full dialog, issue 18) and 'Delete message…' (issue 19); the permanent
+    // ban sits just above them.
     await admin.keyboard.press('End');
+    await expect(admin.getByRole('menuitem', { name: 'Delete message…' })).toBeFocused();
+    await admin.keyboard.press('ArrowUp');
     await expect(admin.getByRole('menuitem', { name: 'Sanction…' })).toBeFocused();
     await admin.keyboard.press('ArrowUp');
     await expect(admin.getByRole('menuitem', { name: 'Ban permanently' })).toBeFocused();

@@ -41,7 +41,14 @@ test('staff mute a sender from the chat view; the player sees why; history shows
 
     // The message menu: the seed's four bans, then 'Sanction…' with the message, sender and channel.
     await line.getByRole('button', { name: `Message actions for ${CHAT_DEMO.pia.name}` }).click();
-    await expect(mod.getByRole('menuitem')).toHaveText(['Ban for 1 minute', 'Ban for 1 hour', 'Ban for 1 day', 'Ban permanently', 'Sanction…']);
+    await expect(mod.getByRole('menuitem')).toHaveText([
+      'Ban for 1 minute',
+      'Ban for 1 hour',
+      'Ban for 1 day',
+      'Ban permanently',
+      'Sanction…',
+      'Delete message…',
+    ]);
     await mod.getByRole('menuitem', { name: 'Sanction…' }).click();
     const dialog = mod.getByRole('dialog', { name: `Sanction ${CHAT_DEMO.pia.name}` });
     await expect(dialog).toBeVisible();

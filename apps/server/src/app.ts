@@ -12,6 +12,7 @@ import { createChatBus } from "./chat/create-chat-bus.js";
 import { composeServices, openAccountBanGate, type Services } from "./compose.js";
 import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
+import { ChatHistoryService } from "./gen/sro/moderation/chat_history_pb.js";
 import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
 import { ChannelRulesService } from "./gen/sro/moderation/channel_rules_pb.js";
 import { OperationsService } from "./gen/sro/moderation/operations_pb.js";
@@ -79,6 +80,7 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(GameServerRegistryService, services.gameServerRegistry);
   router.service(AuditService, services.audit);
   router.service(OperationsService, services.operations);
+  router.service(ChatHistoryService, services.chatHistory);
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {

@@ -24,6 +24,8 @@ import { createChannelRulesCache } from "./chat/channel-rules-cache.js";
 import { createChannelRulesService } from "./chat/channel-rules-service.js";
 import { createChannelRulesStore, heldWaitingByChannel } from "./chat/channel-rules-store.js";
 import { createMessageDeletion } from "./chat/message-deletion.js";
+import { createChatHistoryService } from "./chat/chat-history-service.js";
+import { createHistoryStore } from "./chat/history-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import type { Config } from "./platform/config.js";
@@ -127,6 +129,7 @@ export function composeServices(deps: ComposeDeps) {
     chat,
     channelRules: createChannelRulesService({ ...channelRules, bus: chatBus, logger, now: deps.now }),
     messageDeletion,
+    chatHistory: createChatHistoryService({ store: createHistoryStore(database.db), deletion: messageDeletion }),
     audit: createAuditService(auditStore),
     /** Retention pruning (app.ts starts it). */
     auditStore,

@@ -1,6 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { sanctionError, type SanctionFact } from "../platform/sanction-message.js";
 import { textError } from "../platform/text-rules.js";
+import { senderFilter, textFilter, type SenderFilter } from "./history-rules.js";
 
 export type { SanctionFact };
 
@@ -163,6 +164,9 @@ export function banFromDuration(duration: bigint, nowMs: number): { lift: true }
 
 export interface LogQuery {
   senderId?: string;
+  /** Issue 19 (history-rules.ts): a case-insensitive substring of the content; a sender's id or part of its name. */
+  text?: string;
+  sender?: SenderFilter;
   /** Inclusive bounds in milliseconds: sent_at in [fromMs, toMs]. */
   fromMs?: number;
   toMs?: number;
@@ -173,13 +177,23 @@ export interface LogQuery {
 }
 
 /** ChatLogRequest → a query. before/after are unix seconds, inclusive at second granularity. */
-export function logQuery(request: { senderId?: string; before?: bigint; after?: bigint; limit?: bigint; offset?: bigint }): LogQuery {
+export function logQuery(request: {
+  senderId?: string;
+  before?: bigint;
+  after?: bigint;
+  limit?: bigint;
+  offset?: bigint;
+  text?: string;
+  sender?: string;
+}): LogQuery {
   const senderId = request.senderId ? requireId(request.senderId, "sender_id") : undefined;
+  const text = textFilter(request.text);
+  const sender = senderFilter(request.sender);
   const clampSeconds = (s: bigint) => Number(s < -10_000_000_000n ? -10_000_000_000n : s > 10_000_000_000n ? 10_000_000_000n : s);
   const fromMs = request.after === undefined ? undefined : clampSeconds(request.after) * 1000;
   const toMs = request.before === undefined ? undefined : clampSeconds(request.before) * 1000 + 999;
   const limit = request.limit === undefined || request.limit > BigInt(MAX_LOG_PAGE) ? MAX_LOG_PAGE : Number(request.limit);
   const offset = request.offset === undefined ? 0 : request.offset > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(request.offset);
   const empty = fromMs !== undefined && toMs !== undefined && fromMs > toMs;
-  return { senderId, fromMs, toMs, limit, offset, empty };
+  return { senderId, text, sender, fromMs, toMs, limit, offset, empty };
 }

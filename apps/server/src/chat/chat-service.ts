@@ -170,10 +170,19 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       const query = logQuery(req);
       if (!(await store.channel(channelId))) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
       const { total, logs } = await store.chatLogs(channelId, query);
+      const names = await store.senderNames(logs.map((m) => m.senderCharacterId));
       return create(ChatLogsSchema, {
         total: BigInt(total),
         logs: logs.map((m) =>
-          create(ChatLogSchema, { sentAt: BigInt(Math.floor(m.sentAtMs / 1000)), channelId, senderId: m.senderCharacterId, content: m.content }),
+          create(ChatLogSchema, {
+            sentAt: BigInt(Math.floor(m.sentAtMs / 1000)),
+            channelId,
+            senderId: m.senderCharacterId,
+            content: m.content,
+            id: String(m.id),
+            sentAtMs: BigInt(m.sentAtMs),
+            senderName: names.get(m.senderCharacterId.toLowerCase()) ?? "",
+          }),
         ),
       });
     },

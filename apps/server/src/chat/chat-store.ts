@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql, type Column } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notInArray, sql, type Column } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { dimensions } from "../gameserver/schema.js";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { sanctions } from "../moderation/schema.js";
 import type { LogQuery, SanctionFact } from "./chat-rules.js";
+import { filterConditions, senderNames } from "./history-store.js";
 import { chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
 
 /** Every SQL statement of the chat service. Knows rows, not requests, tokens or status codes. */
@@ -188,7 +189,8 @@ export function createChatStore(db: Db) {
   // The WHERE re-checks the facts the send was decided on (they still hold) and applies chat-rules.ts sendDenial to
   // them (no active mute or ban covering the channel, on the character or its account; staff, an authorization, or a public channel of no or the character's dimension), so a
   // wrong decision upstream can never store a message the rules refuse (chat-send-rules-parity.test.ts holds both equal).
-  // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at, deleted_at.
+  // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at,
+  // deleted_at (drizzle lists every column of the table in the INSERT).
   // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
   // on primary keys on purpose: written as EXISTS, the planner turned them into joins that compared every row of
   // the batch with every character (or hashed the whole authorization table): 300 rows took 120 ms, not 20.
@@ -497,14 +499,17 @@ export function createChatStore(db: Db) {
       return rows.map(toStored).reverse();
     },
 
+    /** Names of the characters among `senderIds` that still exist. */
+    senderNames: (senderIds: readonly string[]) => senderNames(db, senderIds),
+
     /** A page of a channel's messages, newest first, with the number of all matches. */
     async chatLogs(channelId: string, query: LogQuery): Promise<{ total: number; logs: StoredMessage[] }> {
       if (query.empty) return { total: 0, logs: [] };
       const where = and(
         eq(chatMessages.channelId, channelId),
         query.senderId === undefined ? undefined : eq(chatMessages.senderCharacterId, query.senderId),
-        query.fromMs === undefined ? undefined : gte(chatMessages.sentAt, new Date(query.fromMs)),
-        query.toMs === undefined ? undefined : lte(chatMessages.sentAt, new Date(query.toMs)),
+        // Deleted messages (tombstones) are not listed; text, sender and the window as in the history browser.
+        ...filterConditions(query),
       );
       const [totalRow] = await db.select({ total: count() }).from(chatMessages).where(where);
       const total = Number(totalRow?.total ?? 0);

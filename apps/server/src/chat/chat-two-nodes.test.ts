@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { chatClient, codeOf, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import { historyClient } from "../test/history-clients.js";
 import { bearer } from "../test/bearer.js";
 
 const natsUrl = process.env.NATS_URL;
@@ -33,10 +34,10 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
     await database?.drop();
   });
 
-  async function streamOnB(channelId: string) {
+  async function streamOnB(channelId: string, notices = false) {
     const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     const before = b.server.chatBus.subscriberCount();
-    const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me }));
+    const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me, notices }));
     await eventually(() => b.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on B");
     return { me, reader };
   }
@@ -69,6 +70,21 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
     // B reads the ban from the shared database too.
     const send = playerOnB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "x" } });
     await expect(send).rejects.toThrow(/permanently banned/);
+  });
+
+  it("a message deleted through A leaves a notices stream on B at once; a plain stream on B gets no notice", async () => {
+    const channel = await insertChannel(a.server.database.db, { public: true });
+    const asking = await streamOnB(channel, true);
+    const plain = await streamOnB(channel);
+    await adminOnA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "rude" } });
+    const [sent] = await asking.reader.waitFor(1);
+    await plain.reader.waitFor(1);
+    expect(sent!.id).toMatch(/^[1-9]\d*$/);
+    await historyClient(a.url, a.users.moderator.token).deleteChatMessage({ id: sent!.id, reason: "Insults" });
+    const [, notice] = await asking.reader.waitFor(2);
+    expect(notice!.notice?.deletedMessageIds).toEqual([sent!.id]);
+    await adminOnA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "next" } });
+    expect((await plain.reader.waitFor(2)).map((m) => m.content)).toEqual(["rude", "next"]);
   });
 
   it("deleting the channel through A ends the stream on B", async () => {

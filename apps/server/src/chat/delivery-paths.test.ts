@@ -13,7 +13,8 @@ import { createInProcessChatBus } from "./in-process-chat-bus.js";
 const CHANNEL = "00000000-0000-4000-8000-000000000001";
 const ME = "00000000-0000-4000-8000-000000000002";
 const topic = { kind: "channel", id: CHANNEL } as const;
-let nextId = 100;
+// Seven-digit ids: every message has the same size on the wire (ChatMessage.id is a decimal string).
+let nextId = 1_000_000;
 const message = (content: string): ChatEvent => ({ type: "message", message: { id: nextId++, senderCharacterId: ME, content, sentAtMs: 1 } });
 /** What a message costs on the wire: a 5-byte envelope and its protobuf bytes (what the lean path's stream buffers). */
 const wireBytes = (m: ChatMessage) => 5 + toBinary(ChatMessageSchema, m).length;
@@ -183,7 +184,8 @@ describe("the slow-client rule", () => {
 
   it("cuts a client that takes nothing after the same number of bytes, with the same error, on both paths", async () => {
     const [viaSink, viaIteration] = [await cutAfter("sink"), await cutAfter("iteration")];
-    const perMessage = 5 + toBinary(ChatMessageSchema, create(ChatMessageSchema, { senderCharacterId: ME, content: "x".repeat(900), sentTimeMs: 1n })).length;
+    const perMessage =
+      5 + toBinary(ChatMessageSchema, create(ChatMessageSchema, { senderCharacterId: ME, content: "x".repeat(900), sentTimeMs: 1n, id: "1000000" })).length;
     const limit = Math.floor(MAX_UNREAD_BYTES / perMessage) + 1;
     // On the sink path the history message is unread bytes in the transport; on the iterating path the transport
     // holds it (it waits for the socket before asking for more): either way one message besides the live ones.

@@ -16,6 +16,7 @@ import { http } from "../gen/google/api/annotations_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { SanctionService } from "../gen/sro/moderation/moderation_pb.js";
 import { OperationsService } from "../gen/sro/moderation/operations_pb.js";
+import { ChatHistoryService } from "../gen/sro/moderation/chat_history_pb.js";
 import { rest } from "./rest-client.js";
 import { bearer } from "./bearer.js";
 
@@ -33,6 +34,7 @@ export const gameServices = [
   GameServerRegistryService,
   SanctionService,
   OperationsService,
+  ChatHistoryService,
 ] as const;
 export type ApiTransport = "connect" | "rest";
 export const apiTransports: ApiTransport[] = ["connect", "rest"];

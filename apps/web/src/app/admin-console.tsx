@@ -34,6 +34,7 @@ import ReportsQueuePage from '../features/reports/reports-queue-page';
 import ReportedMessagePage from '../features/reports/reported-message-page';
 import AuditLogPage from '../features/audit/audit-log-page';
 import HeldMessagesPage from '../features/moderation/held-messages-page';
+import MessagesPage from '../features/chat-history/messages-page';
 import AuditRecordPage from '../features/audit/audit-record-page';
 
 // The console reports lost connections with notifications: their code must already be here when the server goes.
@@ -84,6 +85,7 @@ export default function AdminConsole() {
                 />
               }
             />
+            <Route path="messages" element={<MessagesPage />} />
             <Route path="audit" element={<AuditLogPage />} />
             <Route path="audit/:id" element={<AuditRecordPage />} />
             <Route path="settings" element={<SettingsPage />} />

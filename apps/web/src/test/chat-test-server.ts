@@ -2,6 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { CharacterSchema, CharacterService, CharactersSchema } from '../gen/sro/character/character_pb';
 import { ChatChannelSchema, ChatLogsSchema, ChatMessageSchema, ChatService, type ChatLogRequest, type ChatMessage } from '../gen/sro/chat/chat_pb';
+import { ChatHistoryService } from '../gen/sro/moderation/chat_history_pb';
 
 // An in-memory stand-in for the game API (Connect's router transport): real clients, real ConnectErrors,
 // and streams the test opens, feeds and ends by hand.
@@ -49,17 +50,22 @@ export class TestChatStream {
 }
 
 export interface TestChatLog {
+  /** The stored message's id (issue 19); absent: an older server's log without ids. */
+  id?: string;
   sentAt: number;
   senderId: string;
   content: string;
 }
 
-export function createChatTestServer(characters: TestCharacter[], logs: TestChatLog[] = []) {
+export function createChatTestServer(characters: TestCharacter[], initialLogs: TestChatLog[] = []) {
+  // A copy: deletions change this server's logs, not the caller's fixture.
+  const logs = [...initialLogs];
   const logRequests: ChatLogRequest[] = [];
   const streams: TestChatStream[] = [];
   const sent: { channelId: string; senderCharacterId: string; content: string }[] = [];
   const bans: { characterId: string; channelId: string; duration: bigint }[] = [];
   const failures: { send?: ConnectError; ban?: ConnectError } = {};
+  const deletions: { id: string; reason: string }[] = [];
   const toCharacter = (c: TestCharacter) => create(CharacterSchema, { id: c.id, name: c.name, ownerId: 'owner-1', gender: 'female', realm: 'human' });
 
   const transport = createRouterTransport(({ service }) => {
@@ -72,6 +78,16 @@ export function createChatTestServer(characters: TestCharacter[], logs: TestChat
       getCharacters: (req) => {
         const matches = characters.filter((c) => c.name.toLowerCase().includes(req.search.toLowerCase()));
         return create(CharactersSchema, { total: BigInt(matches.length), characters: matches.slice(0, req.filters?.limit || 20).map(toCharacter) });
+      },
+    });
+    // DeleteChatMessage as a tombstone: the log leaves every later read.
+    service(ChatHistoryService, {
+      deleteChatMessage: (req) => {
+        const index = logs.findIndex((l) => l.id === req.id);
+        if (index < 0) throw new ConnectError(`chat message ${req.id} not found`, Code.NotFound);
+        logs.splice(index, 1);
+        deletions.push({ id: req.id, reason: req.reason });
+        return { count: 1n, messageIds: [req.id] };
       },
     });
     service(ChatService, {
@@ -106,7 +122,12 @@ export function createChatTestServer(characters: TestCharacter[], logs: TestChat
   });
 
   return {
-    api: { characters: createClient(CharacterService, transport), chat: createClient(ChatService, transport) },
+    api: {
+      characters: createClient(CharacterService, transport),
+      chat: createClient(ChatService, transport),
+      chatHistory: createClient(ChatHistoryService, transport),
+    },
+    deletions,
     streams,
     sent,
     bans,

@@ -72,6 +72,11 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.moderation.ReportService/ListReportedMessages": STAFF_READ,
   "sro.moderation.ReportService/GetReportedMessage": STAFF_READ,
   "sro.moderation.ReportService/ResolveReportedMessage": STAFF_WRITE,
+  // Moderators and admins browse stored messages, delete one and purge a character; a whole account's purge is
+  // admins only (checked in the handler), as for account bans (docs/moderation.md "History, deletion and purge").
+  "sro.moderation.ChatHistoryService/SearchChatMessages": STAFF_READ,
+  "sro.moderation.ChatHistoryService/DeleteChatMessage": STAFF_WRITE,
+  "sro.moderation.ChatHistoryService/PurgeChatMessages": STAFF_WRITE,
 
   "sro.gameserver.DimensionService/GetDimension": SIGNED_IN_READ,
   "sro.gameserver.DimensionService/GetDimensions": SIGNED_IN_READ,

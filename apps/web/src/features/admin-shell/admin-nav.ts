@@ -11,6 +11,7 @@ export const NAV_ICONS = {
   maps: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
   characters: 'M16 14a4 4 0 10-8 0M12 10a3 3 0 100-6 3 3 0 000 6zM4 20a8 8 0 0116 0',
   chats: 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
+  messages: 'M10.5 17a6.5 6.5 0 100-13 6.5 6.5 0 000 13zM15.5 15.5L21 21M7.5 9h6M7.5 12h4',
   sanctions: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4',
   settings:
     'M12 15a3 3 0 100-6 3 3 0 000 6zM19.4 15a1.7 1.7 0 00.3 1.8l.1.1a2 2 0 11-2.8 2.8l-.1-.1a1.7 1.7 0 00-1.8-.3 1.7 1.7 0 00-1 1.5V21a2 2 0 11-4 0v-.1a1.7 1.7 0 00-1.1-1.5 1.7 1.7 0 00-1.8.3l-.1.1a2 2 0 11-2.8-2.8l.1-.1a1.7 1.7 0 00.3-1.8 1.7 1.7 0 00-1.5-1H3a2 2 0 110-4h.1a1.7 1.7 0 001.5-1.1 1.7 1.7 0 00-.3-1.8l-.1-.1a2 2 0 112.8-2.8l.1.1a1.7 1.7 0 001.8.3H9a1.7 1.7 0 001-1.5V3a2 2 0 114 0v.1a1.7 1.7 0 001 1.5 1.7 1.7 0 001.8-.3l.1-.1a2 2 0 112.8 2.8l-.1.1a1.7 1.7 0 00-.3 1.8V9a1.7 1.7 0 001.5 1H21a2 2 0 110 4h-.1a1.7 1.7 0 00-1.5 1z',
@@ -26,6 +27,7 @@ export const MAIN_LINKS: AdminNavLink[] = [
   { title: 'Maps', link: '/admin/maps', icon: 'maps' },
   { title: 'Characters', link: '/admin/characters', icon: 'characters' },
   { title: 'Chats', link: '/admin/chats', icon: 'chats' },
+  { title: 'Messages', link: '/admin/messages', icon: 'messages' },
   { title: 'Sanctions', link: '/admin/sanctions', icon: 'sanctions' },
   { title: 'Moderation', link: '/admin/moderation', icon: 'moderation' },
   { title: 'Reports', link: '/admin/reports', icon: 'reports' },
@@ -63,6 +65,7 @@ const SECTION_LABELS: Record<string, string> = {
   maps: 'Maps',
   characters: 'Characters',
   chats: 'Chats',
+  messages: 'Messages',
   sanctions: 'Sanctions',
   moderation: 'Moderation',
   reports: 'Reports',

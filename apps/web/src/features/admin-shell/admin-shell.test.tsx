@@ -45,6 +45,7 @@ describe('AdminShell', () => {
       'Maps',
       'Characters',
       'Chats',
+      'Messages',
       'Sanctions',
       'Moderation',
       'Reports',

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { CharacterSelect } from '../../components/character-select';
+import { DeleteMessageDialog, type MessageToDelete } from '../../components/delete-message-dialog';
 import { ItemLoadError } from '../../components/load-error';
 import { useNotify } from '../../components/notifications/notification-context';
 import { PageHeader } from '../../components/page-header';
@@ -54,6 +55,7 @@ export default function ChatConnectPage({ renderSanctionDialog }: ChatConnectPag
   const ban = useBanFromChannel(channelId);
   const notify = useNotify();
   const [sanctioning, setSanctioning] = useState<SanctionRequest | null>(null);
+  const [deleting, setDeleting] = useState<MessageToDelete | null>(null);
   /** Why the last send was refused by a sanction: shown above the composer until a send goes through. */
   const [sendRefusal, setSendRefusal] = useState<string | null>(null);
 
@@ -99,7 +101,7 @@ export default function ChatConnectPage({ renderSanctionDialog }: ChatConnectPag
       <title>{`${name ?? 'Chat'} · Connect · SRO Admin`}</title>
       <PageHeader
         title={name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
-        description="Live chat: read and write as one character; a message's menu bans or sanctions its sender."
+        description="Live chat: read and write as one character; a message's menu bans or sanctions its sender, or deletes it."
         actions={
           <Link to={`/admin/chats/${channelId}/history`} className={buttonClasses('secondary')}>
             History
@@ -152,6 +154,7 @@ export default function ChatConnectPage({ renderSanctionDialog }: ChatConnectPag
                 ((sanctioned, senderName) =>
                   setSanctioning({ characterId: sanctioned.senderId, characterName: senderName, channelId, channelName: name, quote: sanctioned.content }))
               }
+              onDelete={(line, senderName) => setDeleting({ id: line.id, senderName, content: line.content })}
               tabStop={tabStop}
             />
           )}
@@ -164,6 +167,7 @@ export default function ChatConnectPage({ renderSanctionDialog }: ChatConnectPag
         <ChatComposer onSend={sendMessage} />
       </section>
       {sanctioning && renderSanctionDialog?.(sanctioning, () => setSanctioning(null))}
+      <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

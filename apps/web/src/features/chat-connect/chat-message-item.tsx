@@ -12,11 +12,13 @@ interface Props {
   onBan: (senderId: string, senderName: string, option: BanOption) => void;
   /** Opens the full sanction dialog for this line (absent: the menu offers the bans only). */
   onSanction?: (line: ChatLine, senderName: string) => void;
+  /** Opens the delete dialog for this line (absent, or a line without an id: no such item). */
+  onDelete?: (line: ChatLine, senderName: string) => void;
   /** This line is the list's one tab stop (ChatMessageList's roving focus). */
   tabStop: boolean;
 }
 
-export function ChatMessageItem({ line, ownCharacterId, onBan, onSanction, tabStop }: Props) {
+export function ChatMessageItem({ line, ownCharacterId, onBan, onSanction, onDelete, tabStop }: Props) {
   const sender = useCharacterLabel(line.senderId);
   const system = !line.senderId;
   const own = !system && line.senderId === ownCharacterId;
@@ -47,6 +49,7 @@ export function ChatMessageItem({ line, ownCharacterId, onBan, onSanction, tabSt
           inTabOrder={tabStop}
           onBan={(option) => onBan(line.senderId, sender.label, option)}
           onSanction={onSanction && (() => onSanction(line, sender.label))}
+          onDelete={onDelete && line.id ? () => onDelete(line, sender.label) : undefined}
         />
       )}
     </li>

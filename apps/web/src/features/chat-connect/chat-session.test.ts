@@ -61,6 +61,7 @@ function setup(options: { timer?: ReconnectTimer; autoReconnect?: boolean } = {}
   const lines: ChatLine[] = [];
   const notices: ChatNotice[] = [];
   const statuses: ChatSessionStatus[] = [];
+  const deleted: string[][] = [];
   const timer = options.timer ?? new ManualTimer();
   const openStream = vi.fn((_request: unknown, { signal, onHeader }: { signal: AbortSignal; onHeader: () => void }) => {
     const stream = new ScriptedStream();
@@ -73,17 +74,36 @@ function setup(options: { timer?: ReconnectTimer; autoReconnect?: boolean } = {}
       openStream,
       timer,
       autoReconnect: options.autoReconnect,
-      listener: { onMessage: (l) => lines.push(l), onNotice: (n) => notices.push(n), onStatus: (s) => statuses.push(s) },
+      listener: {
+        onMessage: (l) => lines.push(l),
+        onDeleted: (ids) => deleted.push([...ids]),
+        onNotice: (n) => notices.push(n),
+        onStatus: (s) => statuses.push(s),
+      },
     },
     { channelId: 'ch-1', characterId: 'c-9' },
   );
   const current = () => streams.at(-1)!;
-  return { session, streams, current, lines, notices, statuses, timer, openStream, texts: () => notices.map((n) => `${n.type}: ${n.message}`) };
+  return { session, streams, current, lines, deleted, notices, statuses, timer, openStream, texts: () => notices.map((n) => `${n.type}: ${n.message}`) };
 }
 
 afterEach(() => vi.useRealTimers());
 
 describe('ChatSession', () => {
+  it('keeps message ids, and turns a deletion notice into onDeleted, never into a line', async () => {
+    const t = setup();
+    t.session.start();
+    t.current().onHeader();
+    t.current().push({ ...msg('spam', 1000), id: '41' }, { senderCharacterId: '', content: '', sentTimeMs: 0n, notice: { deletedMessageIds: ['41'] } });
+    t.current().push({ senderCharacterId: '', content: '', sentTimeMs: 0n, notice: { deletedMessageIds: [] } }, msg('after', 2000));
+    await flush();
+    expect(t.lines.map((l) => [l.id, l.content])).toEqual([
+      ['41', 'spam'],
+      ['', 'after'],
+    ]);
+    expect(t.deleted).toEqual([['41']]);
+  });
+
   it('streams messages for the channel and character, and is connected once the server answers', async () => {
     const t = setup();
     t.session.start();

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { codeName, isNetworkFailure, rpcErrorParts } from '../../lib/rpc/rpc-error';
+import { deletedIdsOf } from '../../lib/chat/deleted-messages';
 import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
 import type { IncomingHeldNotice } from './held-notices';
 import {
@@ -22,29 +23,29 @@ export interface IncomingChatMessage {
   senderCharacterId: string;
   content: string;
   sentTimeMs: bigint | number;
-  /** Only on streams that asked for notices: not a message (issue 19). */
-  notice?: { held?: IncomingHeldNotice };
-  /** The stored message's id (reports, deletion); empty from older servers. */
+  /** The stored message's id (reports, deletion); empty on a notice and from older servers. */
   id?: string;
+  /** Set on notices only (streams that asked): then this is no chat line. */
+  notice?: { held?: IncomingHeldNotice; deletedMessageIds?: readonly string[] };
 }
 
 /** One line of the chat as the view shows it. */
 export interface ChatLine {
   /** Sender, time and text: the server resends its recent history on every (re)connect, and this skips repeats. */
   key: string;
+  /** The stored message's id ('' from an older server): deletion and reports name it. */
+  id: string;
   senderId: string;
   content: string;
   sentTimeMs: number;
   /** The sender's own message a rule held for review (held-notices.ts), not yet delivered to the channel. */
   held?: { id: string; state: 'held' | 'denied'; reason: string };
-  /** The stored message's id; empty when the server did not send one. */
-  id: string;
 }
 
 export interface ChatStreamRequest {
   channelId: string;
   characterId: string;
-  /** Ask for ChatStreamNotice events (held messages; issue 19). */
+  /** Ask for notices (deleted messages, held messages) besides messages. */
   notices?: boolean;
 }
 
@@ -76,6 +77,8 @@ export interface ChatSessionListener {
   onMessage(line: ChatLine): void;
   /** A held message's notice (only on sessions that asked for notices): held-notices.ts applies it to the lines. */
   onHeldNotice?(notice: IncomingHeldNotice): void;
+  /** Moderators deleted these messages: drop them from the view. */
+  onDeleted?(ids: readonly string[]): void;
   onStatus(status: ChatSessionStatus): void;
   onNotice: (notice: ChatNotice) => void;
 }
@@ -177,18 +180,22 @@ export class ChatSession {
   }
 
   private deliver(message: IncomingChatMessage): void {
-    if (message.notice) return this.deliverNotice(message.notice);
+    if (this.deliverNotice(message)) return;
     const sentTimeMs = Number(message.sentTimeMs);
     const key = `${message.senderCharacterId}|${sentTimeMs}|${message.content}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     if (this.seen.size > SEEN_KEYS_MAX) this.seen.delete(this.seen.values().next().value!);
-    this.deps.listener.onMessage({ key, senderId: message.senderCharacterId, content: message.content, sentTimeMs, id: message.id ?? '' });
+    this.deps.listener.onMessage({ key, id: message.id ?? '', senderId: message.senderCharacterId, content: message.content, sentTimeMs });
   }
 
-  /** A notice is not a line: each kind goes to its own listener. */
-  private deliverNotice(notice: NonNullable<IncomingChatMessage['notice']>): void {
-    if (notice.held) this.deps.listener.onHeldNotice?.(notice.held);
+  /** A notice is no chat line: each kind goes to its own listener (true when the event was a notice). */
+  private deliverNotice(message: IncomingChatMessage): boolean {
+    if (!message.notice) return false;
+    const deleted = deletedIdsOf(message);
+    if (deleted) this.deps.listener.onDeleted?.(deleted);
+    if (message.notice.held) this.deps.listener.onHeldNotice?.(message.notice.held);
+    return true;
   }
 
   private ended(error: unknown, opened: boolean): void {

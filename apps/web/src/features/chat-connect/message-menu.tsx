@@ -10,6 +10,8 @@ interface Props {
   onBan: (option: BanOption) => void;
   /** Opens the full sanction dialog for this message (absent: no such item). */
   onSanction?: () => void;
+  /** Opens the reason dialog that deletes this message (absent: no such item). */
+  onDelete?: () => void;
   /** Only the focused message's button is in the tab order (the list is one tab stop). */
   inTabOrder: boolean;
 }
@@ -19,7 +21,7 @@ interface Props {
  * open it on the first item, ArrowUp on the last; Escape returns to the button; the popover flips above the button
  * when there is no room below.
  */
-export function MessageMenu({ senderName, onBan, onSanction, inTabOrder }: Props) {
+export function MessageMenu({ senderName, onBan, onSanction, onDelete, inTabOrder }: Props) {
   const labelId = useId();
   return (
     <MenuTrigger>
@@ -53,6 +55,12 @@ export function MessageMenu({ senderName, onBan, onSanction, inTabOrder }: Props
           {onSanction && (
             <MenuItem id="sanction" className={itemClass} onAction={onSanction}>
               Sanction…
+            </MenuItem>
+          )}
+          {onDelete && <Separator className="my-1 border-t border-white/10" />}
+          {onDelete && (
+            <MenuItem id="delete" className={itemClass} onAction={onDelete}>
+              Delete message…
             </MenuItem>
           )}
         </Menu>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../components/notifications/notification-context';
 import { useGameApi } from '../../lib/api/use-game-api';
+import { withoutDeleted } from '../../lib/chat/deleted-messages';
 import { ChatSession, type ChatLine, type ChatSessionStatus } from './chat-session';
 import { applyHeldNotice } from './held-notices';
 
@@ -44,6 +45,7 @@ export function useChatSession(channelId: string, characterId: string | null) {
         listener: {
           onMessage: (line) => setLines((previous) => appendLine(previous, line)),
           onHeldNotice: (notice) => setLines((previous) => applyHeldNotice(previous, notice, characterId)),
+          onDeleted: (ids) => setLines((previous) => withoutDeleted(previous, ids) as ChatLine[]),
           onStatus: (next) => {
             setStatus(next);
             if (next === 'connected') setFailure(null);
@@ -54,6 +56,7 @@ export function useChatSession(channelId: string, characterId: string | null) {
           },
         },
       },
+      // Notices: a message a moderator deletes leaves this view at once (both the console and the player page).
       { channelId, characterId, notices: true },
     );
     session.start();

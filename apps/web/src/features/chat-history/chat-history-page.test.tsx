@@ -14,6 +14,7 @@ const ADA = { id: 'c-ada', name: 'Ada Overwatch' };
 const T0 = Math.floor(new Date('2025-03-01T12:00').getTime() / 1000);
 // 30 messages, one a minute, alternating senders; the last one from a deleted character.
 const LOGS: TestChatLog[] = Array.from({ length: 30 }, (_, n) => ({
+  id: String(n + 1),
   sentAt: T0 + n * 60,
   senderId: n === 29 ? 'c-gone' : n % 2 ? ADA.id : PIA.id,
   content: `message ${n}`,
@@ -91,5 +92,18 @@ describe('chat history page', () => {
     expect((await screen.findByText("'From' must not be after 'To'")).getAttribute('role')).toBe('alert');
     expect(screen.getByText('No messages match these filters.')).toBeTruthy();
     expect(server.logRequests).toHaveLength(0);
+  });
+
+  it('deletes a row with a reason; the row leaves the page', async () => {
+    renderPage();
+    await screen.findByText('message 29');
+    fireEvent.click(within(bodyRows()[0]!).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete message' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete message' }));
+    expect(await within(dialog).findByText('A reason is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Spam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete message' }));
+    await waitFor(() => expect(server.deletions).toEqual([{ id: '30', reason: 'Spam' }]));
+    await waitFor(() => expect(screen.queryByText('message 29')).toBeNull());
   });
 });

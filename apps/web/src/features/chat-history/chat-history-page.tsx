@@ -1,4 +1,9 @@
+import { use, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useCharacterLabel } from '../../components/character-name';
+import { DeleteMessageDialog, type MessageToDelete } from '../../components/delete-message-dialog';
+import { isAdmin } from '../../lib/auth/access';
+import { SessionContext } from '../../lib/auth/session-context';
 import { buttonClasses } from '../../components/button-styles';
 import { ItemLoadError, ListLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
@@ -6,8 +11,9 @@ import { useChannel } from '../../lib/api/chat-channels';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { ChatLogsTable } from './chat-logs-table';
 import { HistoryFiltersForm } from './history-filters';
+import { PurgeDialog } from './purge-dialog';
 import { filtersFromSearch, filtersToSearch, rangeError, type HistoryFilters } from './history-query';
-import { useChatLogs } from './use-chat-logs';
+import { useChatLogs, type ChatLogRecord } from './use-chat-logs';
 
 const matchesText = (total: number) => `${total} ${total === 1 ? 'message matches' : 'messages match'}`;
 
@@ -19,6 +25,9 @@ export default function ChatHistoryPage() {
   const filters = filtersFromSearch(params);
   const invalid = !!rangeError(filters);
   const logs = useChatLogs(channelId, filters, !invalid);
+  const user = use(SessionContext)?.user ?? null;
+  const [deleting, setDeleting] = useState<ChatLogRecord | null>(null);
+  const [purging, setPurging] = useState(false);
 
   // Filters live in the URL; replace rather than push, so Back leaves the page instead of undoing each keystroke.
   const update = (next: HistoryFilters) => setParams(filtersToSearch(next), { replace: true });
@@ -43,6 +52,9 @@ export default function ChatHistoryPage() {
             <button type="button" className={buttonClasses('secondary')} onClick={() => void logs.refetch()} disabled={invalid || logs.isFetching}>
               Refresh
             </button>
+            <button type="button" className={buttonClasses('secondary')} onClick={() => setPurging(true)}>
+              Purge sender…
+            </button>
             <Link to={`/admin/chats/${channelId}/connect`} className={buttonClasses('primary')}>
               Connect
             </Link>
@@ -59,8 +71,18 @@ export default function ChatHistoryPage() {
           loading={!invalid && logs.isPending}
           pagination={{ pageIndex: filters.pageIndex, pageSize: filters.pageSize }}
           onPaginationChange={(p) => update({ ...filters, pageIndex: p.pageIndex, pageSize: p.pageSize })}
+          onDelete={setDeleting}
         />
       )}
+      <DeleteLogDialog log={deleting} onClose={() => setDeleting(null)} />
+      <PurgeDialog open={purging} admin={isAdmin(user)} onClose={() => setPurging(false)} />
     </>
   );
+}
+
+/** The delete dialog for a history row: names the sender as the table does. */
+function DeleteLogDialog({ log, onClose }: { log: ChatLogRecord | null; onClose: () => void }) {
+  const sender = useCharacterLabel(log?.senderId ?? '');
+  const message: MessageToDelete | null = log && { id: log.id, senderName: sender.label, content: log.content };
+  return <DeleteMessageDialog message={message} onClose={onClose} />;
 }

@@ -3,6 +3,7 @@ import type { PaginationState } from '@tanstack/react-table';
 import { CharacterName } from '../../components/character-name';
 import { Table, type TableColumns } from '../../components/table/table';
 import type { ChatLogRecord } from './use-chat-logs';
+import { DeleteRowButton } from './delete-row-button';
 
 const NO_SORTING: never[] = [];
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -14,10 +15,12 @@ interface Props {
   loading: boolean;
   pagination: PaginationState;
   onPaginationChange: (pagination: PaginationState) => void;
+  /** Opens the delete dialog for a row (absent: no Delete action). */
+  onDelete?: (log: ChatLogRecord) => void;
 }
 
 /** The server pages the history (manual mode); it always comes newest first, so the columns do not sort. */
-export function ChatLogsTable({ logs, total, loading, pagination, onPaginationChange }: Props) {
+export function ChatLogsTable({ logs, total, loading, pagination, onPaginationChange, onDelete }: Props) {
   const columns = useMemo<TableColumns<ChatLogRecord>>(
     () => [
       {
@@ -44,8 +47,18 @@ export function ChatLogsTable({ logs, total, loading, pagination, onPaginationCh
         enableSorting: false,
         cell: ({ row }) => <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{row.original.content}</span>,
       },
+      ...(onDelete
+        ? [
+            {
+              id: 'actions',
+              header: () => <span className="sr-only">Actions</span>,
+              enableSorting: false,
+              cell: ({ row }: { row: { original: ChatLogRecord } }) => row.original.deletable && <DeleteRowButton onPress={() => onDelete(row.original)} />,
+            },
+          ]
+        : []),
     ],
-    [],
+    [onDelete],
   );
   return (
     <Table

@@ -3,6 +3,8 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../components/table/pag
 /** The history page's filters as the URL keeps them (so a filtered page can be linked and reloaded). */
 export interface HistoryFilters {
   senderId: string;
+  /** A case-insensitive part of the content (issue 19); absent or '' = any. */
+  text?: string;
   /** datetime-local values ('2025-01-31T18:30'), local time; empty = open end. */
   from: string;
   to: string;
@@ -37,6 +39,7 @@ export function chatLogsRequest(channelId: string, f: HistoryFilters) {
   return {
     channelId,
     ...(f.senderId ? { senderId: f.senderId } : {}),
+    ...(f.text ? { text: f.text } : {}),
     ...(after !== undefined ? { after: BigInt(after) } : {}),
     ...(before !== undefined ? { before: BigInt(before) } : {}),
     limit: BigInt(f.pageSize),
@@ -53,6 +56,7 @@ export function filtersFromSearch(params: URLSearchParams): HistoryFilters {
   const size = positive(params.get('size'), DEFAULT_PAGE_SIZE);
   return {
     senderId: params.get('sender') ?? '',
+    ...(params.get('text') ? { text: params.get('text')! } : {}),
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     // The URL's page is one-based for people; the table's index is zero-based.
@@ -64,6 +68,7 @@ export function filtersFromSearch(params: URLSearchParams): HistoryFilters {
 export function filtersToSearch(f: HistoryFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (f.senderId) params.set('sender', f.senderId);
+  if (f.text) params.set('text', f.text);
   if (f.from) params.set('from', f.from);
   if (f.to) params.set('to', f.to);
   if (f.pageIndex > 0) params.set('page', String(f.pageIndex + 1));

@@ -3,8 +3,10 @@ import { useGameApi } from '../../lib/api/use-game-api';
 import { chatLogsRequest, type HistoryFilters } from './history-query';
 
 export interface ChatLogRecord {
-  /** Logs carry no id; position in the result is unique within a page. */
+  /** The stored message's id (issue 19); from an older server, the position in the result. */
   id: string;
+  /** Deletable: the server gave the message's id. */
+  deletable: boolean;
   /** Unix seconds. */
   sentAt: number;
   senderId: string;
@@ -27,7 +29,8 @@ export function useChatLogs(channelId: string, filters: HistoryFilters, enabled:
       return {
         total: Number(page.total),
         logs: page.logs.map((log, index) => ({
-          id: `${filters.pageIndex * filters.pageSize + index}`,
+          id: log.id || `${filters.pageIndex * filters.pageSize + index}`,
+          deletable: log.id !== '',
           sentAt: Number(log.sentAt),
           senderId: log.senderId,
           content: log.content,

@@ -1,5 +1,6 @@
 import { CharacterService } from '../../gen/sro/character/character_pb';
 import { ChatService } from '../../gen/sro/chat/chat_pb';
+import { ChatHistoryService } from '../../gen/sro/moderation/chat_history_pb';
 import { DimensionService, GameServerDataService, MapService } from '../../gen/sro/gameserver/gameserver_pb';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
@@ -10,6 +11,7 @@ export function useGameApi() {
   return {
     characters: useRpcClient(CharacterService, base),
     chat: useRpcClient(ChatService, base),
+    chatHistory: useRpcClient(ChatHistoryService, base),
     dimensions: useRpcClient(DimensionService, base),
     maps: useRpcClient(MapService, base),
     gameServers: useRpcClient(GameServerDataService, base),

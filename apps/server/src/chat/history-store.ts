@@ -1,0 +1,117 @@
+import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { characters } from "../character/schema.js";
+import type { Db } from "../platform/db/database.js";
+import { isUuid } from "../platform/validation.js";
+import type { MessageFilters, SearchQuery } from "./history-rules.js";
+import { chatChannels, chatMessages } from "./schema.js";
+
+/** The history browser's SQL (docs/moderation.md "History, deletion and purge"). Knows rows, not requests. */
+
+export interface FoundMessage {
+  id: number;
+  channelId: string;
+  channelName: string;
+  senderCharacterId: string;
+  /** Empty when the character no longer exists. */
+  senderName: string;
+  content: string;
+  sentAtMs: number;
+}
+
+/** `%`, `_` and `\` match themselves: the filter is a plain substring. */
+const likePattern = (part: string) => `%${part.replace(/[\\%_]/g, "\\$&")}%`;
+
+/**
+ * The WHERE terms of the filters, on chat_messages. Text: ILIKE through the trigram index (pg_trgm's gin_trgm_ops
+ * answers ILIKE). Sender by name: the characters whose lower(name) holds the part (characters_name_trgm_idx), deleted
+ * characters too (their messages are still stored).
+ */
+export function filterConditions(filters: MessageFilters): (SQL | undefined)[] {
+  const sender = filters.sender;
+  return [
+    isNull(chatMessages.deletedAt),
+    filters.text === undefined ? undefined : ilike(chatMessages.content, likePattern(filters.text)),
+    sender === undefined
+      ? undefined
+      : "id" in sender
+        ? eq(chatMessages.senderCharacterId, sender.id)
+        : sql`${chatMessages.senderCharacterId} IN (SELECT ${characters.id}::text FROM ${characters} WHERE lower(${characters.name}) LIKE ${likePattern(sender.namePart.toLowerCase())})`,
+    filters.fromMs === undefined ? undefined : gte(chatMessages.sentAt, new Date(filters.fromMs)),
+    filters.toMs === undefined ? undefined : lte(chatMessages.sentAt, new Date(filters.toMs)),
+  ];
+}
+
+/** Character names by id, for the ids that are (or were) characters. */
+export async function senderNames(db: Db, senderIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(senderIds.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: characters.id, name: characters.name, deletedAt: characters.deletedAt })
+    .from(characters)
+    .where(inArray(characters.id, ids));
+  return new Map(rows.filter((r) => r.deletedAt === null).map((r) => [r.id, r.name]));
+}
+
+export function createHistoryStore(db: Db) {
+  return {
+    /**
+     * Channel messages (not direct ones) without deleted ones, newest first (sent_at, then id), `limit` + 1 rows so the
+     * caller knows whether a next page exists. The keyset (sent_at, id) < (…) walks chat_messages_sent_idx backwards;
+     * a text filter may instead read the trigram index and sort what matched (the planner picks: bench chat-search).
+     */
+    async search(query: SearchQuery): Promise<FoundMessage[]> {
+      const rows = await db
+        .select({
+          id: chatMessages.id,
+          channelId: chatMessages.channelId,
+          senderCharacterId: chatMessages.senderCharacterId,
+          content: chatMessages.content,
+          sentAt: chatMessages.sentAt,
+        })
+        .from(chatMessages)
+        .where(
+          and(
+            isNotNull(chatMessages.channelId),
+            query.channelId === undefined ? undefined : eq(chatMessages.channelId, query.channelId),
+            ...filterConditions(query),
+            query.after === undefined ? undefined : sql`(${chatMessages.sentAt}, ${chatMessages.id}) < (${new Date(query.after.sentAtMs)}, ${query.after.id})`,
+          ),
+        )
+        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+        .limit(query.limit + 1);
+      const channelIds = [...new Set(rows.map((r) => r.channelId!))];
+      const [names, channels] = await Promise.all([
+        senderNames(
+          db,
+          rows.map((r) => r.senderCharacterId),
+        ),
+        channelIds.length === 0
+          ? []
+          : db.select({ id: chatChannels.id, name: chatChannels.name }).from(chatChannels).where(inArray(chatChannels.id, channelIds)),
+      ]);
+      const channelNames = new Map(channels.map((c) => [c.id, c.name]));
+      return rows.map((r) => ({
+        id: r.id,
+        channelId: r.channelId!,
+        channelName: channelNames.get(r.channelId!) ?? "",
+        senderCharacterId: r.senderCharacterId,
+        senderName: names.get(r.senderCharacterId.toLowerCase()) ?? "",
+        content: r.content,
+        sentAtMs: r.sentAt.getTime(),
+      }));
+    },
+
+    /** Whether a character row with this id was ever written (deleted ones count: their messages stay). */
+    async characterExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: characters.id }).from(characters).where(eq(characters.id, id));
+      return row !== undefined;
+    },
+
+    async accountHasCharacters(accountId: string): Promise<boolean> {
+      const [row] = await db.select({ id: characters.id }).from(characters).where(eq(characters.ownerId, accountId)).limit(1);
+      return row !== undefined;
+    },
+  };
+}
+
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

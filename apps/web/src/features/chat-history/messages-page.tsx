@@ -1,0 +1,208 @@
+import { use, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/button-styles';
+import { DeleteMessageDialog, type MessageToDelete } from '../../components/delete-message-dialog';
+import { inputClasses } from '../../components/form/field-error';
+import { ListLoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { Table, type TableColumns } from '../../components/table/table';
+import { useChannels } from '../../lib/api/chat-channels';
+import { useMessageSearch, type StoredMessageRecord } from '../../lib/api/chat-moderation';
+import { isAdmin } from '../../lib/auth/access';
+import { SessionContext } from '../../lib/auth/session-context';
+import { DeleteRowButton } from './delete-row-button';
+import {
+  MESSAGES_PAGE_SIZE,
+  messageFiltersFromSearch,
+  messageFiltersToSearch,
+  messageSearchOf,
+  messagesRangeError,
+  pagedRowCount,
+  type MessageFilters,
+} from './messages-query';
+import { PurgeDialog } from './purge-dialog';
+import { TextFilter } from './text-filter';
+
+const NO_SORTING: never[] = [];
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+
+/** /admin/messages: stored channel messages across channels, newest first, searched on the server (keyset pages). */
+export default function MessagesPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = messageFiltersFromSearch(params);
+  const filtersKey = params.toString();
+  const invalid = !!messagesRangeError(filters);
+  // Keyset paging: tokens[i] reads page i. New filters start again at the first page.
+  const [paging, setPaging] = useState({ key: filtersKey, tokens: [''], pageIndex: 0 });
+  const current = paging.key === filtersKey ? paging : { key: filtersKey, tokens: [''], pageIndex: 0 };
+  const search = useMessageSearch(messageSearchOf(filters, current.tokens[current.pageIndex] ?? ''), !invalid);
+  const user = use(SessionContext)?.user ?? null;
+  const [deleting, setDeleting] = useState<MessageToDelete | null>(null);
+  const [purging, setPurging] = useState(false);
+  const update = (changes: Partial<MessageFilters>) => setParams(messageFiltersToSearch({ ...filters, ...changes }), { replace: true });
+  const page = invalid ? undefined : search.data;
+  const next = page?.nextPageToken ?? '';
+
+  const columns = useMemo<TableColumns<StoredMessageRecord>>(
+    () => [
+      {
+        id: 'sentAt',
+        header: 'Time',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <time dateTime={new Date(row.original.sentAtMs).toISOString()} className="text-slate-300">
+            <span className="block whitespace-nowrap">{dateFormat.format(row.original.sentAtMs)}</span>
+            <span className="block whitespace-nowrap text-xs text-slate-400">{timeFormat.format(row.original.sentAtMs)}</span>
+          </time>
+        ),
+      },
+      {
+        id: 'channel',
+        header: 'Channel',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Link to={`/admin/chats/${row.original.channelId}/history`} className="text-neon-cyan underline-offset-2 hover:underline">
+            {row.original.channelName || row.original.channelId}
+          </Link>
+        ),
+      },
+      {
+        id: 'sender',
+        header: 'Sender',
+        enableSorting: false,
+        cell: ({ row }) => <span className="font-medium text-white [overflow-wrap:anywhere]">{row.original.senderName || row.original.senderId}</span>,
+      },
+      {
+        id: 'content',
+        header: 'Message',
+        enableSorting: false,
+        cell: ({ row }) => <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{row.original.content}</span>,
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <DeleteRowButton
+            onPress={() => setDeleting({ id: row.original.id, senderName: row.original.senderName || row.original.senderId, content: row.original.content })}
+          />
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <title>Messages · SRO Admin</title>
+      <PageHeader
+        title="Messages"
+        description="Stored channel messages across every channel, newest first. Deleted messages are not listed; the audit log keeps them."
+        actions={
+          <>
+            <button type="button" className={buttonClasses('secondary')} onClick={() => void search.refetch()} disabled={invalid || search.isFetching}>
+              Refresh
+            </button>
+            <button type="button" className={buttonClasses('secondary')} onClick={() => setPurging(true)}>
+              Purge sender…
+            </button>
+          </>
+        }
+      />
+      <MessageFiltersForm filters={filters} onChange={update} />
+      {search.isError && !search.data ? (
+        <ListLoadError what="messages" error={search.error} onRetry={() => void search.refetch()} />
+      ) : (
+        <Table
+          label="Messages"
+          data={page?.messages ?? []}
+          columns={columns}
+          getRowId={(m) => m.id}
+          loading={!invalid && search.isPending}
+          emptyMessage="No messages match these filters."
+          manual={{
+            rowCount: pagedRowCount(current.pageIndex, page?.messages.length ?? 0, next !== ''),
+            sorting: NO_SORTING,
+            onSortingChange: () => {},
+            pagination: { pageIndex: current.pageIndex, pageSize: MESSAGES_PAGE_SIZE },
+            onPaginationChange: (p) => {
+              // Only one step at a time is known (keyset): forward stores the next token, back reuses a stored one.
+              if (p.pageSize !== MESSAGES_PAGE_SIZE || p.pageIndex === 0) return setPaging({ key: filtersKey, tokens: [''], pageIndex: 0 });
+              if (p.pageIndex === current.pageIndex + 1 && next) {
+                return setPaging({ key: filtersKey, tokens: [...current.tokens.slice(0, p.pageIndex), next], pageIndex: p.pageIndex });
+              }
+              if (p.pageIndex < current.pageIndex) setPaging({ ...current, pageIndex: p.pageIndex });
+            },
+          }}
+        />
+      )}
+      <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} />
+      <PurgeDialog open={purging} admin={isAdmin(user)} onClose={() => setPurging(false)} />
+    </>
+  );
+}
+
+function MessageFiltersForm({ filters, onChange }: { filters: MessageFilters; onChange: (changes: Partial<MessageFilters>) => void }) {
+  const ids = { text: useId(), sender: useId(), channel: useId(), from: useId(), to: useId(), error: useId() };
+  const channels = useChannels();
+  const error = messagesRangeError(filters);
+  return (
+    <fieldset className="mb-4 grid gap-4 rounded-xl border border-white/10 bg-night-900/70 p-4 sm:grid-cols-2 lg:grid-cols-5">
+      <legend className="sr-only">Filters</legend>
+      <TextFilter id={ids.text} label="Text" value={filters.text} onChange={(text) => onChange({ text })} placeholder="Any text" />
+      <TextFilter id={ids.sender} label="Sender" value={filters.sender} onChange={(sender) => onChange({ sender })} placeholder="Name or character ID" />
+      <div>
+        <label htmlFor={ids.channel} className="mb-1 block text-sm font-medium text-slate-200">
+          Channel
+        </label>
+        <select
+          id={ids.channel}
+          value={filters.channelId}
+          onChange={(e) => onChange({ channelId: e.target.value })}
+          className={`${inputClasses(false)} [color-scheme:dark]`}
+        >
+          <option value="">Every channel</option>
+          {(channels.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={ids.from} className="mb-1 block text-sm font-medium text-slate-200">
+          From
+        </label>
+        <input
+          id={ids.from}
+          type="datetime-local"
+          value={filters.from}
+          onChange={(e) => onChange({ from: e.target.value })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+          className={`${inputClasses(!!error)} [color-scheme:dark]`}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.to} className="mb-1 block text-sm font-medium text-slate-200">
+          To
+        </label>
+        <input
+          id={ids.to}
+          type="datetime-local"
+          value={filters.to}
+          onChange={(e) => onChange({ to: e.target.value })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+          className={`${inputClasses(!!error)} [color-scheme:dark]`}
+        />
+      </div>
+      {error && (
+        <p id={ids.error} role="alert" className="text-sm text-rose-300 sm:col-span-2 lg:col-span-5">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
