@@ -16,6 +16,8 @@ test.describe('admin shell at 1280 px', () => {
       'Chats',
       'Messages',
       'Sanctions',
+      'Moderation',
+      'Reports',
       'Audit log',
       'Settings',
       'Exit Dashboard',
