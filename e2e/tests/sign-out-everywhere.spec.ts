@@ -63,7 +63,9 @@ for (const route of ['/admin', `/admin/characters/${DEMO.characters.pia}/edit`])
     await page.clock.install();
     await signInTo(page, route);
     await expect(page.getByRole('button', { name: 'Open profile panel' })).toBeVisible();
-    await page.clock.runFor(3_605_000);
+    // An hour away, as a sleeping laptop sees it: due timers fire once. runFor would replay every timer of the hour
+    // (the dashboard's live wall polls every 3 s: 1,200 polls in a burst), which timed the test out under load.
+    await page.clock.fastForward(3_605_000);
     await expectSignedOutOnHome(page);
     await expect(page.getByTestId('notification').filter({ hasText: 'You have been logged out due to inactivity' })).toBeVisible();
     await expectFreshTabSignedOut(page);
