@@ -77,6 +77,32 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   };
 }
 
+/**
+ * drizzle-orm's transaction() sends BEGIN before its try/finally: when BEGIN fails (the connection is gone) the
+ * client is never released, so pool.end() waits forever and the dead socket's later error has no listener (it
+ * crashed test runs after a simulated outage). Each pooled client releases itself, destroyed, when a BEGIN fails.
+ */
+function releaseWhenBeginFails(client: pg.PoolClient): void {
+  // A checked-out client whose connection drops between queries emits 'error' with no pool listener attached.
+  client.on("error", () => {});
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0];
+    const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
+    if (result instanceof Promise && typeof text === "string" && /^\s*begin\b/i.test(text)) {
+      result.catch((error: unknown) => {
+        try {
+          client.release(error instanceof Error ? error : true);
+        } catch {
+          // Already released by its owner.
+        }
+      });
+    }
+    return result;
+  };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Our queries are short and indexed; PostgreSQL's JIT compiles when estimated costs are high (a branch that
   // never runs can be enough) and added ~30 ms to a 50 ms character search. Set as a startup option of each
@@ -84,6 +110,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
   // An idle client dropped by the server (restart, failover) must not crash the process.
   pool.on("error", () => {});
+  pool.on("connect", releaseWhenBeginFails);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {
     const lock = await pool.connect();
