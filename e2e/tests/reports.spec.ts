@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { go } from '../support/admin';
+import { go, tableRows } from '../support/admin';
 import { CHAT_DEMO, chatLines, createChannel, deleteChannel, expectNoAxeViolations, sendAs, signInAs, toast } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
@@ -161,6 +161,66 @@ test('from a report, the admin sanctions the sender in one step; the player sees
 
     await go(player, '/account/reports');
     await expect(player.getByTestId('my-report').filter({ hasText: spam })).toContainText('Action taken');
+  } finally {
+    await deleteChannel(staff, channelId);
+    await staffContext.close();
+    await playerContext.close();
+  }
+});
+
+test("from a report, the admin deletes the message; it leaves the reporter's open chat at once; the evidence keeps it", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const playerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const staff = await staffContext.newPage();
+  const player = await playerContext.newPage();
+  await signInAs(staff, '/admin/chats', 'admin');
+  const channelName = `E2E Report Delete ${Date.now() % 1_000_000}`;
+  const channelId = await createChannel(staff, channelName);
+  const slur = `go back to the tutorial, loser ${Date.now() % 100_000}`;
+  try {
+    expect((await sendAs(staff, channelId, ADA.id, 'before it')).status).toBe(200);
+    expect((await sendAs(staff, channelId, ADA.id, slur)).status).toBe(200);
+    await signInAs(player, '/account/chat', 'player');
+    await choose(player, 'Character', CHAT_DEMO.pia.name);
+    await choose(player, 'Channel', channelName);
+    const line = chatLines(player).filter({ hasText: slur });
+    await line.getByRole('button', { name: /^Report this message/ }).click();
+    const dialog = player.getByRole('dialog', { name: 'Report this message' });
+    await dialog.getByText('Harassment', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(toast(player, 'Thanks, your report was sent.')).toBeVisible();
+
+    await go(staff, '/admin/reports');
+    await staff
+      .getByTestId('reported-message')
+      .filter({ hasText: slur })
+      .getByRole('link', { name: /^Review/ })
+      .click();
+    await staff.getByRole('button', { name: 'Delete message…' }).click();
+    const remove = staff.getByRole('dialog', { name: 'Delete the message' });
+    await remove.getByRole('button', { name: 'Delete message' }).click();
+    await expect(remove.getByText(/Write a short note/)).toBeVisible();
+    await remove.getByRole('textbox').fill('Harassment of a new player.');
+    await remove.getByRole('button', { name: 'Delete message' }).click();
+    await expect(toast(staff, 'Message deleted: 1 report closed.')).toBeVisible();
+    await expect(remove).toHaveCount(0);
+    await expect(staff.getByText('Harassment of a new player.')).toBeVisible();
+    await expect(staff.getByRole('button', { name: 'Delete message…' })).toHaveCount(0);
+
+    // The reporter's chat, still open, drops the line on the stream's deletion notice; the rest stays.
+    await expect(line).toHaveCount(0);
+    await expect(chatLines(player).filter({ hasText: 'before it' })).toHaveCount(1);
+    // The evidence frozen at report time still holds the text; the channel's history no longer does.
+    await expect(staff.getByTestId('evidence-line').filter({ hasText: slur })).toHaveCount(1);
+    await keepScreenshot(staff, testInfo, 'reported-message-deleted-1440');
+    await go(staff, `/admin/chats/${channelId}/history`);
+    await expect(tableRows(staff, 'Chat history').filter({ hasText: 'before it' })).toHaveCount(1);
+    await expect(tableRows(staff, 'Chat history').filter({ hasText: slur })).toHaveCount(0);
+
+    await go(player, '/account/reports');
+    await expect(player.getByTestId('my-report').filter({ hasText: slur })).toContainText('Message removed');
+    await keepScreenshot(player, testInfo, 'my-reports-removed-1440');
   } finally {
     await deleteChannel(staff, channelId);
     await staffContext.close();
