@@ -152,6 +152,10 @@ test('staff mute a sender from the chat view; the player sees why; history shows
     await expect(mod.locator('#admin-main dd').getByText(PLAYER_MESSAGE, { exact: true })).toBeVisible();
     await mod.getByRole('button', { name: 'Revoke' }).click();
     const revoke = mod.getByRole('dialog', { name: 'Revoke sanction' });
+    await revoke.getByRole('button', { name: 'Revoke' }).click();
+    await expect(revoke.getByText('Reason is required')).toBeVisible();
+    await keepScreenshot(mod, testInfo, 'revoke-dialog-1440');
+    await expectNoAxeViolations(mod);
     await revoke.getByRole('textbox', { name: 'Reason for revoking' }).fill('Apologised in a ticket');
     await revoke.getByRole('button', { name: 'Revoke' }).click();
     await expect(toast(mod, `Sanction revoked for ${CHAT_DEMO.pia.name}.`)).toBeVisible();

@@ -20,6 +20,10 @@ interface Props {
   /** What will happen (and, e.g., the message quoted). */
   children?: ReactNode;
   reasonLabel?: string;
+  /** Why the text cannot be sent, or null; reasonError by default. */
+  validate?: (text: string) => string | null | undefined;
+  /** The confirm button's look: 'danger' for what cannot be undone. */
+  tone?: 'danger' | 'primary';
   confirmLabel: string;
   busyLabel: string;
   busy: boolean;
@@ -29,8 +33,21 @@ interface Props {
   onCancel: () => void;
 }
 
-/** A destructive action that must say why: the reason is required (1..500 characters) and goes to the audit log. */
-export function ReasonDialog({ open, title, children, reasonLabel = 'Reason', confirmLabel, busyLabel, busy, failure, onConfirm, onCancel }: Props) {
+/** An action that must say why: the reason is required (1..500 characters by default) and is recorded with it. */
+export function ReasonDialog({
+  open,
+  title,
+  children,
+  reasonLabel = 'Reason',
+  validate = reasonError,
+  tone = 'danger',
+  confirmLabel,
+  busyLabel,
+  busy,
+  failure,
+  onConfirm,
+  onCancel,
+}: Props) {
   const ids = { reason: useId(), error: useId() };
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
@@ -39,12 +56,12 @@ export function ReasonDialog({ open, title, children, reasonLabel = 'Reason', co
     setReason('');
     setTried(false);
   }, [open]);
-  const error = tried ? reasonError(reason) : null;
+  const error = tried ? (validate(reason) ?? null) : null;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     setTried(true);
-    if (reasonError(reason) || busy) return;
+    if (validate(reason) || busy) return;
     onConfirm(reason.trim());
   }
 
@@ -94,7 +111,7 @@ export function ReasonDialog({ open, title, children, reasonLabel = 'Reason', co
               <Button className={buttonClasses('secondary')} onPress={onCancel} isDisabled={busy}>
                 Cancel
               </Button>
-              <button type="submit" className={buttonClasses('danger')} disabled={busy} aria-busy={busy || undefined}>
+              <button type="submit" className={buttonClasses(tone)} disabled={busy} aria-busy={busy || undefined}>
                 {busy ? busyLabel : confirmLabel}
               </button>
             </div>
