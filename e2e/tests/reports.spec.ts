@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { go, tableRows } from '../support/admin';
 import { CHAT_DEMO, chatLines, createChannel, deleteChannel, expectNoAxeViolations, sendAs, signInAs, toast } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
@@ -17,7 +17,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option }).click();
 }
 
-async function atBothWidths(page: Page, testInfo: Parameters<Parameters<typeof test>[1]>[1], name: string, ready: () => Promise<void>) {
+async function atBothWidths(page: Page, testInfo: TestInfo, name: string, ready: () => Promise<void>) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await ready();
