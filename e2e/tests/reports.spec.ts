@@ -17,6 +17,31 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option }).click();
 }
 
+/** As the player (Pia), on /account/chat: reports the line holding `text` with a reason, then waits for the thanks. */
+async function reportFromPlayerChat(player: Page, channelName: string, text: string, reason: string) {
+  await signInAs(player, '/account/chat', 'player');
+  await choose(player, 'Character', CHAT_DEMO.pia.name);
+  await choose(player, 'Channel', channelName);
+  await chatLines(player)
+    .filter({ hasText: text })
+    .getByRole('button', { name: /^Report this message/ })
+    .click();
+  const dialog = player.getByRole('dialog', { name: 'Report this message' });
+  await dialog.getByText(reason, { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(toast(player, 'Thanks, your report was sent.')).toBeVisible();
+}
+
+/** As staff: opens the report of the message holding `text` from the /admin/reports queue. */
+async function openReport(staff: Page, text: string) {
+  await go(staff, '/admin/reports');
+  await staff
+    .getByTestId('reported-message')
+    .filter({ hasText: text })
+    .getByRole('link', { name: /^Review/ })
+    .click();
+}
+
 async function atBothWidths(page: Page, testInfo: TestInfo, name: string, ready: () => Promise<void>) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -123,24 +148,9 @@ test('from a report, the admin sanctions the sender in one step; the player sees
   const spam = `buy cheap gold now ${Date.now() % 100_000}`;
   try {
     expect((await sendAs(staff, channelId, ADA.id, spam)).status).toBe(200);
-    await signInAs(player, '/account/chat', 'player');
-    await choose(player, 'Character', CHAT_DEMO.pia.name);
-    await choose(player, 'Channel', channelName);
-    await chatLines(player)
-      .filter({ hasText: spam })
-      .getByRole('button', { name: /^Report this message/ })
-      .click();
-    const dialog = player.getByRole('dialog', { name: 'Report this message' });
-    await dialog.getByText('Spam', { exact: true }).click();
-    await dialog.getByRole('button', { name: 'Send report' }).click();
-    await expect(toast(player, 'Thanks, your report was sent.')).toBeVisible();
+    await reportFromPlayerChat(player, channelName, spam, 'Spam');
 
-    await go(staff, '/admin/reports');
-    await staff
-      .getByTestId('reported-message')
-      .filter({ hasText: spam })
-      .getByRole('link', { name: /^Review/ })
-      .click();
+    await openReport(staff, spam);
     await staff.getByRole('button', { name: 'Sanction sender…' }).click();
     const sanction = staff.getByRole('dialog', { name: `Sanction ${ADA.name}` });
     await expect(sanction.locator('blockquote')).toHaveText(spam);
@@ -181,22 +191,10 @@ test("from a report, the admin deletes the message; it leaves the reporter's ope
   try {
     expect((await sendAs(staff, channelId, ADA.id, 'before it')).status).toBe(200);
     expect((await sendAs(staff, channelId, ADA.id, slur)).status).toBe(200);
-    await signInAs(player, '/account/chat', 'player');
-    await choose(player, 'Character', CHAT_DEMO.pia.name);
-    await choose(player, 'Channel', channelName);
+    await reportFromPlayerChat(player, channelName, slur, 'Harassment');
     const line = chatLines(player).filter({ hasText: slur });
-    await line.getByRole('button', { name: /^Report this message/ }).click();
-    const dialog = player.getByRole('dialog', { name: 'Report this message' });
-    await dialog.getByText('Harassment', { exact: true }).click();
-    await dialog.getByRole('button', { name: 'Send report' }).click();
-    await expect(toast(player, 'Thanks, your report was sent.')).toBeVisible();
 
-    await go(staff, '/admin/reports');
-    await staff
-      .getByTestId('reported-message')
-      .filter({ hasText: slur })
-      .getByRole('link', { name: /^Review/ })
-      .click();
+    await openReport(staff, slur);
     await staff.getByRole('button', { name: 'Delete message…' }).click();
     const remove = staff.getByRole('dialog', { name: 'Delete the message' });
     await remove.getByRole('button', { name: 'Delete message' }).click();
