@@ -56,6 +56,9 @@ describe("ids", () => {
     expect(requireId("AAAAAAAA-0000-4000-8000-000000000000", "id")).toBe("aaaaaaaa-0000-4000-8000-000000000000");
     expect(codeOf(() => requireId("", "id"))).toBe(Code.InvalidArgument);
     expect(codeOf(() => requireId("1", "id"))).toBe(Code.InvalidArgument);
+    // The same words as every other service's ids: the field, then the rule.
+    expect(() => requireId("", "channel_id")).toThrow("[invalid_argument] channel_id: is required");
+    expect(() => requireId("nope", "channel_id")).toThrow("[invalid_argument] channel_id: must be a UUID");
   });
 });
 

@@ -1,6 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { sanctionError, type SanctionFact } from "../platform/sanction-message.js";
 import { textError } from "../platform/text-rules.js";
+import { requireUuid } from "../platform/validation.js";
 import { senderFilter, textFilter, type SenderFilter } from "./history-rules.js";
 
 export type { SanctionFact };
@@ -17,17 +18,12 @@ export const MAX_LOG_PAGE = 1000;
 /** Longer temporary bans are almost certainly typos: a permanent ban is a negative duration. */
 export const MAX_BAN_SECONDS = 100 * 365 * 24 * 3600;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CHANNEL_NAME = /^[A-Za-z0-9 _-]+$/;
 
 export const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
-/** Ids are uuids; anything else is the caller's mistake, not a missing row. */
-export function requireId(value: string, field: string): string {
-  if (!value) throw invalid(`${field} is required`);
-  if (!UUID.test(value)) throw invalid(`${field} must be a uuid, got ${JSON.stringify(value.slice(0, 64))}`);
-  return value.toLowerCase();
-}
+/** Ids are uuids; anything else is the caller's mistake, not a missing row ("channel_id: must be a UUID"). */
+export const requireId = requireUuid;
 
 /** Trimmed content of 1..1000 characters (code points, so an emoji counts once). */
 export function messageContent(raw: string): string {
