@@ -39,7 +39,7 @@ import { createStaticSite } from "./platform/http/static-site.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
 import { createConnectUnaryFastPath } from "./platform/rpc/connect-unary-fast-path.js";
-import { createGrpcStreamFastPath } from "./platform/rpc/grpc-stream-fast-path.js";
+import { createGrpcFastPath } from "./platform/rpc/grpc-fast-path.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
 
 export interface RunningServer {
@@ -266,11 +266,11 @@ type RpcHandler = (req: AnyRequest, res: AnyResponse) => unknown;
 
 function withLeanPaths(
   services: Services,
-  options: Omit<Parameters<typeof createGrpcStreamFastPath>[0] & Parameters<typeof createConnectUnaryFastPath>[0], "routes">,
+  options: Omit<Parameters<typeof createGrpcFastPath>[0] & Parameters<typeof createConnectUnaryFastPath>[0], "routes">,
   connectRpc: RpcHandler,
 ): RpcHandler {
   const routes = leanRoutes(services);
-  const grpcFast = createGrpcStreamFastPath({ ...options, routes });
+  const grpcFast = createGrpcFastPath({ ...options, routes });
   const connectFast = createConnectUnaryFastPath({ ...options, routes });
   return (req, res) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);
 }

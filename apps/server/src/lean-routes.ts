@@ -4,11 +4,11 @@ import type { Services } from "./compose.js";
 import { fastStreamRoute, fastUnaryRoute, type FastRoute } from "./platform/rpc/fast-call.js";
 
 /**
- * The rpcs the lean paths serve (LEAN_PATHS=on): the two chat fan-out streams over gRPC
- * (platform/rpc/grpc-stream-fast-path.ts), and over Connect's unary protocol the two sends that feed them and the
- * reference reads game servers and consoles call most (platform/rpc/connect-unary-fast-path.ts), where Connect's
- * unary pipeline costs twice the CPU of the call (docs/performance.md). The services do not know about it: the same
- * handler functions Connect registers.
+ * The rpcs the lean paths serve (LEAN_PATHS=on): the two chat fan-out streams, the two sends that feed them and the
+ * reference reads game servers and consoles call most, over gRPC (platform/rpc/grpc-fast-path.ts) and the unary ones
+ * over Connect's unary protocol (platform/rpc/connect-unary-fast-path.ts). Connect-ES's own pipeline costs two to
+ * four times the CPU of such a call, and without these the rpc and chat benches miss their targets
+ * (docs/performance.md). The services do not know about it: the same handler functions Connect registers.
  */
 export function leanRoutes(services: Pick<Services, "chat" | "maps" | "dimensions">): FastRoute[] {
   const { chat, maps, dimensions } = services;

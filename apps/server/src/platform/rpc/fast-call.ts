@@ -21,7 +21,7 @@ import {
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 
 /**
- * What the lean paths (grpc-stream-fast-path.ts for gRPC server streams, connect-unary-fast-path.ts for Connect's
+ * What the lean paths (grpc-fast-path.ts for gRPC server streams, connect-unary-fast-path.ts for Connect's
  * unary protocol) share: their routes, the per-call context and the interceptor chain. A call on a lean path runs the very same
  * interceptors (auth, permission table, logs, metrics, tracing) and the very same handler function as on Connect's
  * path; only the protocol plumbing around them is lighter.

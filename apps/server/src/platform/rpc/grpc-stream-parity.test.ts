@@ -1,5 +1,4 @@
 import http2 from "node:http2";
-import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError, createConnectRouter, createContextValues, type Interceptor } from "@connectrpc/connect";
@@ -9,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChatMessageSchema, ChatService, ConnectChatChannelRequestSchema } from "../../gen/sro/chat/chat_pb.js";
 import { directStreamSinkKey } from "../direct-stream-sink.js";
 import { createRpcAdapter } from "../http/rpc-adapter.js";
+import { closeAll, envelope, grpcCall, grpcStatus, serveHttp2, type Answer } from "../../test/grpc-parity.js";
 import { fastStreamRoute } from "./fast-call.js";
-import { createGrpcStreamFastPath } from "./grpc-stream-fast-path.js";
+import { createGrpcFastPath } from "./grpc-fast-path.js";
 
 /**
  * The lean gRPC stream path must answer byte for byte what the server's Connect path (Connect-ES's gRPC handler
@@ -93,23 +93,10 @@ const interceptors: Interceptor[] = [
   },
 ];
 
-interface Answer {
-  headers: Record<string, unknown>;
-  body: string;
-  trailers: Record<string, unknown> | undefined;
-}
-
 const servers: http2.Http2Server[] = [];
 let connectUrl = "";
 let leanUrl = "";
 const leanTook: string[] = [];
-
-async function serve(handler: (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void): Promise<string> {
-  const server = http2.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   const shutdown = new AbortController();
@@ -126,55 +113,21 @@ beforeAll(async () => {
   const logger = pino({ level: "silent" });
   const contextValues = () => createContextValues();
   const connect = createRpcAdapter(router.handlers, contextValues, logger, options.acceptCompression);
-  const lean = createGrpcStreamFastPath({
+  const lean = createGrpcFastPath({
     ...options,
     routes: [fastStreamRoute(ChatService.method.connectChatChannel, connectChatChannel)],
     contextValues,
     logger,
   });
-  connectUrl = await serve(connect);
-  leanUrl = await serve((req, res) => {
+  connectUrl = await serveHttp2(servers, connect);
+  leanUrl = await serveHttp2(servers, (req, res) => {
     if (lean(req, res)) leanTook.push(String(req.headers["x-case"]));
     else connect(req, res);
   });
 });
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-});
+afterAll(() => closeAll(servers));
 
-async function call(url: string, headers: http2.OutgoingHttpHeaders, body: Uint8Array): Promise<Answer> {
-  const session = http2.connect(url);
-  try {
-    return await new Promise<Answer>((resolve, reject) => {
-      const stream = session.request({ ":method": "POST", "content-type": "application/grpc", te: "trailers", ...headers });
-      let answerHeaders: Record<string, unknown> = {};
-      let trailers: Record<string, unknown> | undefined;
-      const chunks: Buffer[] = [];
-      stream.on("response", (h) => (answerHeaders = withoutDate(h)));
-      stream.on("trailers", (t) => (trailers = { ...t }));
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("error", reject);
-      stream.on("close", () => resolve({ headers: answerHeaders, body: Buffer.concat(chunks).toString("hex"), trailers }));
-      stream.end(body);
-    });
-  } finally {
-    session.close();
-  }
-}
-
-function withoutDate(headers: http2.IncomingHttpHeaders): Record<string, unknown> {
-  const { date: _date, ...rest } = headers;
-  return { ...rest };
-}
-
-const envelope = (bytes: Uint8Array, flags = 0) => {
-  const out = Buffer.alloc(5 + bytes.length);
-  out[0] = flags;
-  out.writeUInt32BE(bytes.length, 1);
-  out.set(bytes, 5);
-  return out;
-};
 const request = (channelId: string) =>
   envelope(toBinary(ConnectChatChannelRequestSchema, create(ConnectChatChannelRequestSchema, { channelId, characterId: "c1" })));
 const path = "/sro.chat.ChatService/ConnectChatChannel";
@@ -189,7 +142,7 @@ interface Case {
   expect: (answer: Answer) => void;
 }
 
-const status = (a: Answer) => String((a.trailers ?? a.headers)["grpc-status"]);
+const status = grpcStatus;
 
 const cases: Case[] = [
   { name: "a normal stream of three messages", body: request("three"), lean: true, expect: (a) => expect(status(a)).toBe("0") },
@@ -363,8 +316,8 @@ const cases: Case[] = [
 describe("lean gRPC stream path: byte parity with Connect's gRPC handler", () => {
   it.each(cases)("$name", async (c) => {
     const headers = { ":path": path, "x-case": c.name, ...c.headers };
-    const viaConnect = await call(connectUrl, headers, c.body);
-    const viaLean = await call(leanUrl, headers, c.body);
+    const viaConnect = await grpcCall(connectUrl, headers, c.body);
+    const viaLean = await grpcCall(leanUrl, headers, c.body);
     expect(viaLean).toEqual(viaConnect);
     c.expect(viaLean);
     expect(leanTook.includes(c.name), c.lean ? "the lean path should take it" : "the lean path should hand it to Connect").toBe(c.lean);

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ChatMessageSchema, ChatService } from "../../gen/sro/chat/chat_pb.js";
 import { fastStreamRoute, type FastRoute } from "./fast-call.js";
 import { directStreamSinkKey } from "../direct-stream-sink.js";
-import { createGrpcStreamFastPath } from "./grpc-stream-fast-path.js";
+import { createGrpcFastPath } from "./grpc-fast-path.js";
 
 /**
  * The lean gRPC path on a bare HTTP/2 server, spoken to by Connect-ES's own gRPC client: the direct sink, the
@@ -29,7 +29,7 @@ afterEach(async () => {
 
 async function harness(routes: FastRoute[], interceptors: Interceptor[] = []): Promise<Harness> {
   const shutdown = new AbortController();
-  const fastPath = createGrpcStreamFastPath({
+  const fastPath = createGrpcFastPath({
     routes,
     interceptors,
     shutdownSignal: shutdown.signal,

@@ -34,30 +34,34 @@ import {
   applyInterceptors,
   handlerContextFor,
   interceptorRequest,
+  invokeUnary,
   openCall,
   routePath,
   shutdownRelay,
   type Call,
   type FastRoute,
   type FastStreamRoute,
+  type FastUnaryRoute,
   type ShutdownRelay,
 } from "./fast-call.js";
 
 /**
- * A lean gRPC path for server streams that fan one message out to thousands of clients. Connect-ES runs every
- * streamed message through a chain of (down-levelled) async generators, ~50 µs of CPU per message per stream; a
- * chat message to 10,000 streams would cost half a second. Here a message yielded (or written to the direct sink)
- * for many streams is serialized once and the same bytes are written to each stream.
+ * A lean gRPC path for the calls the server answers most (lean-routes.ts): the chat fan-out streams and the unary
+ * sends and reference reads that game servers make over gRPC. Connect-ES runs every call and every streamed message
+ * through a chain of (down-levelled) async generators and abort controllers: ~300-600 µs of CPU per unary call and
+ * ~50 µs per message per stream, so a chat message to 10,000 streams would cost half a second and the sends alone
+ * would take a core (docs/performance.md). Here a message yielded (or written to the direct sink) for many streams
+ * is serialized once and the same bytes are written to each stream, and a unary call is one read, one write.
  *
- * Only the per-message work is lighter. The protocol decisions are Connect-ES's own helpers
+ * Only the plumbing is lighter. The protocol decisions are Connect-ES's own helpers
  * (`@connectrpc/connect/protocol-grpc`: content type, timeout parsing and its maximum, trailer status with error
  * metadata and details; `@connectrpc/connect/protocol`: compression negotiation, envelope splitting, read and write
  * limits), the request goes through the same interceptors and handler in Connect's order, and grpc-message is
  * re-encoded as the Connect path re-encodes it (rpc-adapter.ts). What would cost more to match — compressed
- * requests, JSON, HTTP/1.1, unary calls, encodings without a synchronous twin here — is left to Connect.
- * grpc-stream-parity.test.ts sends every case to both and requires the same bytes.
+ * requests, JSON, HTTP/1.1, encodings without a synchronous twin here — is left to Connect.
+ * grpc-stream-parity.test.ts and grpc-unary-parity.test.ts send every case to both and require the same bytes.
  */
-export interface GrpcStreamFastPathOptions {
+export interface GrpcFastPathOptions {
   routes: FastRoute[];
   /** Where a malformed request message is logged (as a client error). */
   logger?: Logger;
@@ -72,18 +76,15 @@ export interface GrpcStreamFastPathOptions {
 
 type HandlerOptions = ReturnType<typeof validateUniversalHandlerOptions>;
 
-interface Route extends FastStreamRoute {
-  serialization: MethodSerializationLookup<DescMessage, DescMessage>;
-}
+type Route = (FastStreamRoute | FastUnaryRoute) & { serialization: MethodSerializationLookup<DescMessage, DescMessage> };
 
 /** Returns a handler that answers true when it took the call. */
-export function createGrpcStreamFastPath(options: GrpcStreamFastPathOptions): (req: AnyRequest, res: AnyResponse) => boolean {
+export function createGrpcFastPath(options: GrpcFastPathOptions): (req: AnyRequest, res: AnyResponse) => boolean {
   const opt = validateUniversalHandlerOptions(options);
   const routes = new Map<string, Route>();
   for (const route of options.routes) {
-    if (route.method.methodKind !== "server_streaming") continue;
     const serialization = createMethodSerializationLookup(route.method, opt.binaryOptions, opt.jsonOptions, opt);
-    routes.set(routePath(route.method), { ...(route as FastStreamRoute), serialization });
+    routes.set(routePath(route.method), { ...route, serialization });
   }
   const shutdown = shutdownRelay(options.shutdownSignal);
   return (req, res) => {
@@ -93,20 +94,28 @@ export function createGrpcStreamFastPath(options: GrpcStreamFastPathOptions): (r
     const compression = compressionNegotiate(opt.acceptCompression, headerOf(req, headerEncoding), headerOf(req, headerAcceptEncoding), headerAcceptEncoding);
     const responseEncoding = compression.response?.name ?? "identity";
     if (compression.request || compression.error || !(responseEncoding in compressSync)) return false;
-    void serve(route, responseEncoding, req as Http2ServerRequest, res as Http2ServerResponse, opt, options, shutdown).catch(() => {
+    void (isUnary(route) ? serveUnary : serveStream)(
+      route as never,
+      responseEncoding,
+      req as Http2ServerRequest,
+      res as Http2ServerResponse,
+      opt,
+      options,
+      shutdown,
+    ).catch(() => {
       if (!res.writableEnded) res.end();
     });
     return true;
   };
 }
 
-async function serve(
-  route: Route,
+async function serveStream(
+  route: Route & FastStreamRoute,
   responseEncoding: string,
   req: Http2ServerRequest,
   res: Http2ServerResponse,
   opt: HandlerOptions,
-  options: GrpcStreamFastPathOptions,
+  options: GrpcFastPathOptions,
   shutdown: ShutdownRelay,
 ): Promise<void> {
   const { method } = route;
@@ -124,23 +133,10 @@ async function serve(
   call.sendHeaders();
   values.set(directStreamSinkKey, directSink(res, call, output));
   try {
-    // As Connect's gRPC handler reads a request: after the interceptors, a bad timeout first, then the body.
-    const input = pipe(
-      checkedBody(req, (bytes) => {
-        const error = checkBinaryBody(method.input, bytes, true);
-        if (error) logMalformed(options.logger, `${method.parent.typeName}/${method.name}`, error);
-        return error;
-      }),
-      transformPrepend<Uint8Array>(() => {
-        if (timeout.error) throw timeout.error;
-        return undefined;
-      }),
-      transformSplitEnvelope(opt.readMaxBytes),
-      transformDecompressEnvelope(null, opt.readMaxBytes),
-      transformParseEnvelope(route.serialization.getI(true)),
-    );
+    // As Connect's gRPC handler reads a stream's request: after the interceptors.
+    const input = requestMessages(route, req, timeout.error, opt, options.logger);
     const invoke = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
-      const message = await singleMessage(request.message);
+      const message = await singleMessage(request.message, "server-streaming");
       return {
         stream: true,
         service: method.parent,
@@ -164,6 +160,61 @@ async function serve(
   }
 }
 
+/** A unary call as Connect's gRPC handler answers it: the one message with the headers, then the trailers. */
+async function serveUnary(
+  route: Route & FastUnaryRoute,
+  responseEncoding: string,
+  req: Http2ServerRequest,
+  res: Http2ServerResponse,
+  opt: HandlerOptions,
+  options: GrpcFastPathOptions,
+  shutdown: ShutdownRelay,
+): Promise<void> {
+  const timeout = parseTimeout(headerOf(req, headerTimeout), opt.maxTimeoutMs);
+  const output = outputOf(route, responseEncoding, opt.compressMinBytes);
+  const call = openCall(route.method, req, res, options.contextValues(req), shutdown, {
+    name: "grpc",
+    timeoutMs: timeout.error ? undefined : timeout.timeoutMs,
+    responseContentType: contentTypeProto,
+  });
+  if (responseEncoding !== "identity") call.context.responseHeader.set(headerEncoding, responseEncoding);
+  try {
+    // As Connect reads a unary request: the whole message (a bad timeout first), then the interceptors.
+    const input = await singleMessage(requestMessages(route, req, timeout.error, opt, options.logger), "unary");
+    const envelope = output.envelope(await invokeUnary(route, call, input, options.interceptors));
+    if (!call.gone) {
+      call.sendHeaders();
+      res.write(envelope);
+    }
+    finish(res, call, undefined);
+  } catch (error) {
+    finish(res, call, error);
+  } finally {
+    call.end();
+  }
+}
+
+/** The request's messages, checked and limited as Connect's gRPC handler reads them. */
+function requestMessages(route: Route, req: Http2ServerRequest, timeoutError: ConnectError | undefined, opt: HandlerOptions, logger?: Logger) {
+  const { method } = route;
+  return pipe(
+    checkedBody(req, (bytes) => {
+      const error = checkBinaryBody(method.input, bytes, true);
+      if (error) logMalformed(logger, `${method.parent.typeName}/${method.name}`, error);
+      return error;
+    }),
+    transformPrepend<Uint8Array>(() => {
+      if (timeoutError) throw timeoutError;
+      return undefined;
+    }),
+    transformSplitEnvelope(opt.readMaxBytes),
+    transformDecompressEnvelope(null, opt.readMaxBytes),
+    transformParseEnvelope(route.serialization.getI(true)),
+  );
+}
+
+const isUnary = (route: Route): route is Route & FastUnaryRoute => route.method.methodKind === "unary";
+
 /** What Connect's node adapter writes at the end: headers unless sent, trailers with the status, nothing more. */
 function finish(res: Http2ServerResponse, call: Call, error: unknown): void {
   if (res.writableEnded || res.destroyed) return;
@@ -179,12 +230,12 @@ function finish(res: Http2ServerResponse, call: Call, error: unknown): void {
 }
 
 /** The one request message, with Connect's errors for none or more than one. */
-async function singleMessage(messages: AsyncIterable<unknown>): Promise<unknown> {
+async function singleMessage(messages: AsyncIterable<unknown>, kind: "unary" | "server-streaming"): Promise<unknown> {
   const it = messages[Symbol.asyncIterator]();
   const first = await it.next();
-  if (first.done === true) throw new ConnectError("protocol error: missing input message for server-streaming method", Code.Unimplemented);
+  if (first.done === true) throw new ConnectError(`protocol error: missing input message for ${kind} method`, Code.Unimplemented);
   const second = await it.next();
-  if (second.done !== true) throw new ConnectError("protocol error: received extra input message for server-streaming method", Code.Unimplemented);
+  if (second.done !== true) throw new ConnectError(`protocol error: received extra input message for ${kind} method`, Code.Unimplemented);
   return first.value;
 }
 
