@@ -182,6 +182,32 @@ const cases: Case[] = [
     lean: true,
     expect: (a) => expect(status(a)).toBe(String(Code.InvalidArgument)),
   },
+  {
+    name: "a request message that does not decode and a malformed grpc-timeout: the timeout is reported",
+    headers: { "grpc-timeout": "soon" },
+    body: envelope(Buffer.from([0x0a, 0x05, 0x61])),
+    lean: true,
+    expect: (a) => expect(status(a)).toBe(String(Code.InvalidArgument)),
+  },
+  { name: "an empty request message", body: envelope(new Uint8Array(0)), lean: true, expect: (a) => expect(status(a)).toBe("0") },
+  {
+    name: "a request message with bytes after it",
+    body: Buffer.concat([request("message"), Buffer.from([0, 0])]),
+    lean: true,
+    expect: (a) => expect(status(a)).not.toBe("0"),
+  },
+  {
+    name: "a request message flagged compressed without an encoding",
+    body: envelope(toBinary(TargetIdSchema, create(TargetIdSchema, { id: "message" })), 1),
+    lean: true,
+    expect: (a) => expect(status(a)).not.toBe("0"),
+  },
+  {
+    name: "a request message exactly at readMaxBytes",
+    body: envelope(Buffer.concat([Buffer.from([0x0a, 0xfd, 0x07]), Buffer.alloc(READ_MAX_BYTES - 3, 0x7a)])),
+    lean: true,
+    expect: (a) => expect(status(a)).toBe("0"),
+  },
   { name: "no request message", body: new Uint8Array(0), lean: true, expect: (a) => expect(status(a)).toBe(String(Code.Unimplemented)) },
   {
     name: "two request messages",
