@@ -94,47 +94,37 @@ export function createGrpcFastPath(options: GrpcFastPathOptions): (req: AnyReque
     const compression = compressionNegotiate(opt.acceptCompression, headerOf(req, headerEncoding), headerOf(req, headerAcceptEncoding), headerAcceptEncoding);
     const responseEncoding = compression.response?.name ?? "identity";
     if (compression.request || compression.error || !(responseEncoding in compressSync)) return false;
-    void (isUnary(route) ? serveUnary : serveStream)(
-      route as never,
-      responseEncoding,
-      req as Http2ServerRequest,
-      res as Http2ServerResponse,
-      opt,
-      options,
-      shutdown,
-    ).catch(() => {
+    const taken: Taken = { responseEncoding, req: req as Http2ServerRequest, res: res as Http2ServerResponse, opt, options, shutdown };
+    void (isUnary(route) ? serveUnary(route, taken) : serveStream(route, taken)).catch(() => {
       if (!res.writableEnded) res.end();
     });
     return true;
   };
 }
 
-async function serveStream(
-  route: Route & FastStreamRoute,
-  responseEncoding: string,
-  req: Http2ServerRequest,
-  res: Http2ServerResponse,
-  opt: HandlerOptions,
-  options: GrpcFastPathOptions,
-  shutdown: ShutdownRelay,
-): Promise<void> {
+/** A call the lean path took: its request and response, the encoding chosen for the answer, the path's settings. */
+interface Taken {
+  responseEncoding: string;
+  req: Http2ServerRequest;
+  res: Http2ServerResponse;
+  opt: HandlerOptions;
+  options: GrpcFastPathOptions;
+  shutdown: ShutdownRelay;
+}
+
+async function serveStream(route: Route & FastStreamRoute, taken: Taken): Promise<void> {
+  const { req, res, opt, options } = taken;
   const { method } = route;
-  const timeout = parseTimeout(headerOf(req, headerTimeout), opt.maxTimeoutMs);
-  const output = outputOf(route, responseEncoding, opt.compressMinBytes);
-  const values = options.contextValues(req);
-  const call = openCall(method, req, res, values, shutdown, {
-    name: "grpc",
-    timeoutMs: timeout.error ? undefined : timeout.timeoutMs,
-    responseContentType: headerOf(req, headerContentType) ?? contentTypeProto,
-  });
+  // A stream's headers go out before Connect would choose its content type; it echoes the request's, as rpc-adapter.ts.
+  const contentType = headerOf(req, headerContentType) ?? contentTypeProto;
+  const { call, values, output, timeoutError } = startCall(route, taken, contentType);
   const { context } = call;
-  if (responseEncoding !== "identity") context.responseHeader.set(headerEncoding, responseEncoding);
   // At once, as the Connect path does (rpc-adapter.ts): a quiet stream is visibly open.
   call.sendHeaders();
   values.set(directStreamSinkKey, directSink(res, call, output));
   try {
     // As Connect's gRPC handler reads a stream's request: after the interceptors.
-    const input = requestMessages(route, req, timeout.error, opt, options.logger);
+    const input = requestMessages(route, req, timeoutError, opt, options.logger);
     const invoke = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
       const message = await singleMessage(request.message, "server-streaming");
       return {
@@ -161,26 +151,12 @@ async function serveStream(
 }
 
 /** A unary call as Connect's gRPC handler answers it: the one message with the headers, then the trailers. */
-async function serveUnary(
-  route: Route & FastUnaryRoute,
-  responseEncoding: string,
-  req: Http2ServerRequest,
-  res: Http2ServerResponse,
-  opt: HandlerOptions,
-  options: GrpcFastPathOptions,
-  shutdown: ShutdownRelay,
-): Promise<void> {
-  const timeout = parseTimeout(headerOf(req, headerTimeout), opt.maxTimeoutMs);
-  const output = outputOf(route, responseEncoding, opt.compressMinBytes);
-  const call = openCall(route.method, req, res, options.contextValues(req), shutdown, {
-    name: "grpc",
-    timeoutMs: timeout.error ? undefined : timeout.timeoutMs,
-    responseContentType: contentTypeProto,
-  });
-  if (responseEncoding !== "identity") call.context.responseHeader.set(headerEncoding, responseEncoding);
+async function serveUnary(route: Route & FastUnaryRoute, taken: Taken): Promise<void> {
+  const { req, res, opt, options } = taken;
+  const { call, output, timeoutError } = startCall(route, taken, contentTypeProto);
   try {
     // As Connect reads a unary request: the whole message (a bad timeout first), then the interceptors.
-    const input = await unaryRequestMessage(route, req, timeout.error, opt, options.logger);
+    const input = await unaryRequestMessage(route, req, timeoutError, opt, options.logger);
     const envelope = output.envelope(await invokeUnary(route, call, input, options.interceptors));
     if (!call.gone) {
       call.sendHeaders();
@@ -192,6 +168,17 @@ async function serveUnary(
   } finally {
     call.end();
   }
+}
+
+/** What every call starts with: its deadline (or the timeout's error), the call, its response encoding and encoder. */
+function startCall(route: Route, taken: Taken, responseContentType: string) {
+  const { responseEncoding, req, res, opt, options, shutdown } = taken;
+  const timeout = parseTimeout(headerOf(req, headerTimeout), opt.maxTimeoutMs);
+  const values = options.contextValues(req);
+  const timeoutMs = timeout.error ? undefined : timeout.timeoutMs;
+  const call = openCall(route.method, req, res, values, shutdown, { name: "grpc", timeoutMs, responseContentType });
+  if (responseEncoding !== "identity") call.context.responseHeader.set(headerEncoding, responseEncoding);
+  return { call, values, timeoutError: timeout.error, output: outputOf(route, responseEncoding, opt.compressMinBytes) };
 }
 
 /** The request's messages, checked and limited as Connect's gRPC handler reads them. */
