@@ -258,16 +258,19 @@ run_node "$SINGLE" "$PORT_SINGLE" -v "$VOLUME:/data" -e PUBLIC_URL="$SINGLE_URL"
 wait_ready "$SINGLE" "$PORT_SINGLE"
 curl -fsS "$SINGLE_URL/healthz" >/dev/null || fail "/healthz is not 200"
 curl -fsS "$SINGLE_URL/readyz" >/dev/null || fail "/readyz is not 200"
-curl -fsS "$SINGLE_URL/" | grep -q '<div id="root">' || fail "GET / does not serve the SPA"
-curl -fsS "$SINGLE_URL/characters" | grep -q '<div id="root">' || fail "a client-side route does not serve the SPA"
+# Each output is read whole before grep looks at it: with pipefail, `grep -q` leaving a pipe early makes the writer
+# die of SIGPIPE and the pipeline fail however the match went.
+grep -q '<div id="root">' <<<"$(curl -fsS "$SINGLE_URL/")" || fail "GET / does not serve the SPA"
+grep -q '<div id="root">' <<<"$(curl -fsS "$SINGLE_URL/characters")" || fail "a client-side route does not serve the SPA"
 # No systemd timers here: run the image's HEALTHCHECK by hand, as the timer would.
 podman healthcheck run "$SINGLE" >/dev/null || fail "the image's health check fails on a ready container"
 health=$(podman inspect --format '{{.State.Health.Status}}' "$SINGLE" 2>/dev/null || podman inspect --format '{{.State.Healthcheck.Status}}' "$SINGLE")
 [[ $health == healthy ]] || fail "health status is '$health', expected healthy"
 log "health check: $health"
-if podman logs "$SINGLE" 2>&1 | grep -qi 'demo accounts'; then fail "the image seeded demo accounts by default"; fi
-if podman logs "$SINGLE" 2>&1 | grep -q 'no admin account yet'; then fail "the first-admin hint is logged although an admin exists"; fi
-if podman logs "$SINGLE" 2>&1 | grep -qE 'WARNING|Warning:'; then fail "the server warns at start: $(podman logs "$SINGLE" 2>&1 | grep -m1 -E 'WARNING|Warning:')"; fi
+single_log=$(podman logs "$SINGLE" 2>&1)
+if grep -qi 'demo accounts' <<<"$single_log"; then fail "the image seeded demo accounts by default"; fi
+if grep -q 'no admin account yet' <<<"$single_log"; then fail "the first-admin hint is logged although an admin exists"; fi
+if grep -qE 'WARNING|Warning:' <<<"$single_log"; then fail "the server warns at start: $(grep -m1 -E 'WARNING|Warning:' <<<"$single_log")"; fi
 log "node in the image: $(podman exec "$SINGLE" node -v); no start-up warning"
 api expect-sign-in-refused "$SINGLE_URL" admin admin
 map_id=$(api create-map "$SINGLE_URL" "$ADMIN_USER" "$ADMIN_PASSWORD" "pglite-$RUN_ID")
@@ -293,7 +296,7 @@ run_node "$NODE_B" "$PORT_B" "${cluster_env[@]}"
 wait_ready "$NODE_A" "$PORT_A"
 wait_ready "$NODE_B" "$PORT_B"
 # A new database without demo accounts: the log tells the operator how to create the first admin.
-podman logs "$NODE_A" 2>&1 | grep -q 'identity-cli.js create-admin' || fail "the log does not say how to create the first admin"
+grep -q 'identity-cli.js create-admin' <<<"$(podman logs "$NODE_A" 2>&1)" || fail "the log does not say how to create the first admin"
 create_admin -e DATABASE_URL="$DB_URL"
 api cluster "$URL_A" "$URL_B" "$ADMIN_USER" "$ADMIN_PASSWORD" "$NODE_A"
 stop_within "$NODE_B" 10
