@@ -12,7 +12,7 @@ import { CreateMapRequest, Map as GameMap, Maps } from "./protobuf-ts-gen/sro/ga
 
 /**
  * Native gRPC with @grpc/grpc-js (what Node game servers and tools use) over cleartext HTTP/2 against the real
- * server: the calls the lean path takes (GetMaps, chat streams and sends) and Connect's (CreateMap, GetMap).
+ * server: the calls the lean path takes (GetMaps, GetMap's error, chat streams and sends) and Connect's (CreateMap).
  * Messages are encoded with the protobuf-ts classes generated from our protos; the transport is grpc-js alone.
  */
 describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
