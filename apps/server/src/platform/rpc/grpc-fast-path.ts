@@ -124,7 +124,7 @@ async function serveStream(route: Route & FastStreamRoute, taken: Taken): Promis
   values.set(directStreamSinkKey, directSink(res, call, output));
   try {
     // As Connect's gRPC handler reads a stream's request: after the interceptors.
-    const input = requestMessages(route, req, timeoutError, opt, options.logger);
+    const input = connectReads(route, checkedRequestBody(route, req, options.logger), timeoutError, opt);
     const invoke = applyInterceptors(async (request: StreamRequest): Promise<StreamResponse> => {
       const message = await singleMessage(request.message, "server-streaming");
       return {
@@ -179,11 +179,6 @@ function startCall(route: Route, taken: Taken, responseContentType: string) {
   const call = openCall(route.method, req, res, values, shutdown, { name: "grpc", timeoutMs, responseContentType });
   if (responseEncoding !== "identity") call.context.responseHeader.set(headerEncoding, responseEncoding);
   return { call, values, timeoutError: timeout.error, output: outputOf(route, responseEncoding, opt.compressMinBytes) };
-}
-
-/** The request's messages, checked and limited as Connect's gRPC handler reads them. */
-function requestMessages(route: Route, req: Http2ServerRequest, timeoutError: ConnectError | undefined, opt: HandlerOptions, logger?: Logger) {
-  return connectReads(route, checkedRequestBody(route, req, logger), timeoutError, opt);
 }
 
 /**
