@@ -97,36 +97,30 @@ export function openCall(
   const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
   const timer =
     timeoutMs === undefined ? undefined : setTimeout(() => abort.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded)), timeoutMs);
-  let gone = false;
   const onClose = () => {
-    gone = true;
+    call.gone = true;
     abort.abort(new ConnectError("client went away", Code.Canceled));
   };
   res.once("close", onClose);
   shutdown.join(abort);
   const host = req.headers[":authority"] ?? req.headers.host ?? "localhost";
-  const context: HandlerContext = {
-    service: method.parent,
+  const context = new LeanHandlerContext(
     method,
-    protocolName: protocol.name,
-    requestMethod: "POST",
-    url: `http://${String(host)}${req.url}`,
-    get signal() {
-      return abort.signal;
-    },
-    timeoutMs: () => (deadline === undefined ? undefined : deadline - Date.now()),
-    requestHeader: header,
-    responseHeader: new Headers({ "content-type": protocol.responseContentType }),
-    responseTrailer: new Headers(),
+    protocol.name,
+    `http://${String(host)}${req.url}`,
+    abort,
+    () => (deadline === undefined ? undefined : deadline - Date.now()),
+    header,
+    new Headers({ "content-type": protocol.responseContentType }),
+    new Headers(),
     values,
-  };
+  );
   let headersSent = false;
-  return {
+  // `gone` is a plain field, not a getter: see LeanHandlerContext.
+  const call = {
     context,
     header,
-    get gone() {
-      return gone;
-    },
+    gone: false,
     sendHeaders() {
       if (headersSent) return;
       headersSent = true;
@@ -141,6 +135,7 @@ export function openCall(
       abort.abort(CALL_ENDED);
     },
   };
+  return call;
 }
 
 /** An abort signal made on first use; aborting before that only records the reason (no signal, no event). */
@@ -163,41 +158,67 @@ class LazyAbort {
   }
 }
 
-/** The request the interceptors see; its signal is the call's, still made only when read. */
-export function interceptorRequest<M>(call: Call, stream: boolean, message: M) {
-  const { context } = call;
-  return {
-    stream,
-    service: context.service,
-    method: context.method,
-    requestMethod: "POST",
-    url: context.url,
-    get signal() {
-      return context.signal;
-    },
-    header: call.header,
-    contextValues: context.values,
-    message,
-  };
+/**
+ * A call's context, and the interceptors' request below, are classes whose lazy `signal` getter sits on the
+ * prototype. An object literal's getter is a new accessor per object, and V8 turns every such object into a
+ * dictionary: each property read on it (ctx.values, a stream sink's checks per delivery) became a slow lookup.
+ */
+class LeanHandlerContext implements HandlerContext {
+  readonly requestMethod = "POST";
+  readonly service: HandlerContext["service"];
+
+  constructor(
+    readonly method: HandlerContext["method"],
+    readonly protocolName: string,
+    readonly url: string,
+    private readonly signalSource: { readonly signal: AbortSignal },
+    readonly timeoutMs: () => number | undefined,
+    readonly requestHeader: Headers,
+    readonly responseHeader: Headers,
+    readonly responseTrailer: Headers,
+    readonly values: ContextValues,
+  ) {
+    this.service = method.parent;
+  }
+
+  get signal(): AbortSignal {
+    return this.signalSource.signal;
+  }
 }
+
+/** The request the interceptors see; its signal is the call's, still made only when read. */
+class InterceptorRequest<M> {
+  readonly requestMethod = "POST";
+  readonly service: HandlerContext["service"];
+  readonly method: HandlerContext["method"];
+  readonly url: string;
+  readonly header: Headers;
+  readonly contextValues: ContextValues;
+
+  constructor(
+    private readonly context: HandlerContext,
+    header: Headers,
+    readonly stream: boolean,
+    readonly message: M,
+  ) {
+    this.service = context.service;
+    this.method = context.method;
+    this.url = context.url;
+    this.header = header;
+    this.contextValues = context.values;
+  }
+
+  get signal(): AbortSignal {
+    return this.context.signal;
+  }
+}
+
+export const interceptorRequest = <M>(call: Call, stream: boolean, message: M) => new InterceptorRequest(call.context, call.header, stream, message);
 
 /** The handler's context after the interceptors: their request's header, values and signal (as Connect does). */
 export function handlerContextFor(context: HandlerContext, request: UnaryRequest | StreamRequest): HandlerContext {
-  return {
-    service: context.service,
-    method: context.method,
-    protocolName: context.protocolName,
-    requestMethod: context.requestMethod,
-    url: context.url,
-    get signal() {
-      return request.signal;
-    },
-    timeoutMs: context.timeoutMs,
-    requestHeader: request.header,
-    responseHeader: context.responseHeader,
-    responseTrailer: context.responseTrailer,
-    values: request.contextValues,
-  };
+  const { method, protocolName, url, timeoutMs, responseHeader, responseTrailer } = context;
+  return new LeanHandlerContext(method, protocolName, url, request, timeoutMs, request.header, responseHeader, responseTrailer, request.contextValues);
 }
 
 function requestHeaders(req: AnyRequest): Headers {

@@ -1,6 +1,8 @@
 import { getEventListeners } from "node:events";
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
+import v8 from "node:v8";
+import { compileFunction } from "node:vm";
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, createContextValues, type Interceptor } from "@connectrpc/connect";
 import { compressionGzip, createGrpcTransport } from "@connectrpc/connect-node";
@@ -86,6 +88,30 @@ describe("lean gRPC path", () => {
     await expect.poll(() => received).toEqual(["history", "live one"]);
     abort.abort();
     await reading;
+  });
+
+  it("a call's context, its interceptors' request and its stream sink keep V8's fast properties", async () => {
+    // An object literal with a getter gets a new accessor per object, and V8 turns each such object into a
+    // dictionary: every read on it is then a slow lookup (a stream sink's checks ran once per delivery).
+    v8.setFlagsFromString("--allow-natives-syntax");
+    const hasFastProperties = compileFunction("return %HasFastProperties(o)", ["o"]) as (o: object) => boolean;
+    const seen: Record<string, boolean> = {};
+    const inspect: Interceptor = (next) => (req) => {
+      seen.request = hasFastProperties(req);
+      return next(req);
+    };
+    const h = await harness(
+      [
+        fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
+          seen.context = hasFastProperties(ctx);
+          seen.sink = hasFastProperties(ctx.values.get(directStreamSinkKey)!);
+          yield { content: "one" };
+        }),
+      ],
+      [inspect],
+    );
+    for await (const _ of h.client.connectChatChannel({ channelId: "c" })) void _;
+    expect(seen).toEqual({ request: true, context: true, sink: true });
   });
 
   it("the shutdown signal holds one listener however many streams are open, ends them all with its reason, and calls that ended leave no trace", async () => {
