@@ -4,28 +4,53 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { ConnectChatChannelRequestSchema, SendChatChannelMessageRequestSchema } from "../apps/server/src/gen/sro/chat/chat_pb.js";
 import { H2FrameClient, requestHeaderBlock } from "./h2-frames.js";
 
-/** Send→receive latencies in ms, kept in a growable typed array (millions of samples, no GC churn). */
+/** Send→receive latencies in ms, kept in growable typed arrays (millions of samples, no GC churn). */
 export class LatencyRecorder {
   private samples = new Float64Array(1 << 20);
+  /** When each sample was received (performance.now()). */
+  private receivedAt = new Float64Array(1 << 20);
   count = 0;
   lastAt = 0;
 
   /** `at`: when it was received (performance.now()), if the caller already read the clock. */
   record(ms: number, at = performance.now()): void {
     if (this.count === this.samples.length) {
-      const bigger = new Float64Array(this.samples.length * 2);
-      bigger.set(this.samples);
-      this.samples = bigger;
+      this.samples = grown(this.samples);
+      this.receivedAt = grown(this.receivedAt);
     }
-    this.samples[this.count++] = ms;
+    this.samples[this.count] = ms;
+    this.receivedAt[this.count++] = at;
     this.lastAt = at;
   }
 
   summary() {
-    const sorted = this.samples.slice(0, this.count).sort();
-    const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
-    return { deliveries: this.count, p50: at(0.5), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1]! : NaN };
+    return percentiles(this.samples.slice(0, this.count));
   }
+
+  /**
+   * p50 / p99 per second of send time from `from` (performance.now()): shows whether a p99 comes from the whole run
+   * or from a stretch of it (a server that falls behind and stays behind).
+   */
+  bySendSecond(from: number) {
+    const seconds: number[][] = [];
+    for (let i = 0; i < this.count; i++) {
+      const second = Math.floor((this.receivedAt[i]! - this.samples[i]! - from) / 1000);
+      if (second >= 0) (seconds[second] ??= []).push(this.samples[i]!);
+    }
+    return Array.from(seconds, (s) => percentiles(Float64Array.from(s ?? [])));
+  }
+}
+
+function grown(array: Float64Array): Float64Array {
+  const bigger = new Float64Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
+function percentiles(samples: Float64Array) {
+  const sorted = samples.sort();
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+  return { deliveries: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1]! : NaN };
 }
 
 /** One open stream: `ended` resolves with undefined when it closed cleanly or was aborted, or with the failure. */

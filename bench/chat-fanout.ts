@@ -81,6 +81,8 @@ export async function run() {
   ];
   const load = loadavg()[0]!;
   const verdicts: string[] = [];
+  /** Per scenario: send→receive p50/p99 ms for each second of sends. */
+  const series: string[] = [];
   let sendsNote = "";
   try {
     const setup = createGrpcTransport({ baseUrl: server.url });
@@ -146,6 +148,8 @@ export async function run() {
           `| ${client} | ${scenario.streams.toLocaleString("en")} | ${scenario.channels} | ${result.connections} | ${fmt(result.sendsPerSecond, 0)} | ${fmt(result.sendLatency.p50, 0)} / ${fmt(result.sendLatency.p99, 0)} | ${fmt(result.deliveriesPerSecond, 0)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.max, 0)} | ${result.lost} | ${result.streamErrors} | ${fmt(result.loopLagP99, 0)} | ${fmt(result.serverCpuPerDelivery, 1)} | ${fmt(result.clientCpuPerDelivery, 1)} | ${fmt(result.openSeconds, 1)} |`,
         );
         console.error(rows.at(-1));
+        const seconds = result.bySecond.map((s) => `${fmt(s.p50, 0)}/${fmt(s.p99, 0)}`).join(" ");
+        series.push(`${scenario.streams.toLocaleString("en")} × ${scenario.channels}, ${client}: ${seconds}`);
         if (scenario.streams >= 10_000) verdicts.push(verdict(scenario, result));
       }
     for (const s of sendersByReader.values()) s.close();
@@ -158,6 +162,7 @@ export async function run() {
     `\n## Chat fan-out: gRPC/h2c streams (${READERS.join(" vs ")} client), ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`,
   );
   console.log(rows.join("\n"));
+  console.log(`\nSend→receive p50/p99 ms, second by second of sending:\n${series.map((line) => `- ${line}`).join("\n")}`);
   console.log(`\nSends: ${sendsNote}.`);
   if (verdicts.length) console.log(`\n${verdicts.join("\n")}`);
   if (!database && verdicts.some((v) => v.includes("missed"))) {
@@ -231,6 +236,7 @@ async function runScenario(input: ScenarioInput) {
   // The bench's own CPU in the same window (its receive path competes with the server for the 2 cores).
   const stopSelfProfile = PROFILE_DIR ? await profileSelf(PROFILE_DIR, `chat-client-${input.streams}x${input.channels}-${Date.now()}`) : undefined;
   const cpuBefore = { server: cpuSecondsOf(input.serverPid), client: cpuSecondsOf(process.pid) };
+  const sendsFrom = performance.now();
   const sent = await pace(sendsPerSecond, SECONDS, () => {
     const i = next++;
     return input.sender.sendChatChannelMessage(channels[i % channels.length]!, input.senders[i % input.senders.length]!, String(performance.now()));
@@ -244,6 +250,7 @@ async function runScenario(input: ScenarioInput) {
   if (stopProfile) console.error(`server profile: ${await stopProfile()}`);
   if (stopSelfProfile) console.error(`bench profile: ${await stopSelfProfile()}`);
   const stats = latencies.summary();
+  const bySecond = latencies.bySendSecond(sendsFrom).slice(0, SECONDS);
   const streamErrors = streams.errors();
   const loop = await serverMetrics(input.url);
   await streams.close();
@@ -256,6 +263,7 @@ async function runScenario(input: ScenarioInput) {
     gcSeconds: loop.gcSeconds,
     deliveriesPerSecond: latencies.count / ((latencies.lastAt - sent.startedAt) / 1000),
     ...stats,
+    bySecond,
     lost: expected - latencies.count + sent.failed * perChannel,
     openSeconds,
     serverCpuPerDelivery,
