@@ -19,6 +19,26 @@ test.describe('identity provider unreachable', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
   });
+
+  test("a failed sign-in leaves the page's other loads alone (the console's code still loading)", async ({ page }) => {
+    await blockIdentityProvider(page);
+    // Hold the console's chunk until the sign-in has failed: a window.stop() on that failure would abort it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/admin-console-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    const aborted: string[] = [];
+    page.on('requestfailed', (request) => aborted.push(request.url()));
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
+    release();
+    await expect(page.getByRole('alert').filter({ hasText: 'identity service could not be reached' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
+    await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+    expect(aborted.filter((url) => url.includes('/assets/'))).toEqual([]);
+  });
 });
 
 test.describe('seeded session', () => {

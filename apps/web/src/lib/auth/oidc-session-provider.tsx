@@ -154,6 +154,10 @@ function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, n
   const startLogin = useCallback(
     async (returnTo: string | undefined, register: boolean) => {
       try {
+        // The provider must answer before oidc-client-ts prepares its redirect: when a sign-in fails after that, the
+        // library calls window.stop(), which aborts every load in flight (a lazy page's code: "This page could not be
+        // loaded" instead of "Sign in required"). signinRedirect reads the same, now cached, metadata.
+        await userManager.metadataService.getMetadata();
         await userManager.signinRedirect({
           state: { returnTo: safeReturnPath(returnTo ?? currentPath()) },
           ...(register ? { prompt: 'create' } : {}),
