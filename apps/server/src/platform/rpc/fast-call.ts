@@ -195,6 +195,8 @@ class InterceptorRequest<M> {
   readonly header: Headers;
   readonly contextValues: ContextValues;
 
+  declare readonly signal: AbortSignal;
+
   constructor(
     private readonly context: HandlerContext,
     header: Headers,
@@ -206,9 +208,13 @@ class InterceptorRequest<M> {
     this.url = context.url;
     this.header = header;
     this.contextValues = context.values;
+    // An own, enumerable getter, so an interceptor's `next({ ...req, header })` keeps the signal; one shared getter
+    // function, so every request still shares one hidden class.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- a getter: the property read calls it on the request
+    Object.defineProperty(this, "signal", { get: InterceptorRequest.readSignal, enumerable: true });
   }
 
-  get signal(): AbortSignal {
+  private static readSignal(this: InterceptorRequest<unknown>): AbortSignal {
     return this.context.signal;
   }
 }

@@ -98,7 +98,9 @@ describe("lean gRPC path", () => {
     const seen: Record<string, boolean> = {};
     const inspect: Interceptor = (next) => (req) => {
       seen.request = hasFastProperties(req);
-      return next(req);
+      // Interceptors may pass on a copy; the signal must come along.
+      seen.spreadKeepsSignal = { ...req }.signal instanceof AbortSignal;
+      return next({ ...req });
     };
     const h = await harness(
       [
@@ -111,7 +113,7 @@ describe("lean gRPC path", () => {
       [inspect],
     );
     for await (const _ of h.client.connectChatChannel({ channelId: "c" })) void _;
-    expect(seen).toEqual({ request: true, context: true, sink: true });
+    expect(seen).toEqual({ request: true, spreadKeepsSignal: true, context: true, sink: true });
   });
 
   it("the shutdown signal holds one listener however many streams are open, ends them all with its reason, and calls that ended leave no trace", async () => {
