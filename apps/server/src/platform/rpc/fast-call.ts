@@ -159,9 +159,10 @@ class LazyAbort {
 }
 
 /**
- * A call's context, and the interceptors' request below, are classes whose lazy `signal` getter sits on the
- * prototype. An object literal's getter is a new accessor per object, and V8 turns every such object into a
- * dictionary: each property read on it (ctx.values, a stream sink's checks per delivery) became a slow lookup.
+ * A call's context is a class whose lazy `signal` getter sits on the prototype (the interceptors' request below
+ * shares one getter function instead). An object literal's getter is a new accessor per object, and V8 turns every
+ * such object into a dictionary: each property read on it (ctx.values, a stream sink's checks per delivery) became
+ * a slow lookup.
  */
 class LeanHandlerContext implements HandlerContext {
   readonly requestMethod = "POST";
@@ -192,21 +193,19 @@ class InterceptorRequest<M> {
   readonly service: HandlerContext["service"];
   readonly method: HandlerContext["method"];
   readonly url: string;
-  readonly header: Headers;
   readonly contextValues: ContextValues;
 
   declare readonly signal: AbortSignal;
 
   constructor(
     private readonly context: HandlerContext,
-    header: Headers,
+    readonly header: Headers,
     readonly stream: boolean,
     readonly message: M,
   ) {
     this.service = context.service;
     this.method = context.method;
     this.url = context.url;
-    this.header = header;
     this.contextValues = context.values;
     // An own, enumerable getter, so an interceptor's `next({ ...req, header })` keeps the signal; one shared getter
     // function, so every request still shares one hidden class.
