@@ -8,6 +8,7 @@ import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { createTestDatabase, metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { closedLoop, fmt } from "./load.js";
 import { cpuSecondsOf, FrameReadingChatClient, LatencyRecorder, LeanGrpcChatClient, openStreams, pace } from "./chat-fanout-clients.js";
+import { streamLayout } from "./stream-layout.js";
 import { loadavg } from "node:os";
 import { profileProcess, profileSelf } from "./server-profile.js";
 
@@ -37,6 +38,12 @@ const STREAMS_PER_CONNECTION = 1_000;
  * delivery against 1.0-1.4 and fell behind the 110,000 deliveries/s offer in three of four rounds (p99 2-7 s), which
  * is why the hand-written reader stays (docs/perf-log/2026-11-24.md).
  */
+/**
+ * BENCH_CHAT_NODES=2: that many server processes on the same PostgreSQL database and NATS (both required), as a
+ * deployment with a node per core runs: the stream connections and the sends are spread over them in turn, as a
+ * load balancer would. CPU per delivery is then the nodes' together, and loop lag the worst node's.
+ */
+const NODES = Number(process.env.BENCH_CHAT_NODES ?? 1);
 const READERS = (process.env.BENCH_CHAT_READER ?? "frames").split(",") as ("frames" | "http2")[];
 const clientFor = (reader: "frames" | "http2", url: string, token: string) =>
   reader === "http2" ? new LeanGrpcChatClient(url, token) : new FrameReadingChatClient(url, token);
@@ -56,6 +63,10 @@ const SCENARIOS = (process.env.BENCH_CHAT_SCENARIOS ?? "1000x1,1000x100,10000x1,
 });
 
 export async function run() {
+  if (!Number.isInteger(NODES) || NODES < 1) throw new Error(`BENCH_CHAT_NODES must be a whole number ≥ 1, not ${process.env.BENCH_CHAT_NODES}`);
+  if (NODES > 1 && (!process.env.NATS_URL || !process.env.DATABASE_URL)) {
+    throw new Error("BENCH_CHAT_NODES > 1 needs NATS_URL and DATABASE_URL: the nodes share chat through NATS and rows through PostgreSQL");
+  }
   const issuer = await startTestIssuer();
   // The senders are ~2,000 characters of one bench account: past the default per-player cap of 10.
   const env: Record<string, string> = {
@@ -70,7 +81,10 @@ export async function run() {
   const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
   env.DATABASE_URL = database?.url ?? "";
   const storage = database ? "PostgreSQL" : "PGlite";
-  const server = await startServerProcess(env, "dist");
+  // One after the other: the first creates the schema.
+  const servers = [];
+  for (let i = 0; i < NODES; i++) servers.push(await startServerProcess(env, "dist"));
+  const server = servers[0]!;
   const bus = env.NATS_URL ? "NATS" : "in-process";
   const token = (sub: string, groups: string[]) => issuer.mint({ sub, preferred_username: sub, groups }, { lifetimeSeconds: 3600 });
   const admin = { authorization: `Bearer ${await token("bench-admin", ["/Moderator/Admin"])}` };
@@ -111,8 +125,8 @@ export async function run() {
 
     // How many sends per second does the server sustain (closed loop, no streams)?
     const adminToken = admin.authorization.slice("Bearer ".length);
-    const sendersByReader = new Map(READERS.map((r) => [r, clientFor(r, server.url, adminToken)]));
-    const sender = sendersByReader.get(READERS[0]!)!;
+    const sendersByReader = new Map(READERS.map((r) => [r, servers.map((node) => clientFor(r, node.url, adminToken))]));
+    const sender = sendersByReader.get(READERS[0]!)![0]!;
     const calibration = await chat.createChatChannel({ name: "Bench calibration", public: true }, { headers: admin });
     let turn = 0;
     // A second of warm-up first: the JIT compiles the send path meanwhile (CPU that would otherwise count here).
@@ -132,11 +146,11 @@ export async function run() {
     for (const scenario of SCENARIOS)
       for (const client of READERS) {
         const result = await runScenario({
-          url: server.url,
-          serverPid: server.child.pid!,
+          urls: servers.map((node) => node.url),
+          serverPids: servers.map((node) => node.child.pid!),
           chat,
           client,
-          sender: sendersByReader.get(client)!,
+          sendClients: sendersByReader.get(client)!,
           admin,
           playerToken: player.token,
           reader,
@@ -152,14 +166,14 @@ export async function run() {
         series.push(`${scenario.streams.toLocaleString("en")} × ${scenario.channels}, ${client}: ${seconds}`);
         if (scenario.streams >= 10_000) verdicts.push(verdict(scenario, result));
       }
-    for (const s of sendersByReader.values()) s.close();
+    for (const clients of sendersByReader.values()) for (const s of clients) s.close();
   } finally {
-    await server.stop();
+    for (const node of servers) await node.stop();
     await issuer.close();
     await database?.drop();
   }
   console.log(
-    `\n## Chat fan-out: gRPC/h2c streams (${READERS.join(" vs ")} client), ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`,
+    `\n## Chat fan-out: gRPC/h2c streams (${READERS.join(" vs ")} client), ${NODES === 1 ? "one node" : `${NODES} nodes`}, ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`,
   );
   console.log(rows.join("\n"));
   console.log(`\nSend→receive p50/p99 ms, second by second of sending:\n${series.map((line) => `- ${line}`).join("\n")}`);
@@ -186,11 +200,12 @@ function verdict(scenario: { streams: number; channels: number }, r: { deliverie
 }
 
 interface ScenarioInput {
-  url: string;
-  serverPid: number;
+  /** Every node's: connections and sends go to each in turn. */
+  urls: string[];
+  serverPids: number[];
   chat: Client<typeof ChatService>;
-  /** Sends go over a lean gRPC client: Connect-ES's would take CPU from the server on a 2-core machine. */
-  sender: LeanGrpcChatClient | FrameReadingChatClient;
+  /** One per node. Sends go over a lean gRPC client: Connect-ES's would take CPU from the server on a 2-core machine. */
+  sendClients: (LeanGrpcChatClient | FrameReadingChatClient)[];
   client: "frames" | "http2";
   admin: Record<string, string>;
   playerToken: string;
@@ -213,13 +228,14 @@ async function runScenario(input: ScenarioInput) {
       { headers: admin },
     );
   }
-  const connections = Math.ceil(input.streams / STREAMS_PER_CONNECTION);
-  const clients = Array.from({ length: connections }, () => clientFor(input.client, input.url, input.playerToken));
+  const layout = streamLayout({ streams: input.streams, channels: input.channels, nodes: input.urls.length, perConnection: STREAMS_PER_CONNECTION });
+  const connections = layout.connections;
+  const clients = Array.from({ length: connections }, (_, i) => clientFor(input.client, input.urls[layout.nodeOf(i)]!, input.playerToken));
   const latencies = new LatencyRecorder();
   const opened = performance.now();
   const streams = await openStreams({
     count: input.streams,
-    open: (i, signal, onMessage) => clients[i % connections]!.connectChatChannel(channels[i % channels.length]!, input.reader, signal, onMessage),
+    open: (i, signal, onMessage) => clients[layout.connectionOf(i)]!.connectChatChannel(channels[layout.channelOf(i)]!, input.reader, signal, onMessage),
     onMessage: (content) => {
       if (content === "warm-up") return;
       const now = performance.now();
@@ -231,36 +247,44 @@ async function runScenario(input: ScenarioInput) {
   const perChannel = input.streams / input.channels;
   const sendsPerSecond = Math.min(input.maxSends, Math.ceil(OFFERED_DELIVERIES / perChannel));
   let next = 0;
-  await serverMetrics(input.url); // resets the server's event-loop delay histogram
-  const stopProfile = PROFILE_DIR ? await profileProcess(input.serverPid, PROFILE_DIR, `chat-${input.streams}x${input.channels}-${Date.now()}`) : undefined;
+  for (const url of input.urls) await serverMetrics(url); // resets each server's event-loop delay histogram
+  const stopProfile = PROFILE_DIR
+    ? await profileProcess(input.serverPids[0]!, PROFILE_DIR, `chat-${input.streams}x${input.channels}-${Date.now()}`)
+    : undefined;
   // The bench's own CPU in the same window (its receive path competes with the server for the 2 cores).
   const stopSelfProfile = PROFILE_DIR ? await profileSelf(PROFILE_DIR, `chat-client-${input.streams}x${input.channels}-${Date.now()}`) : undefined;
-  const cpuBefore = { server: cpuSecondsOf(input.serverPid), client: cpuSecondsOf(process.pid) };
+  const serversCpu = () => input.serverPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+  const cpuBefore = { server: serversCpu(), client: cpuSecondsOf(process.pid) };
   const sendsFrom = performance.now();
   const sent = await pace(sendsPerSecond, SECONDS, () => {
     const i = next++;
-    return input.sender.sendChatChannelMessage(channels[i % channels.length]!, input.senders[i % input.senders.length]!, String(performance.now()));
+    return input.sendClients[i % input.sendClients.length]!.sendChatChannelMessage(
+      channels[i % channels.length]!,
+      input.senders[i % input.senders.length]!,
+      String(performance.now()),
+    );
   });
   const expected = sent.ok * perChannel;
   const deadline = performance.now() + 10_000;
   while (latencies.count < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const cpuMicros = (pid: number, before: number) => ((cpuSecondsOf(pid) - before) * 1e6) / Math.max(1, latencies.count);
-  const serverCpuPerDelivery = cpuMicros(input.serverPid, cpuBefore.server);
-  const clientCpuPerDelivery = cpuMicros(process.pid, cpuBefore.client);
+  const perDelivery = (seconds: number) => (seconds * 1e6) / Math.max(1, latencies.count);
+  const serverCpuPerDelivery = perDelivery(serversCpu() - cpuBefore.server);
+  const clientCpuPerDelivery = perDelivery(cpuSecondsOf(process.pid) - cpuBefore.client);
   if (stopProfile) console.error(`server profile: ${await stopProfile()}`);
   if (stopSelfProfile) console.error(`bench profile: ${await stopSelfProfile()}`);
   const stats = latencies.summary();
   const bySecond = latencies.bySendSecond(sendsFrom).slice(0, SECONDS);
   const streamErrors = streams.errors();
-  const loop = await serverMetrics(input.url);
+  const loops = [];
+  for (const url of input.urls) loops.push(await serverMetrics(url));
   await streams.close();
   for (const client of clients) client.close();
   return {
     connections,
     sendsPerSecond: sent.ok / SECONDS,
     sendLatency: sent.latency,
-    loopLagP99: loop.eventLoopLagP99Ms,
-    gcSeconds: loop.gcSeconds,
+    loopLagP99: Math.max(...loops.map((loop) => loop.eventLoopLagP99Ms)),
+    gcSeconds: loops.reduce((sum, loop) => sum + loop.gcSeconds, 0),
     deliveriesPerSecond: latencies.count / ((latencies.lastAt - sent.startedAt) / 1000),
     ...stats,
     bySecond,
