@@ -31,6 +31,12 @@ const OFFERED_DELIVERIES = Number(process.env.BENCH_CHAT_DELIVERIES ?? 110_000);
 const MAX_SENDS_PER_SECOND = Number(process.env.BENCH_CHAT_MAX_SENDS ?? 1_100);
 const STREAMS_PER_CONNECTION = 1_000;
 /**
+ * BENCH_CHAT_NODES=2: that many server processes on the same PostgreSQL database and NATS (both required), as a
+ * deployment with a node per core runs: the stream connections and the sends are spread over them in turn, as a
+ * load balancer would. CPU per delivery is then the nodes' together, and loop lag the worst node's.
+ */
+const NODES = Number(process.env.BENCH_CHAT_NODES ?? 1);
+/**
  * BENCH_CHAT_READER: the bench's gRPC client for streams and sends. "frames" (default) reads HTTP/2 frames off the
  * socket itself (FrameReadingChatClient, bench/h2-frames.ts); "http2" uses Node's http2 client (LeanGrpcChatClient).
  * Both parse and time every delivery and read every send's grpc-status. A list ("frames,http2") runs every scenario
@@ -38,12 +44,6 @@ const STREAMS_PER_CONNECTION = 1_000;
  * delivery against 1.0-1.4 and fell behind the 110,000 deliveries/s offer in three of four rounds (p99 2-7 s), which
  * is why the hand-written reader stays (docs/perf-log/2026-11-24.md).
  */
-/**
- * BENCH_CHAT_NODES=2: that many server processes on the same PostgreSQL database and NATS (both required), as a
- * deployment with a node per core runs: the stream connections and the sends are spread over them in turn, as a
- * load balancer would. CPU per delivery is then the nodes' together, and loop lag the worst node's.
- */
-const NODES = Number(process.env.BENCH_CHAT_NODES ?? 1);
 const READERS = (process.env.BENCH_CHAT_READER ?? "frames").split(",") as ("frames" | "http2")[];
 const clientFor = (reader: "frames" | "http2", url: string, token: string) =>
   reader === "http2" ? new LeanGrpcChatClient(url, token) : new FrameReadingChatClient(url, token);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { streamLayout } from "./stream-layout.js";
 
-/** For every stream: [node, connection, channel]. */
+/** Where each stream goes: its node, connection and channel. */
 function placements(streams: number, channels: number, nodes: number, perConnection: number) {
   const layout = streamLayout({ streams, channels, nodes, perConnection });
   return Array.from({ length: streams }, (_, i) => {
