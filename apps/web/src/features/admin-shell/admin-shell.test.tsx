@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router';
 import { GlobalSearchProvider, useGlobalSearch } from '../../components/table/global-search';
@@ -103,9 +103,9 @@ describe('AdminShell', () => {
     const button = screen.getByRole('button', { name: 'Open menu' });
     await user.click(button);
     await user.keyboard('{Escape}');
-    await act(() => new Promise((r) => setTimeout(r, 250)));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(button);
+    // The slide-over leaves with an exit transition: wait for it to be gone, not for a guessed duration.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
   it('shares the header search with the page and clears it on navigation', async () => {
