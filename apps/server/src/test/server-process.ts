@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -21,6 +21,20 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The Node.js the server runs on: SERVER_NODE=/path/to/node, or the caller's own. A benchmark can so measure the
+ * server on the runtime the image ships (or any other) while its client stays on the machine's Node.
+ */
+const serverNode = () => process.env.SERVER_NODE || process.execPath;
+
+/** The server's Node.js version ("v22.23.3"), for a benchmark's heading. */
+export function serverNodeVersion(): string {
+  if (!process.env.SERVER_NODE) return process.version;
+  const probe = spawnSync(serverNode(), ["--version"], { encoding: "utf8" });
+  if (probe.status !== 0) throw new Error(`SERVER_NODE=${process.env.SERVER_NODE} does not run: ${probe.error?.message ?? probe.stderr}`);
+  return probe.stdout.trim();
 }
 
 export interface ServerProcess {
@@ -59,7 +73,7 @@ export async function startServerProcess(
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under a benchmark.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, ...entries[entry]], {
+  const child = spawn(serverNode(), [...nodeArgs, ...entries[entry]], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: publicUrl, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
