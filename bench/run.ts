@@ -10,6 +10,7 @@ const benches: Record<string, string> = {
   size: "./web-size.ts",
   characters: "./characters-page.ts",
   chat: "./chat-fanout.ts",
+  "h2-floor": "./h2-floor.ts",
   console: "./admin-characters.ts",
   audit: "./audit-write-cost.ts",
   "chat-search": "./chat-search.ts",
