@@ -369,7 +369,7 @@ export class FrameReadingChatClient {
   }
 }
 
-function envelopeOf(body: Uint8Array): Buffer {
+export function envelopeOf(body: Uint8Array): Buffer {
   const envelope = Buffer.alloc(5 + body.length);
   envelope.writeUInt32BE(body.length, 1);
   envelope.set(body, 5);

@@ -6,6 +6,7 @@
 import http2 from "node:http2";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { ChatMessageSchema } from "../apps/server/src/gen/sro/chat/chat_pb.js";
+import { envelopeOf } from "./chat-fanout-clients.js";
 
 export interface FloorOrder {
   writesPerSecond: number;
@@ -23,13 +24,7 @@ export interface FloorReport {
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across the two processes. */
 export const epochMs = () => performance.timeOrigin + performance.now();
 
-const envelope = (content: string) => {
-  const bytes = toBinary(ChatMessageSchema, create(ChatMessageSchema, { senderCharacterId: "floor", content, id: "1" }));
-  const framed = Buffer.alloc(5 + bytes.length);
-  framed.writeUInt32BE(bytes.length, 1);
-  framed.set(bytes, 5);
-  return framed;
-};
+const envelope = (content: string) => envelopeOf(toBinary(ChatMessageSchema, create(ChatMessageSchema, { senderCharacterId: "floor", content, id: "1" })));
 
 function serve(): void {
   const streams: http2.ServerHttp2Stream[] = [];

@@ -1,7 +1,7 @@
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { serverNodeVersion } from "../apps/server/src/test/server-process.js";
+import { serverNode, serverNodeVersion } from "../apps/server/src/test/server-process.js";
 import { cpuSecondsOf, FrameReadingChatClient, LatencyRecorder, openStreams } from "./chat-fanout-clients.js";
 import { epochMs, type FloorOrder, type FloorReport } from "./h2-floor-server.js";
 import { fmt } from "./load.js";
@@ -10,7 +10,7 @@ import { fmt } from "./load.js";
  * What Node's http2 itself costs per message written, on this machine and runtime: a bare `node:http2` server (no
  * code of ours: h2-floor-server.ts) writes to 10,000 streams on 10 connections as the chat bench's 10,000 × 100
  * scenario delivers (100 streams per send, 110,000 writes/s, the same client and layout). Chat's server CPU per
- * delivery minus this floor is what the app adds; the floor against 1,000,000 / offered rate is what is left for it.
+ * delivery minus this floor is what the app adds.
  * SERVER_NODE=/path/to/node measures another runtime (server-process.ts).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,7 +23,7 @@ export async function run() {
   const load = loadavg()[0]!;
   const runtime = serverNodeVersion();
   const server = fork(fileURLToPath(new URL("./h2-floor-server.ts", import.meta.url)), {
-    execPath: process.env.SERVER_NODE || process.execPath,
+    execPath: serverNode(),
     execArgv: ["--import", "tsx"],
   });
   const next = <T>() => new Promise<T>((resolve, reject) => server.once("message", (m) => resolve(m as T)).once("exit", reject));

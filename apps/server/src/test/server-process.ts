@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
  * The Node.js the server runs on: SERVER_NODE=/path/to/node, or the caller's own. A benchmark can so measure the
  * server on the runtime the image ships (or any other) while its client stays on the machine's Node.
  */
-const serverNode = () => process.env.SERVER_NODE || process.execPath;
+export const serverNode = () => process.env.SERVER_NODE || process.execPath;
 
 /** The server's Node.js version ("v22.23.3"), for a benchmark's heading. */
 export function serverNodeVersion(): string {
