@@ -105,7 +105,10 @@ export default tseslint.config(
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] },
       "import-x/resolver-next": [
-        createTypeScriptImportResolver({ project: ["apps/*/tsconfig.json", "e2e/tsconfig.json", "packages/*/tsconfig.json"], noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: ["apps/*/tsconfig.json", "bench/tsconfig.json", "e2e/tsconfig.json", "packages/*/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
@@ -132,8 +135,8 @@ export default tseslint.config(
     },
   },
   {
-    // Files outside any tsconfig (build scripts, the bench, tool configs): linted without type information.
-    files: ["**/*.{js,mjs,cjs}", "bench/**", "scripts/**", "apps/server/*.config.ts", "packages/*/src/**/*.test.ts"],
+    // Files outside any tsconfig (build scripts, tool configs): linted without type information.
+    files: ["**/*.{js,mjs,cjs}", "scripts/**", "apps/server/*.config.ts", "packages/*/src/**/*.test.ts"],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {

@@ -41,7 +41,7 @@ export class LatencyRecorder {
   }
 }
 
-function grown(array: Float64Array): Float64Array {
+function grown(array: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
   const bigger = new Float64Array(array.length * 2);
   bigger.set(array);
   return bigger;
@@ -229,7 +229,7 @@ export class LeanGrpcChatClient {
       }
       buffer = offset === buffer.length ? Buffer.alloc(0) : buffer.subarray(offset);
     });
-    stream.once("trailers", (trailers) => (status = String(trailers["grpc-status"] ?? "")));
+    stream.once("trailers", (trailers: http2.IncomingHttpHeaders) => (status = String(trailers["grpc-status"] ?? "")));
     return new Promise((resolve) => {
       stream.once("close", () => {
         signal.removeEventListener("abort", cancel);

@@ -3,7 +3,7 @@ import { createGrpcTransport } from "@connectrpc/connect-node";
 import { CharacterService } from "../apps/server/src/gen/sro/character/character_pb.js";
 import { ChatService } from "../apps/server/src/gen/sro/chat/chat_pb.js";
 import { DimensionService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
-import { serverNodeVersion, startServerProcess } from "../apps/server/src/test/server-process.js";
+import { serverNodeVersion, startServerProcess, type ServerProcess } from "../apps/server/src/test/server-process.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { createTestDatabase, metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { closedLoop, fmt } from "./load.js";
@@ -82,7 +82,7 @@ export async function run() {
   env.DATABASE_URL = database?.url ?? "";
   const storage = database ? "PostgreSQL" : "PGlite";
   // One after the other: the first creates the schema.
-  const servers = [];
+  const servers: ServerProcess[] = [];
   for (let i = 0; i < NODES; i++) servers.push(await startServerProcess(env, "dist"));
   const server = servers[0]!;
   const bus = env.NATS_URL ? "NATS" : "in-process";

@@ -166,7 +166,7 @@ async function grpcH2c(baseUrl: string, token: string, concurrency: number, seco
       const started = performance.now();
       const stream = session.request(headers);
       let status: string | undefined;
-      stream.on("trailers", (t) => (status = String(t["grpc-status"])));
+      stream.on("trailers", (t: http2.IncomingHttpHeaders) => (status = String(t["grpc-status"])));
       stream.on("response", (h) => h["grpc-status"] !== undefined && (status = String(h["grpc-status"])));
       stream.on("data", () => {});
       stream.on("close", () => {
