@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NotificationViewport } from './notification-viewport';
 import type { AppNotification } from './notification-types';
 
@@ -28,14 +28,24 @@ describe('NotificationViewport when its stacks cannot load', () => {
   });
 
   it('hides them after their time like the full stacks, and keeps persistent ones', async () => {
-    const onDismiss = vi.fn();
-    const brief = { ...note(1, 'Chat disconnected'), autohideMs: 50 };
-    const persistent = { ...note(2, 'You are not authenticated', true), autohideMs: 50 };
-    render(<NotificationViewport notifications={[brief, persistent]} onDismiss={onDismiss} />);
-    expect(await screen.findAllByTestId('notification')).toHaveLength(2);
-    await vi.waitFor(() => expect(onDismiss).toHaveBeenCalledWith(1));
-    // Well past the persistent one's autohide time too: it stays.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(onDismiss.mock.calls).toEqual([[1]]);
+    vi.useFakeTimers();
+    try {
+      const onDismiss = vi.fn();
+      const brief = { ...note(1, 'Chat disconnected'), autohideMs: 50 };
+      const persistent = { ...note(2, 'You are not authenticated', true), autohideMs: 50 };
+      render(<NotificationViewport notifications={[brief, persistent]} onDismiss={onDismiss} />);
+      // The failed chunk and the fallback settle on promises, not timers.
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(screen.getAllByTestId('notification')).toHaveLength(2);
+      await act(() => vi.advanceTimersByTimeAsync(49));
+      expect(onDismiss).not.toHaveBeenCalled();
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(onDismiss.mock.calls).toEqual([[1]]);
+      // Long past the persistent one's autohide time too: it stays.
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(onDismiss.mock.calls).toEqual([[1]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
