@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./platform/config.js";
+import { demoAccounts } from "./platform/demo-accounts.js";
 import { startupLine } from "./startup-line.js";
 
 describe("the startup line on a terminal", () => {
-  it("local mode: PGlite directory, embedded issuer, demo accounts on", () => {
+  it("local mode: PGlite directory, embedded issuer, the demo accounts by name", () => {
+    // What the line says of their passwords.
+    for (const account of demoAccounts) expect(account.password).toBe(account.username);
     const config = loadConfig({ DATA_DIR: "/srv/sro", PORT: "8080" });
     expect(startupLine(config, "http://localhost:8080")).toBe(
-      "SRO Web is up at http://localhost:8080 · storage: PGlite in /srv/sro/pglite · identity: embedded issuer http://localhost:8080/realms/default · demo accounts: on (listed in the log)",
+      "SRO Web is up at http://localhost:8080 · storage: PGlite in /srv/sro/pglite · identity: embedded issuer http://localhost:8080/realms/default · demo accounts: admin, moderator, player, banned, ozzy, rook, nova, ivy (each password is the name)",
     );
   });
 
