@@ -45,6 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
 }
 
+/** What drizzle's pglite driver calls on its client: PGlite's own signatures. */
+type DrizzlePgliteCalls = Pick<PGlite, "query"> & { transaction<T>(callback: (tx: Pick<PGlite, "query">) => Promise<T>): Promise<T> };
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   let dataDir: string | undefined;
   if (!options.memory) {
@@ -53,8 +56,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   }
   // PGlite runs on its own thread (pglite-thread.ts): its statements no longer hold up requests.
   const client = await PgliteWorkerClient.start(dataDir);
-  // Drizzle's pglite driver uses only the calls the client implements (query, exec, transaction).
-  const pglite = client as unknown as PGlite;
+  // Drizzle types its driver's client as the PGlite class, of which it calls query, and transaction with a callback
+  // that calls query (drizzle-orm/pglite/session.js); the compiler holds the worker client to those signatures.
+  const calls: DrizzlePgliteCalls = client;
+  const pglite = calls as PGlite;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   try {
     await migratePglite(drizzlePglite(pglite), { migrationsFolder });
