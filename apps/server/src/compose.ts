@@ -86,9 +86,13 @@ export function composeServices(deps: ComposeDeps) {
   const rulesStore = createChannelRulesStore(database.db);
   const channelRules = { store: rulesStore, cache: createChannelRulesCache(rulesStore, chatBus) };
   const chatFigures = deps.chatFigures ?? new ChatFigures(deps.now);
+  const chatStore = createChatStore(database.db);
+  // One access rule and its send-facts cache, for chat and for the reports that apply chat's read rule.
+  const chatAccess = createChatAccess(chatStore, deps.now);
   const chat = createChatService({
     channelRules,
-    store: createChatStore(database.db),
+    store: chatStore,
+    access: chatAccess,
     channelBans: sanctions.channelBans,
     now: deps.now,
     bus: chatBus,
@@ -118,7 +122,7 @@ export function composeServices(deps: ComposeDeps) {
   // deletion are written in the resolution's transaction.
   const reports = createReportService({
     store: createReportStore(database.db),
-    readAccess: createChatAccess(createChatStore(database.db), deps.now),
+    readAccess: chatAccess,
     sanctions: sanctions.issuer,
     messages: messageDeletion,
     logger,

@@ -3,7 +3,7 @@ import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import { ChatLogSchema, ChatLogsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
 import type { Logger } from "../platform/logger.js";
-import { createChatAccess } from "./chat-access.js";
+import type { ChatAccess } from "./chat-access.js";
 import { judgeSend, slowModeError, SLOW_JUDGE_MS } from "./channel-rules.js";
 import type { ChannelRulesCache } from "./channel-rules-cache.js";
 import type { ChannelRulesStore } from "./channel-rules-store.js";
@@ -29,6 +29,8 @@ export interface ChannelBans {
 
 export interface ChatServiceDeps {
   store: ChatStore;
+  /** Who may read and send where, over `store` (shared with the services that apply the same read rule). */
+  access: ChatAccess;
   channelBans: ChannelBans;
   bus: ChatBus;
   logger: Logger;
@@ -47,9 +49,8 @@ const MAX_SEND_ATTEMPTS = 3;
 
 /** Thin handlers: request → rules (chat-rules, chat-access) → store → bus → response. */
 export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof ChatService> {
-  const { store, bus } = deps;
+  const { store, bus, access } = deps;
   const now = deps.now ?? Date.now;
-  const access = createChatAccess(store, now);
   const limiter = deps.sendLimiter ?? new RateLimiter();
   const characterStreams = new CharacterStreams();
   // Deletions and edits of characters, from any node (character-notices.ts, wired in compose.ts): this node's streams of that character.
