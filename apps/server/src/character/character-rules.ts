@@ -34,7 +34,7 @@ export function requireOwnerId(value: string, field = "owner_id"): string {
   return value;
 }
 
-/** Carried through for older clients (WIRE.md); only bounded. */
+/** Carried through for older clients (docs/wire.md); only bounded. */
 export const requireProfession = (value: string) => requireText(value, "profession", 0, 64);
 
 /**

@@ -37,7 +37,7 @@ describe("chat REST bindings from the query string", () => {
     expect(missing.status).toBe(400);
     expect(missing.json).toEqual({ code: Code.InvalidArgument, message: 'field "duration" is required: give it in the query (?duration=…)' });
     expect(await send(channel, me)).toBe(Code.PermissionDenied);
-    // An explicit 0 lifts it, as WIRE.md says.
+    // An explicit 0 lifts it, as docs/wire.md says.
     expect(await rest(t.url, "POST", `${path}?duration=0`, { token: t.users.moderator.token })).toMatchObject({ status: 200 });
     expect(await send(channel, me)).toBe("ok");
   });

@@ -15,7 +15,7 @@ import { invalidArgument, requireUuid } from "../platform/validation.js";
 import { requireAddress, requirePort } from "./gameserver-rules.js";
 import type { GameServerRow, RegistryStore } from "./registry-store.js";
 
-/** "Local Mode" on the wire (WIRE.md): no orchestration, so no count. */
+/** "Local Mode" on the wire (docs/wire.md): no orchestration, so no count. */
 export const LOCAL_MODE_COUNT = -1;
 
 const unixSeconds = (date: Date) => BigInt(Math.floor(date.getTime() / 1000));

@@ -2,7 +2,7 @@
 // @generated from file sro/common.proto (package sro, syntax proto3)
 /* eslint-disable */
 
-// Shared messages of every SRO service (WIRE.md "Shared — package sro").
+// Shared messages of every SRO service (docs/wire.md "Shared — package sro").
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
