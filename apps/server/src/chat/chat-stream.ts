@@ -287,11 +287,14 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 export const toChatMessage = (m: BusMessage | StoredMessage) =>
   create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs), id: String(m.id) });
 
-/** Every stream of a channel gets the same bus event: build its ChatMessage (and size) once, not once per stream. */
+/**
+ * Every stream of a channel gets the same bus event: build its ChatMessage (and size) once, not once per stream.
+ * Frozen: the transport then encodes it once for all of them too.
+ */
 const liveMessages = new WeakMap<BusMessage, ChatMessage>();
 function liveMessage(m: BusMessage): ChatMessage {
   let message = liveMessages.get(m);
-  if (!message) liveMessages.set(m, (message = toChatMessage(m)));
+  if (!message) liveMessages.set(m, (message = Object.freeze(toChatMessage(m))));
   return message;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The lean paths (fast-call.ts) encode a frozen message (platform/frozen-message.ts: the same answer for every
- * caller until its data changes) once per wire format instead of once per call.
+ * The lean Connect unary path (connect-unary-fast-path.ts) encodes a frozen message (platform/frozen-message.ts: the
+ * same answer for every caller until its data changes) once per wire format instead of once per call; the lean gRPC
+ * path keeps a frozen message's envelope by the same rule (grpc-fast-path.ts).
  */
 const encodings = { binary: new WeakMap<object, Uint8Array>(), json: new WeakMap<object, Uint8Array>() };
 

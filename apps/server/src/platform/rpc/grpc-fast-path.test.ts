@@ -90,6 +90,25 @@ describe("lean gRPC path", () => {
     await reading;
   });
 
+  it("a message changed after it was sent goes out as it is now; only a frozen one keeps its first encoding", async () => {
+    const h = await harness([
+      fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
+        const reused = create(ChatMessageSchema, { content: "first" });
+        yield reused;
+        reused.content = "changed";
+        yield reused;
+        reused.content = "changed again";
+        ctx.values.get(directStreamSinkKey)!.write(reused);
+        const frozen = Object.freeze(create(ChatMessageSchema, { content: "frozen" }));
+        yield frozen;
+        yield frozen;
+      }),
+    ]);
+    const received: string[] = [];
+    for await (const m of h.client.connectChatChannel({ channelId: "c" })) received.push(m.content);
+    expect(received).toEqual(["first", "changed", "changed again", "frozen", "frozen"]);
+  });
+
   it("a call's context, its interceptors' request and its stream sink keep V8's fast properties", async () => {
     // An object literal with a getter gets a new accessor per object, and V8 turns each such object into a
     // dictionary: every read on it is then a slow lookup (a stream sink's checks ran once per delivery).

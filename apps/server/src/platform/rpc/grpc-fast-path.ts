@@ -272,7 +272,7 @@ const compressSync: Record<string, ((bytes: Uint8Array) => Uint8Array) | undefin
   br: (bytes) => brotliCompressSync(bytes, {}),
 };
 
-/** Envelopes by message object, one cache per response encoding. */
+/** Envelopes of frozen messages (the same bytes to every stream and caller), one cache per response encoding. */
 const envelopes = new Map<string, WeakMap<object, Uint8Array>>();
 
 function outputOf(route: Route, encoding: string, compressMinBytes: number): Output {
@@ -282,7 +282,9 @@ function outputOf(route: Route, encoding: string, compressMinBytes: number): Out
   const kept = cache;
   return {
     envelope(message) {
-      const key = typeof message === "object" && message !== null ? message : undefined;
+      // Only a frozen message (platform/frozen-message.ts) is the same bytes every time: a live one may change between
+      // writes, and Connect encodes every write afresh.
+      const key = typeof message === "object" && message !== null && Object.isFrozen(message) ? message : undefined;
       const cached = key && kept.get(key);
       if (cached) return cached;
       let bytes: Uint8Array = route.serialization.getO(true).serialize(normalize(route.method.output, message));
