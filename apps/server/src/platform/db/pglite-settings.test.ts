@@ -9,17 +9,19 @@ describe("PGlite session settings", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "sro-pglite-settings-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("does not zero-fill new WAL segments (it blocked the event loop), on disk and in memory, after the migrations too", async () => {
-    for (const options of [{ dataDir }, { dataDir: "", memory: true }]) {
-      const database = await openDatabase(options);
-      try {
-        // PGlite's drizzle driver answers { rows }, like node-postgres.
-        const result: unknown = await database.db.execute(sql`SELECT current_setting('wal_init_zero') AS setting`);
-        const { rows } = result as { rows: unknown[] };
-        expect(rows).toEqual([{ setting: "off" }]);
-      } finally {
-        await database.close();
-      }
+  // One database per test: each open starts PGlite's thread, creates the cluster and runs every migration.
+  it.each([
+    { storage: "on disk", options: { dataDir } },
+    { storage: "in memory", options: { dataDir: "", memory: true } },
+  ])("does not zero-fill new WAL segments (it blocked the event loop), $storage, after the migrations too", async ({ options }) => {
+    const database = await openDatabase(options);
+    try {
+      // PGlite's drizzle driver answers { rows }, like node-postgres.
+      const result: unknown = await database.db.execute(sql`SELECT current_setting('wal_init_zero') AS setting`);
+      const { rows } = result as { rows: unknown[] };
+      expect(rows).toEqual([{ setting: "off" }]);
+    } finally {
+      await database.close();
     }
   });
 });
