@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./platform/config.js";
-import { demoAccounts } from "./platform/demo-accounts.js";
+import { demoAccounts } from "./demo/demo-accounts.js";
 import { startupLine } from "./startup-line.js";
 
 describe("the startup line on a terminal", () => {

@@ -1,5 +1,5 @@
 import type { Config } from "./platform/config.js";
-import { demoAccounts } from "./platform/demo-accounts.js";
+import { demoAccounts } from "./demo/demo-accounts.js";
 
 /**
  * The one line `npm start` prints on a terminal besides the JSON log: where to open the site and what it runs on,

@@ -3,7 +3,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { characters } from "../character/schema.js";
 import { chatChannelAuthorizations, chatChannels } from "../chat/schema.js";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "./demo-accounts.js";
 import { gameApi } from "../test/game-api.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
 import { demoCharacterIds, demoIds, orphanedOwnerId, seedDemoData } from "./demo-data.js";

@@ -3,7 +3,7 @@ import { characters } from "../character/schema.js";
 import { skeletonOf } from "../platform/text-rules.js";
 import { chatChannelAuthorizations, chatChannels } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "./demo-accounts.js";
 import type { Logger } from "../platform/logger.js";
 import { dimensionMaps, dimensions, maps } from "../gameserver/schema.js";
 import { sanctions } from "../moderation/schema.js";

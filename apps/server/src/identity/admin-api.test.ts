@@ -1,7 +1,7 @@
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientName } from "../compat/client-versions.js";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "../demo/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { signIn, TestBrowser } from "../test/oidc-test-client.js";
 import { storageBackends } from "../test/test-server.js";

@@ -9,7 +9,7 @@ import type { Logger } from "../platform/logger.js";
 import { handleAccount } from "./account-routes.js";
 import { handleAdminApi } from "./admin-api.js";
 import { clientRegistry } from "./clients.js";
-import { demoAccountSummary, seedDemoAccounts } from "./demo-seed.js";
+import { demoAccountSummary, seedDemoAccounts } from "../demo/demo-identity.js";
 import { ensureGroupTree, groupIdOf } from "./group-tree.js";
 import { redirect, sendHtml, sendJson, setSecurityHeaders } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";

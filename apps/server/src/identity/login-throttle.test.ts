@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../platform/db/database.js";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "../demo/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { authorizationUrl, redirectTo, TestBrowser } from "../test/oidc-test-client.js";
 import { createLoginThrottle, defaultThrottlePolicy, signInKeys, type ThrottlePolicy, type ThrottleRule } from "./login-throttle.js";

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "../demo/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { authorizationUrl, parseForms, redirectTo, signIn, TestBrowser, tokenRequest } from "../test/oidc-test-client.js";
 import { storageBackends } from "../test/test-server.js";

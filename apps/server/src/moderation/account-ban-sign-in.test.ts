@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "../demo/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { authorizationUrl, redirectTo, signIn, TestBrowser } from "../test/oidc-test-client.js";
 import { Code, errorOf, kinds, sanctionClient, sanctionDetail, scopes } from "../test/sanction-clients.js";

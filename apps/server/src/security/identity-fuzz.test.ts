@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultThrottlePolicy } from "../identity/login-throttle.js";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "../demo/demo-accounts.js";
 import { createLogger } from "../platform/logger.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { authorizationUrl, redirectTo, signIn, TestBrowser, type Page } from "../test/oidc-test-client.js";

@@ -1,7 +1,7 @@
 import { createLocalJWKSet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenVerifier } from "../platform/auth/token-verifier.js";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "../demo/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { signIn, TestBrowser, type TokenResponse } from "../test/oidc-test-client.js";
 import { startTestIssuer } from "../test/test-issuer.js";

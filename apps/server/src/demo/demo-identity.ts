@@ -1,9 +1,9 @@
 import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
 import type { Logger } from "../platform/logger.js";
-import { demoAccounts } from "../platform/demo-accounts.js";
+import { demoAccounts } from "./demo-accounts.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
-import { hashPassword } from "./passwords.js";
-import type { UserStore } from "./user-store.js";
+import { hashPassword } from "../identity/passwords.js";
+import type { UserStore } from "../identity/user-store.js";
 
 /**
  * Local mode only: creates the demo accounts that are missing, with their fixed ids (demo characters name them as
