@@ -8,7 +8,8 @@ import type { StreamStep } from "./stream-steps.js";
 
 /**
  * The slow-client rule, the same on every transport: a stream ends with RESOURCE_EXHAUSTED once its client has not
- * taken more than this many bytes — encoded messages the stream holds for it plus what the transport has buffered
+ * taken more than this many bytes — encoded messages the stream holds for it, plus what the transport has buffered
+ * where it says so (the direct sink's `unreadBytes`; a transport that iterates takes one message at a time)
  * (docs/chat.md says why bytes and why this much).
  */
 export const MAX_UNREAD_BYTES = 1 << 20;
