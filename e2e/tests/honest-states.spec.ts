@@ -64,6 +64,8 @@ for (const [code, text] of [
 }
 
 test("every detail, edit, connect and history route with an unknown id: 'Item with ID {id} not found' and a way back", async ({ page }) => {
+  // Ten page loads in one journey: on a slow 2-core VM they took more than the default 30 s.
+  test.slow();
   const id = '00000000-0000-4000-8000-00000000dead';
   const routes: [string, string, string][] = [
     [`/admin/characters/${id}`, 'Back to characters', '/admin/characters'],

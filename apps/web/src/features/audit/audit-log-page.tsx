@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PaginationState } from '@tanstack/react-table';
 import { buttonClasses } from '../../components/button-styles';
@@ -33,8 +33,19 @@ export default function AuditLogPage() {
   const records = useAuditRecords(applied, !invalid);
 
   // Filters live in the URL; replaced rather than pushed, so Back leaves the page instead of undoing each keystroke.
-  const update = useCallback((next: AuditFilters) => setParams(filtersToSearch(next), { replace: true }), [setParams]);
-  const onFilters = (changes: Partial<FilterFields>) => update({ ...filters, ...changes, pageIndex: 0 });
+  // The router applies a URL change in a transition: a second change made before the page renders the first (type an
+  // actor, Tab, pick an action) builds on the URL last asked for, or it would put the old actor back.
+  const asked = useRef<string | null>(null);
+  const search = params.toString();
+  useEffect(() => {
+    if (asked.current === search) asked.current = null;
+  }, [search]);
+  const onFilters = (changes: Partial<FilterFields>) => {
+    const base = asked.current === null ? filters : filtersFromSearch(new URLSearchParams(asked.current));
+    const next = filtersToSearch({ ...base, ...changes, pageIndex: 0 });
+    asked.current = next.toString();
+    setParams(next, { replace: true });
+  };
   const onPagination = useCallback(
     (p: PaginationState) =>
       setParams((current) => filtersToSearch({ ...filtersFromSearch(current), pageIndex: p.pageIndex, pageSize: p.pageSize }), { replace: true }),
