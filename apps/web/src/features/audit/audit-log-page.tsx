@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect } from 'react';
 import type { PaginationState } from '@tanstack/react-table';
 import { buttonClasses } from '../../components/button-styles';
 import { ListLoadError, RetryButton } from '../../components/load-error';
@@ -8,6 +7,7 @@ import { useDebouncedValue } from '../../components/use-debounced-value';
 import { isAdmin } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
 import { listLoadFailureText } from '../../lib/rpc/rpc-error';
+import { useUrlState } from '../../lib/use-url-state';
 import { AuditExport } from './audit-export';
 import { AuditFiltersForm, type FilterFields } from './audit-filters';
 import { auditFilterRequest, filtersFromSearch, filtersToSearch, rangeError, type AuditFilters } from './audit-query';
@@ -23,8 +23,8 @@ const matches = (total: number) => `${total} ${total === 1 ? 'record matches' : 
 export default function AuditLogPage() {
   const { user } = useSession();
   const admin = isAdmin(user);
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromSearch(params);
+  // Filters live in the URL (lib/use-url-state.ts).
+  const [filters, setFilters] = useUrlState(filtersFromSearch, filtersToSearch);
   // The text filters reach the server after a pause; the rest at once.
   const typed = useDebouncedValue(JSON.stringify([filters.actor, filters.action, filters.targetId]), AUDIT_TEXT_DEBOUNCE_MS);
   const [actor, action, targetId] = JSON.parse(typed) as [string, string, string];
@@ -32,24 +32,10 @@ export default function AuditLogPage() {
   const invalid = !!rangeError(filters);
   const records = useAuditRecords(applied, !invalid);
 
-  // Filters live in the URL; replaced rather than pushed, so Back leaves the page instead of undoing each keystroke.
-  // The router applies a URL change in a transition: a second change made before the page renders the first (type an
-  // actor, Tab, pick an action) builds on the URL last asked for, or it would put the old actor back.
-  const asked = useRef<string | null>(null);
-  const search = params.toString();
-  useEffect(() => {
-    if (asked.current === search) asked.current = null;
-  }, [search]);
-  const onFilters = (changes: Partial<FilterFields>) => {
-    const base = asked.current === null ? filters : filtersFromSearch(new URLSearchParams(asked.current));
-    const next = filtersToSearch({ ...base, ...changes, pageIndex: 0 });
-    asked.current = next.toString();
-    setParams(next, { replace: true });
-  };
+  const onFilters = (changes: Partial<FilterFields>) => setFilters((current) => ({ ...current, ...changes, pageIndex: 0 }));
   const onPagination = useCallback(
-    (p: PaginationState) =>
-      setParams((current) => filtersToSearch({ ...filtersFromSearch(current), pageIndex: p.pageIndex, pageSize: p.pageSize }), { replace: true }),
-    [setParams],
+    (p: PaginationState) => setFilters((current) => ({ ...current, pageIndex: p.pageIndex, pageSize: p.pageSize })),
+    [setFilters],
   );
 
   // A page past the end (an old link, a result that shrank) goes to the last page instead of an empty table.

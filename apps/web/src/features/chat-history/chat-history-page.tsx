@@ -1,5 +1,5 @@
 import { use, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useCharacterLabel } from '../../components/character-name';
 import { DeleteMessageDialog, type MessageToDelete } from '../../components/delete-message-dialog';
 import { isAdmin } from '../../lib/auth/access';
@@ -9,6 +9,7 @@ import { ItemLoadError, ListLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useChannel } from '../../lib/api/chat-channels';
 import { useRequiredParam } from '../../lib/use-required-param';
+import { useUrlState } from '../../lib/use-url-state';
 import { ChatLogsTable } from './chat-logs-table';
 import { HistoryFiltersForm } from './history-filters';
 import { PurgeDialog } from './purge-dialog';
@@ -21,16 +22,15 @@ const matchesText = (total: number) => `${total} ${total === 1 ? 'message matche
 export default function ChatHistoryPage() {
   const channelId = useRequiredParam('id', 'Chat ID is required');
   const channel = useChannel(channelId);
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromSearch(params);
+  // Filters live in the URL (lib/use-url-state.ts).
+  const [filters, setFilters] = useUrlState(filtersFromSearch, filtersToSearch);
   const invalid = !!rangeError(filters);
   const logs = useChatLogs(channelId, filters, !invalid);
   const user = use(SessionContext)?.user ?? null;
   const [deleting, setDeleting] = useState<ChatLogRecord | null>(null);
   const [purging, setPurging] = useState(false);
 
-  // Filters live in the URL; replace rather than push, so Back leaves the page instead of undoing each keystroke.
-  const update = (next: HistoryFilters) => setParams(filtersToSearch(next), { replace: true });
+  const update = (changes: Partial<HistoryFilters>) => setFilters((current) => ({ ...current, ...changes }));
 
   if (channel.isError) {
     return (
@@ -61,7 +61,7 @@ export default function ChatHistoryPage() {
           </>
         }
       />
-      <HistoryFiltersForm filters={filters} onChange={(changes) => update({ ...filters, ...changes, pageIndex: 0 })} />
+      <HistoryFiltersForm filters={filters} onChange={(changes) => update({ ...changes, pageIndex: 0 })} />
       {logs.isError && !logs.data ? (
         <ListLoadError what="chat history" error={logs.error} onRetry={() => void logs.refetch()} />
       ) : (
@@ -70,7 +70,7 @@ export default function ChatHistoryPage() {
           total={invalid ? 0 : (logs.data?.total ?? 0)}
           loading={!invalid && logs.isPending}
           pagination={{ pageIndex: filters.pageIndex, pageSize: filters.pageSize }}
-          onPaginationChange={(p) => update({ ...filters, pageIndex: p.pageIndex, pageSize: p.pageSize })}
+          onPaginationChange={(p) => update({ pageIndex: p.pageIndex, pageSize: p.pageSize })}
           onDelete={setDeleting}
         />
       )}

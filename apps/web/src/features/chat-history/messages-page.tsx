@@ -1,5 +1,5 @@
 import { use, useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { DeleteMessageDialog, type MessageToDelete } from '../../components/delete-message-dialog';
 import { inputClasses } from '../../components/form/field-error';
@@ -10,6 +10,7 @@ import { useChannels } from '../../lib/api/chat-channels';
 import { useMessageSearch, type StoredMessageRecord } from '../../lib/api/chat-moderation';
 import { isAdmin } from '../../lib/auth/access';
 import { SessionContext } from '../../lib/auth/session-context';
+import { useUrlState } from '../../lib/use-url-state';
 import { DeleteRowButton } from './delete-row-button';
 import {
   MESSAGES_PAGE_SIZE,
@@ -29,9 +30,9 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 /** /admin/messages: stored channel messages across channels, newest first, searched on the server (keyset pages). */
 export default function MessagesPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = messageFiltersFromSearch(params);
-  const filtersKey = params.toString();
+  // Filters live in the URL (lib/use-url-state.ts).
+  const [filters, setFilters] = useUrlState(messageFiltersFromSearch, messageFiltersToSearch);
+  const filtersKey = messageFiltersToSearch(filters).toString();
   const invalid = !!messagesRangeError(filters);
   // Keyset paging: tokens[i] reads page i. New filters start again at the first page.
   const [paging, setPaging] = useState({ key: filtersKey, tokens: [''], pageIndex: 0 });
@@ -40,7 +41,7 @@ export default function MessagesPage() {
   const user = use(SessionContext)?.user ?? null;
   const [deleting, setDeleting] = useState<MessageToDelete | null>(null);
   const [purging, setPurging] = useState(false);
-  const update = (changes: Partial<MessageFilters>) => setParams(messageFiltersToSearch({ ...filters, ...changes }), { replace: true });
+  const update = (changes: Partial<MessageFilters>) => setFilters((current) => ({ ...current, ...changes }));
   const page = invalid ? undefined : search.data;
   const next = page?.nextPageToken ?? '';
 

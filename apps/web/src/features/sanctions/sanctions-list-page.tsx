@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import type { PaginationState } from '@tanstack/react-table';
 import { ListLoadError, RetryButton } from '../../components/load-error';
@@ -7,22 +7,31 @@ import { PageHeader } from '../../components/page-header';
 import { DEFAULT_PAGE_SIZE } from '../../components/table/pagination';
 import { useSanctionList } from '../../lib/api/sanctions';
 import { listLoadFailureText } from '../../lib/rpc/rpc-error';
+import { useUrlState } from '../../lib/use-url-state';
 import { filtersFromParams, filtersToParams, SanctionFilters, type SanctionFilterValues } from './sanction-filters';
 import { SanctionsTable } from './sanctions-table';
 
+/** The list's filters and page (`?page=` counts from 1), as the URL holds them. */
+type ListState = SanctionFilterValues & { pageIndex: number };
+const stateFromParams = (params: URLSearchParams): ListState => ({
+  ...filtersFromParams(params),
+  pageIndex: Math.max(0, (Number(params.get('page')) || 1) - 1),
+});
+const stateToParams = ({ pageIndex, ...filters }: ListState) => filtersToParams(filters, pageIndex);
+
 /** /admin/sanctions: every sanction, newest first, filtered and paged on the server. */
 export default function SanctionsListPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
-  const pageIndex = Math.max(0, (Number(params.get('page')) || 1) - 1);
+  // Filters and page live in the URL (lib/use-url-state.ts).
+  const [state, setState] = useUrlState(stateFromParams, stateToParams);
+  const { pageIndex, ...filters } = state;
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const page = useSanctionList({ ...filters, pageIndex, pageSize });
 
   // A new filter starts at page one.
-  const change = (changes: Partial<SanctionFilterValues>) => setParams(filtersToParams({ ...filters, ...changes }, 0), { replace: true });
+  const change = (changes: Partial<SanctionFilterValues>) => setState((current) => ({ ...current, ...changes, pageIndex: 0 }));
   const paginate = (next: PaginationState) => {
     setPageSize(next.pageSize);
-    setParams(filtersToParams(filters, next.pageSize === pageSize ? next.pageIndex : 0), { replace: true });
+    setState((current) => ({ ...current, pageIndex: next.pageSize === pageSize ? next.pageIndex : 0 }));
   };
 
   return (
