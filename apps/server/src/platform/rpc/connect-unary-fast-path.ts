@@ -93,7 +93,7 @@ async function serve(
     const bytes = await readRequestBytes(req, opt.readMaxBytes);
     const input = binary ? decodeLogged(route, options, () => route.serialization.getI(true).parse(bytes)) : route.serialization.getI(false).parse(bytes);
     const output = await invokeUnary(route, call, input, options.interceptors);
-    body = encodeOnce(output, binary ? "binary" : "json", () => route.serialization.getO(binary).serialize(output as never));
+    body = encodeOnce(output, binary ? "binary" : "json", (message) => route.serialization.getO(binary).serialize(message as never));
   } catch (e) {
     const error = e instanceof ConnectError ? e : new ConnectError("internal error", Code.Internal, undefined, undefined, e);
     status = codeToHttpStatus(error.code);

@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { MapsSchema } from "../../gen/sro/gameserver/gameserver_pb.js";
 import { frozenMessageOf } from "../frozen-message.js";
-import { encodeOnce } from "./frozen-messages.js";
+import { encodeOnce, keptEncoding } from "./frozen-messages.js";
 
 describe("frozen messages", () => {
   const mapsOf = frozenMessageOf((rows: readonly { id: string; name: string }[]) =>
@@ -31,5 +31,14 @@ describe("frozen messages", () => {
     encodeOnce(plain, "binary", encode);
     encodeOnce(plain, "binary", encode);
     expect(encodings).toBe(4);
+  });
+
+  it("keeps one encoding per format name, shared by every caller of that name", () => {
+    const frozen = mapsOf([{ id: "c", name: "C" }]);
+    const gzip = keptEncoding("grpc envelope, gzip");
+    expect(keptEncoding("grpc envelope, gzip")).toBe(gzip);
+    const first = gzip(frozen, () => new Uint8Array([1]));
+    expect(keptEncoding("grpc envelope, gzip")(frozen, () => new Uint8Array([2]))).toBe(first);
+    expect(keptEncoding("grpc envelope, identity")(frozen, () => new Uint8Array([3]))).toEqual(new Uint8Array([3]));
   });
 });

@@ -1,16 +1,28 @@
 /**
- * The lean Connect unary path (connect-unary-fast-path.ts) encodes a frozen message (platform/frozen-message.ts: the
- * same answer for every caller until its data changes) once per wire format instead of once per call; the lean gRPC
- * path keeps a frozen message's envelope by the same rule (grpc-fast-path.ts).
+ * A frozen message (platform/frozen-message.ts: the same answer for every caller until its data changes, or chat's
+ * live message, the same for every stream) is encoded once per wire format instead of once per call or stream: the
+ * lean Connect unary path keeps its binary and JSON encodings, the lean gRPC path its envelopes. Only frozen ones:
+ * anything else may change between writes, and Connect encodes every write afresh.
  */
-const encodings = { binary: new WeakMap<object, Uint8Array>(), json: new WeakMap<object, Uint8Array>() };
+type KeptEncoding = <M>(message: M, encode: (message: M) => Uint8Array) => Uint8Array;
 
-/** The message's encoding, kept with it when the message is frozen; otherwise encoded afresh. */
-export function encodeOnce(message: unknown, format: keyof typeof encodings, encode: () => Uint8Array): Uint8Array {
-  if (typeof message !== "object" || message === null || !Object.isFrozen(message)) return encode();
-  const kept = encodings[format].get(message);
-  if (kept) return kept;
-  const encoded = encode();
-  encodings[format].set(message, encoded);
-  return encoded;
+const byFormat = new Map<string, KeptEncoding>();
+
+/** The encoder that keeps one format's encoding (a name: "binary", "json", a gRPC envelope per compression, …). */
+export function keptEncoding(format: string): KeptEncoding {
+  let kept = byFormat.get(format);
+  if (!kept) {
+    const encodings = new WeakMap<object, Uint8Array>();
+    kept = (message, encode) => {
+      if (typeof message !== "object" || message === null || !Object.isFrozen(message)) return encode(message);
+      let encoded = encodings.get(message);
+      if (!encoded) encodings.set(message, (encoded = encode(message)));
+      return encoded;
+    };
+    byFormat.set(format, kept);
+  }
+  return kept;
 }
+
+/** The message's encoding in `format`, kept with it when the message is frozen; otherwise encoded afresh. */
+export const encodeOnce = <M>(message: M, format: string, encode: (message: M) => Uint8Array): Uint8Array => keptEncoding(format)(message, encode);

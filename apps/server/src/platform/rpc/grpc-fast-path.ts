@@ -29,6 +29,7 @@ import {
 import { directStreamSinkKey, type DirectStreamSink } from "../direct-stream-sink.js";
 import { respecGrpcMessageIn } from "../http/grpc-message.js";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
+import { keptEncoding } from "./frozen-messages.js";
 import { checkBinaryBody, checkedBody, logMalformed } from "./malformed-input.js";
 import {
   applyInterceptors,
@@ -272,33 +273,21 @@ const compressSync: Record<string, ((bytes: Uint8Array) => Uint8Array) | undefin
   br: (bytes) => brotliCompressSync(bytes, {}),
 };
 
-/** Envelopes of frozen messages (the same bytes to every stream and caller), one cache per response encoding. */
-const envelopes = new Map<string, WeakMap<object, Uint8Array>>();
-
 function outputOf(route: Route, encoding: string, compressMinBytes: number): Output {
-  let cache = envelopes.get(encoding);
-  if (!cache) envelopes.set(encoding, (cache = new WeakMap()));
   const compress = compressSync[encoding];
-  const kept = cache;
-  return {
-    envelope(message) {
-      // Only a frozen message (platform/frozen-message.ts) is the same bytes every time: a live one may change between
-      // writes, and Connect encodes every write afresh.
-      const key = typeof message === "object" && message !== null && Object.isFrozen(message) ? message : undefined;
-      const cached = key && kept.get(key);
-      if (cached) return cached;
-      let bytes: Uint8Array = route.serialization.getO(true).serialize(normalize(route.method.output, message));
-      // As Connect's envelopeCompress: small messages go uncompressed even when the client accepts compression.
-      const compressed = compress !== undefined && bytes.byteLength >= compressMinBytes;
-      if (compressed) bytes = compress(bytes);
-      const envelope = Buffer.allocUnsafe(5 + bytes.byteLength);
-      envelope[0] = compressed ? compressedFlag : 0;
-      envelope.writeUInt32BE(bytes.byteLength, 1);
-      envelope.set(bytes, 5);
-      if (key) kept.set(key, envelope);
-      return envelope;
-    },
+  const keep = keptEncoding(`grpc envelope, ${encoding}`);
+  const encode = (message: unknown) => {
+    let bytes: Uint8Array = route.serialization.getO(true).serialize(normalize(route.method.output, message));
+    // As Connect's envelopeCompress: small messages go uncompressed even when the client accepts compression.
+    const compressed = compress !== undefined && bytes.byteLength >= compressMinBytes;
+    if (compressed) bytes = compress(bytes);
+    const envelope = Buffer.allocUnsafe(5 + bytes.byteLength);
+    envelope[0] = compressed ? compressedFlag : 0;
+    envelope.writeUInt32BE(bytes.byteLength, 1);
+    envelope.set(bytes, 5);
+    return envelope;
   };
+  return { envelope: (message) => keep(message, encode) };
 }
 
 /** What Connect's normalizeIterable does: an init object becomes the message. */
