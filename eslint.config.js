@@ -159,8 +159,8 @@ export default tseslint.config(
     rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },
   },
   {
+    // Tests included: a service's tests reach other services as its code does; whole-server fixtures live in test/.
     files: [`${SERVER}/**/*.ts`],
-    ignores: [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`],
     rules: { "import-x/no-restricted-paths": ["error", { zones: serverZones }] },
   },
   {

@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { groupIdOf } from "../identity/group-tree.js";
+import { groupIdOf } from "./group-tree.js";
 import { demoAccounts } from "../demo/demo-accounts.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { authorizationUrl, redirectTo, signIn, TestBrowser } from "../test/oidc-test-client.js";
 import { storageBackends } from "../test/test-server.js";
-import { auditRecords } from "./schema.js";
+import { auditRecords } from "../audit/schema.js";
 
 const account = (username: string) => demoAccounts.find((a) => a.username === username)!;
 
