@@ -12,9 +12,12 @@ import {
 import { codeToHttpStatus, errorToJsonBytes, parseContentType, parseTimeout, trailerMux } from "@connectrpc/connect/protocol-connect";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { collectBody } from "../http/read-body.js";
-import { encodeOnce } from "./frozen-messages.js";
+import { keptEncoding } from "./frozen-messages.js";
 import { decodeInput, logMalformed } from "./malformed-input.js";
 import { invokeUnary, openCall, routePath, shutdownRelay, type FastRoute, type FastUnaryRoute, type ShutdownRelay } from "./fast-call.js";
+
+const keptBinary = keptEncoding("binary");
+const keptJson = keptEncoding("json");
 
 /**
  * A lean path for Connect's unary protocol (POST, `application/json` or `application/proto`, over HTTP/1.1 or
@@ -93,7 +96,7 @@ async function serve(
     const bytes = await readRequestBytes(req, opt.readMaxBytes);
     const input = binary ? decodeLogged(route, options, () => route.serialization.getI(true).parse(bytes)) : route.serialization.getI(false).parse(bytes);
     const output = await invokeUnary(route, call, input, options.interceptors);
-    body = encodeOnce(output, binary ? "binary" : "json", (message) => route.serialization.getO(binary).serialize(message as never));
+    body = (binary ? keptBinary : keptJson)(output, (message) => route.serialization.getO(binary).serialize(message as never));
   } catch (e) {
     const error = e instanceof ConnectError ? e : new ConnectError("internal error", Code.Internal, undefined, undefined, e);
     status = codeToHttpStatus(error.code);

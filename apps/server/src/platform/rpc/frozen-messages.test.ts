@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { MapsSchema } from "../../gen/sro/gameserver/gameserver_pb.js";
 import { frozenMessageOf } from "../frozen-message.js";
-import { encodeOnce, keptEncoding } from "./frozen-messages.js";
+import { keptEncoding } from "./frozen-messages.js";
 
 describe("frozen messages", () => {
   const mapsOf = frozenMessageOf((rows: readonly { id: string; name: string }[]) =>
@@ -24,12 +24,13 @@ describe("frozen messages", () => {
     let encodings = 0;
     const encode = () => (encodings++, new Uint8Array([encodings]));
     const frozen = mapsOf([{ id: "b", name: "B" }]);
-    expect(encodeOnce(frozen, "binary", encode)).toBe(encodeOnce(frozen, "binary", encode));
-    encodeOnce(frozen, "json", encode);
+    const binary = keptEncoding("binary");
+    expect(binary(frozen, encode)).toBe(binary(frozen, encode));
+    keptEncoding("json")(frozen, encode);
     expect(encodings).toBe(2);
     const plain = create(MapsSchema, {});
-    encodeOnce(plain, "binary", encode);
-    encodeOnce(plain, "binary", encode);
+    binary(plain, encode);
+    binary(plain, encode);
     expect(encodings).toBe(4);
   });
 

@@ -23,6 +23,3 @@ export function keptEncoding(format: string): KeptEncoding {
   }
   return kept;
 }
-
-/** The message's encoding in `format`, kept with it when the message is frozen; otherwise encoded afresh. */
-export const encodeOnce = <M>(message: M, format: string, encode: (message: M) => Uint8Array): Uint8Array => keptEncoding(format)(message, encode);
