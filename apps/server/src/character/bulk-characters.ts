@@ -165,7 +165,8 @@ export async function insertBulkCharacters(database: Database, options: BulkOpti
     INSERT INTO characters (id, owner_id, name, gender, realm, dimension_id, play_time, created_at, updated_at)
     SELECT gen_random_uuid(),
            md5(${run} || (i % ${owners}))::uuid::text,
-           (${textArray(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${textArray(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] || ' ' || (${base}::bigint + i),
+           (${textArray(FIRST)})[1 + i % ${FIRST.length}] || ' '
+             || (${textArray(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] || ' ' || (${base}::bigint + i),
            CASE WHEN i % 2 = 0 THEN 'male' ELSE 'female' END,
            CASE WHEN i % 3 = 0 THEN 'cyborg' ELSE 'human' END,
            (${sql`ARRAY[${sql.join(
@@ -184,7 +185,8 @@ export async function insertBulkCharacters(database: Database, options: BulkOpti
       if (database.kind === "postgres") await tx.execute(sql`SET LOCAL maintenance_work_mem = '512MB'`);
       const found = await tx.execute<{ name: string; definition: string }>(
         sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-            WHERE schemaname = current_schema() AND tablename IN ('characters', 'character_search_names') AND indexname NOT IN ('characters_pkey', 'character_search_names_pkey')`,
+            WHERE schemaname = current_schema() AND tablename IN ('characters', 'character_search_names')
+              AND indexname NOT IN ('characters_pkey', 'character_search_names_pkey')`,
       );
       const rows = rowsOf<{ name: string; definition: string }>(found);
       indexes = rows.map((r) => r.definition);

@@ -338,7 +338,8 @@ export function createCharacterStore(db: Db, tuning: SearchTuning = SEARCH_TUNIN
     const pageIds =
       sort.column === "name"
         ? byName
-        : sql`CASE WHEN ${page.offset + page.limit}::float8 * (SELECT ${characterTotals.live} FROM ${characterTotals}) < ${tuning.walkPerFetch}::float8 * total * total
+        : sql`CASE WHEN ${page.offset + page.limit}::float8 * (SELECT ${characterTotals.live} FROM ${characterTotals})
+                 < ${tuning.walkPerFetch}::float8 * total * total
             THEN ${walked} WHEN total <= ${tuning.lookupMax} THEN ${looked} ELSE ${keyedPage} END`;
     // The name matches from the side table, plus the rows the narrow arms (owner ids, an id range) add to them.
     const others = narrowArms(search);

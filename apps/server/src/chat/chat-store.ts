@@ -85,7 +85,9 @@ const toStored = (row: { id: number; channelId: string | null; senderCharacterId
 });
 
 /** A sanction row as a JSON array (the order of toSanctionFact); timestamps as unix milliseconds. */
-const sanctionJson = sql`json_build_array(s.id, s.kind, s.scope, s.scope_id, s.character_id, s.account_id, floor(extract(epoch FROM s.issued_at) * 1000), floor(extract(epoch FROM s.expires_at) * 1000), s.reason, s.player_message, s.issued_by_id, s.issued_by_name)`;
+const sanctionJson = sql`json_build_array(s.id, s.kind, s.scope, s.scope_id, s.character_id, s.account_id,
+  floor(extract(epoch FROM s.issued_at) * 1000), floor(extract(epoch FROM s.expires_at) * 1000),
+  s.reason, s.player_message, s.issued_by_id, s.issued_by_name)`;
 
 /**
  * The not revoked, not expired (at `now`, an ISO time placeholder) sanctions on the character `characterIdSql` or on
@@ -169,9 +171,8 @@ export function createChatStore(db: Db) {
     .select({
       ownerId: characters.ownerId,
       dimensionId: characters.dimensionId,
-      authorized: sql<
-        string[]
-      >`(SELECT coalesce(json_agg(a.channel_id), '[]'::json) FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
+      authorized: sql<string[]>`(SELECT coalesce(json_agg(a.channel_id), '[]'::json)
+          FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
       sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}`,
       channel: channelColumns,
     })
@@ -187,8 +188,9 @@ export function createChatStore(db: Db) {
     .prepare("chat_live_sanctions");
 
   // The WHERE re-checks the facts the send was decided on (they still hold) and applies chat-rules.ts sendDenial to
-  // them (no active mute or ban covering the channel, on the character or its account; staff, an authorization, or a public channel of no or the character's dimension), so a
-  // wrong decision upstream can never store a message the rules refuse (chat-send-rules-parity.test.ts holds both equal).
+  // them (no active mute or ban covering the channel, on the character or its account; staff, an authorization, or a
+  // public channel of no or the character's dimension), so a wrong decision upstream can never store a message the
+  // rules refuse (chat-send-rules-parity.test.ts holds both equal).
   // Column order of chat_messages: id, channel_id, recipient_character_id, sender_character_id, content, sent_at,
   // deleted_at (drizzle lists every column of the table in the INSERT).
   // Volatile nextval() runs after ORDER BY, so ids follow the order of the sends. The checks are scalar subqueries
@@ -198,15 +200,28 @@ export function createChatStore(db: Db) {
     .insert(chatMessages)
     .select(
       sql`SELECT nextval('chat_messages_id_seq'), v.channel_id, NULL::uuid, v.sender::text, v.content, v.sent_at, NULL::timestamptz
-        FROM jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) AS v(ord int, channel_id uuid, sender uuid, content text, sent_at timestamptz, owner_id text, character_dimension_id uuid, channel_public boolean, channel_dimension_id uuid, authorized boolean, staff boolean)
-        WHERE (SELECT c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL)
-          AND (SELECT ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)
-          AND coalesce((SELECT true FROM ${chatChannelAuthorizations} a WHERE a.character_id = v.sender AND a.channel_id = v.channel_id), false) = v.authorized
-          AND (SELECT true FROM ${sanctions} s WHERE s.character_id = v.sender AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > v.sent_at)
-                 AND (s.scope = 'everywhere' OR (s.scope = 'channel' AND s.scope_id = v.channel_id) OR (s.scope = 'dimension' AND s.scope_id = v.channel_dimension_id)) LIMIT 1) IS NULL
-          AND (SELECT true FROM ${sanctions} s WHERE s.character_id IS NULL AND s.account_id = v.owner_id AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > v.sent_at)
-                 AND (s.scope = 'everywhere' OR (s.scope = 'channel' AND s.scope_id = v.channel_id) OR (s.scope = 'dimension' AND s.scope_id = v.channel_dimension_id)) LIMIT 1) IS NULL
-          AND (v.staff OR v.authorized OR (v.channel_public AND (v.channel_dimension_id IS NULL OR v.channel_dimension_id = v.character_dimension_id)))
+        FROM jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) AS v(ord int, channel_id uuid, sender uuid, content text,
+          sent_at timestamptz, owner_id text, character_dimension_id uuid, channel_public boolean, channel_dimension_id uuid,
+          authorized boolean, staff boolean)
+        WHERE (SELECT c.owner_id = v.owner_id AND c.dimension_id = v.character_dimension_id
+                 FROM ${characters} c WHERE c.id = v.sender AND c.deleted_at IS NULL)
+          AND (SELECT ch.public = v.channel_public AND ch.dimension_id IS NOT DISTINCT FROM v.channel_dimension_id
+                 FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)
+          AND coalesce((SELECT true FROM ${chatChannelAuthorizations} a WHERE a.character_id = v.sender AND a.channel_id = v.channel_id), false)
+              = v.authorized
+          AND (SELECT true FROM ${sanctions} s
+                 WHERE s.character_id = v.sender AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > v.sent_at)
+                   AND (s.scope = 'everywhere' OR (s.scope = 'channel' AND s.scope_id = v.channel_id)
+                        OR (s.scope = 'dimension' AND s.scope_id = v.channel_dimension_id))
+                 LIMIT 1) IS NULL
+          AND (SELECT true FROM ${sanctions} s
+                 WHERE s.character_id IS NULL AND s.account_id = v.owner_id AND s.revoked_at IS NULL
+                   AND (s.expires_at IS NULL OR s.expires_at > v.sent_at)
+                   AND (s.scope = 'everywhere' OR (s.scope = 'channel' AND s.scope_id = v.channel_id)
+                        OR (s.scope = 'dimension' AND s.scope_id = v.channel_dimension_id))
+                 LIMIT 1) IS NULL
+          AND (v.staff OR v.authorized
+               OR (v.channel_public AND (v.channel_dimension_id IS NULL OR v.channel_dimension_id = v.character_dimension_id)))
         ORDER BY v.ord`,
     )
     .returning(messageColumns)
@@ -237,8 +252,10 @@ export function createChatStore(db: Db) {
         .where(
           and(
             isNull(chatChannels.deletedAt),
-            sql`((${chatChannels.public} AND (${chatChannels.dimensionId} IS NULL OR ${chatChannels.dimensionId} IN (SELECT dimension_id FROM (${own}) own)))
-              OR ${chatChannels.id} IN (SELECT ${chatChannelAuthorizations.channelId} FROM ${chatChannelAuthorizations} WHERE ${chatChannelAuthorizations.characterId} IN (SELECT id FROM (${own}) own)))`,
+            sql`((${chatChannels.public}
+                AND (${chatChannels.dimensionId} IS NULL OR ${chatChannels.dimensionId} IN (SELECT dimension_id FROM (${own}) own)))
+              OR ${chatChannels.id} IN (SELECT ${chatChannelAuthorizations.channelId} FROM ${chatChannelAuthorizations}
+                WHERE ${chatChannelAuthorizations.characterId} IN (SELECT id FROM (${own}) own)))`,
           ),
         )
         .orderBy(chatChannels.name, chatChannels.id);

@@ -35,7 +35,8 @@ export function filterConditions(filters: MessageFilters): (SQL | undefined)[] {
       ? undefined
       : "id" in sender
         ? eq(chatMessages.senderCharacterId, sender.id)
-        : sql`${chatMessages.senderCharacterId} IN (SELECT ${characters.id}::text FROM ${characters} WHERE lower(${characters.name}) LIKE ${likePattern(sender.namePart.toLowerCase())})`,
+        : sql`${chatMessages.senderCharacterId} IN (SELECT ${characters.id}::text FROM ${characters}
+            WHERE lower(${characters.name}) LIKE ${likePattern(sender.namePart.toLowerCase())})`,
     filters.fromMs === undefined ? undefined : gte(chatMessages.sentAt, new Date(filters.fromMs)),
     filters.toMs === undefined ? undefined : lte(chatMessages.sentAt, new Date(filters.toMs)),
   ];
