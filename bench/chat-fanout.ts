@@ -3,7 +3,7 @@ import { createGrpcTransport } from "@connectrpc/connect-node";
 import { CharacterService } from "../apps/server/src/gen/sro/character/character_pb.js";
 import { ChatService } from "../apps/server/src/gen/sro/chat/chat_pb.js";
 import { DimensionService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
-import { serverNodeVersion, startServerProcess, type ServerProcess } from "../apps/server/src/test/server-process.js";
+import { serverDistLabel, serverNodeVersion, startServerProcess, type ServerProcess } from "../apps/server/src/test/server-process.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { createTestDatabase, metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { closedLoop, fmt } from "./load.js";
@@ -173,7 +173,7 @@ export async function run() {
     await database?.drop();
   }
   console.log(
-    `\n## Chat fan-out: gRPC/h2c streams (${READERS.join(" vs ")} client), ${NODES === 1 ? "one node" : `${NODES} nodes`} on Node.js ${serverNodeVersion()}, ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`,
+    `\n## Chat fan-out: gRPC/h2c streams (${READERS.join(" vs ")} client), ${NODES === 1 ? "one node" : `${NODES} nodes`} on Node.js ${serverNodeVersion()}${serverDistLabel()}, ${bus} bus, ${storage}, ${SECONDS} s per scenario (load average ${fmt(load, 1)} → ${fmt(loadavg()[0]!, 1)})\n`,
   );
   console.log(rows.join("\n"));
   console.log(`\nSend→receive p50/p99 ms, second by second of sending:\n${series.map((line) => `- ${line}`).join("\n")}`);

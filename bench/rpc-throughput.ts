@@ -4,7 +4,7 @@ import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import autocannon from "autocannon";
 import { MapService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
-import { serverNodeVersion, startServerProcess, type ServerProcess } from "../apps/server/src/test/server-process.js";
+import { serverDistLabel, serverNodeVersion, startServerProcess, type ServerProcess } from "../apps/server/src/test/server-process.js";
 import { metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { cpuSecondsOf } from "./chat-fanout-clients.js";
@@ -95,7 +95,7 @@ export async function run() {
     await issuer.close();
   }
   console.log(
-    `\n## RPC throughput: ${PATH}, token verification on, PGlite, server on Node.js ${serverNodeVersion()} (${SECONDS} s per level, load from ${client})\n`,
+    `\n## RPC throughput: ${PATH}, token verification on, PGlite, server on Node.js ${serverNodeVersion()}${serverDistLabel()} (${SECONDS} s per level, load from ${client})\n`,
   );
   console.log(rows.join("\n"));
   return rows;

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 
 const entries = {
   /** The TypeScript sources through tsx: no build needed (tests). */
-  source: ["--import", "tsx", fileURLToPath(new URL("../main.ts", import.meta.url))],
-  /** The built server, as `npm start` runs it (benchmarks). */
-  dist: [fileURLToPath(new URL("../../dist/main.js", import.meta.url))],
+  source: () => ["--import", "tsx", fileURLToPath(new URL("../main.ts", import.meta.url))],
+  /** The built server, as `npm start` runs it (benchmarks); SERVER_DIST may name another build (serverDist). */
+  dist: () => [serverDist()],
 };
 
 export async function freePort(): Promise<number> {
@@ -28,6 +28,20 @@ export async function freePort(): Promise<number> {
  * server on the runtime the image ships (or any other) while its client stays on the machine's Node.
  */
 export const serverNode = () => process.env.SERVER_NODE || process.execPath;
+
+/**
+ * The built server a benchmark starts: SERVER_DIST=/other/checkout/apps/server/dist/main.js, or this checkout's. Two
+ * builds (before and after a change, say) so run under the same bench, interleaved, in one sitting.
+ */
+export function serverDist(): string {
+  const dist = process.env.SERVER_DIST;
+  if (!dist) return fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+  if (!existsSync(dist)) throw new Error(`SERVER_DIST=${dist} does not exist: name a built server's dist/main.js`);
+  return dist;
+}
+
+/** For a benchmark's heading: which build ran, when it is not this checkout's. */
+export const serverDistLabel = () => (process.env.SERVER_DIST ? `, build ${serverDist()}` : "");
 
 /** The server's Node.js version ("v22.23.3"), for a benchmark's heading. */
 export function serverNodeVersion(): string {
@@ -73,7 +87,7 @@ export async function startServerProcess(
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under a benchmark.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(serverNode(), [...nodeArgs, ...entries[entry]], {
+  const child = spawn(serverNode(), [...nodeArgs, ...entries[entry]()], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: publicUrl, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
