@@ -3,7 +3,9 @@
  * Figures are written to stdout as Markdown tables; docs/perf-log/ records dated runs, docs/performance.md the
  * method and current figures.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const benches: Record<string, string> = {
   rpc: "./rpc-throughput.ts",
@@ -18,6 +20,14 @@ const benches: Record<string, string> = {
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length ? wanted : Object.keys(benches);
+/** These drive Debian's chromium (CHROMIUM_PATH names another): installed with apt-get when missing, as for `npm test`. */
+const browserBenches = new Set(["size", "console"]);
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH) return;
+  const script = fileURLToPath(new URL("../scripts/ensure-chromium.mjs", import.meta.url));
+  if (spawnSync(process.execPath, [script], { stdio: "inherit" }).status !== 0) throw new Error("could not install chromium with apt-get");
+}
+
 let failed = false;
 for (const name of names) {
   const file = benches[name];
@@ -31,6 +41,7 @@ for (const name of names) {
   }
   const { run } = (await import(file)) as { run: () => Promise<unknown> };
   try {
+    if (browserBenches.has(name)) ensureChromium();
     await run();
   } catch (error) {
     failed = true;

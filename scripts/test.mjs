@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order; keeps going after a failure and exits non-zero if any failed.
-// Browser tests need Debian's chromium: installed with apt-get when missing (never a downloaded browser).
+// Browser tests need Debian's chromium: installed with apt-get when missing (ensure-chromium.mjs).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { ensureChromium } from "./ensure-chromium.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const only = process.argv.slice(2);
@@ -17,14 +17,6 @@ const steps = [
   { name: "bench", command: "npm test -w bench" },
   { name: "e2e", command: "npm test -w e2e", needsBrowser: true },
 ].filter((step) => only.length === 0 || only.includes(step.name));
-
-function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return;
-  console.log("[test] installing Debian's chromium for the browser tests…");
-  const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  const result = spawnSync(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq chromium`, { shell: true, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("could not install chromium with apt-get");
-}
 
 const results = [];
 for (const step of steps) {
