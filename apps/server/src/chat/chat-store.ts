@@ -181,6 +181,22 @@ export function createChatStore(db: Db) {
     .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
     .prepare("chat_send_facts");
 
+  // Every stream reads one of these when it opens: thousands at once after a node restarts.
+  const recentChannelQuery = db
+    .select(messageColumns)
+    .from(chatMessages)
+    .where(and(eq(chatMessages.channelId, sql.placeholder("channelId")), isNull(chatMessages.deletedAt)))
+    .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("chat_recent_channel_messages");
+  const recentDirectQuery = db
+    .select(messageColumns)
+    .from(chatMessages)
+    .where(and(eq(chatMessages.recipientCharacterId, sql.placeholder("characterId")), isNull(chatMessages.deletedAt)))
+    .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("chat_recent_direct_messages");
+
   const liveSanctionsQuery = db
     .select({ sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}` })
     .from(characters)
@@ -496,23 +512,13 @@ export function createChatStore(db: Db) {
 
     /** The newest `limit` messages of a channel that were not deleted, oldest first. */
     async recentChannelMessages(channelId: string, limit: number): Promise<StoredMessage[]> {
-      const rows = await db
-        .select(messageColumns)
-        .from(chatMessages)
-        .where(and(eq(chatMessages.channelId, channelId), isNull(chatMessages.deletedAt)))
-        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
-        .limit(limit);
+      const rows = await recentChannelQuery.execute({ channelId, limit });
       return rows.map(toStored).reverse();
     },
 
     /** The newest `limit` direct messages to a character, oldest first. */
     async recentDirectMessages(characterId: string, limit: number): Promise<StoredMessage[]> {
-      const rows = await db
-        .select(messageColumns)
-        .from(chatMessages)
-        .where(and(eq(chatMessages.recipientCharacterId, characterId), isNull(chatMessages.deletedAt)))
-        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
-        .limit(limit);
+      const rows = await recentDirectQuery.execute({ characterId, limit });
       return rows.map(toStored).reverse();
     },
 

@@ -30,7 +30,7 @@ export interface StreamPlan {
   /** Throws when the caller may not (or no longer) read the stream. */
   checkAccess: () => Promise<unknown>;
   /** Recent messages, oldest first. */
-  history: () => Promise<StoredMessage[]>;
+  history: () => Promise<readonly StoredMessage[]>;
   /** stream-steps.ts: deliver, notice, ignore, re-check, or end with this error. */
   stepOf: (event: ChatEvent) => StreamStep;
   /** For "notice" steps: the notice to send (stream-notices.ts), or undefined when the stream did not ask for it. */
@@ -313,7 +313,7 @@ type HistorySkip = { newest: number; has(id: number): boolean };
  * The ids a live event must not repeat (for a short while only). `newest`: the newest id the history held (-1 when
  * empty); a live message with a higher id cannot be in it (no clock read, no lookup: the usual case).
  */
-function historySkip(history: StoredMessage[]): HistorySkip {
+function historySkip(history: readonly StoredMessage[]): HistorySkip {
   const ids = new Set(history.map((m) => m.id));
   const until = Date.now() + HISTORY_OVERLAP_MS;
   let newest = -1;
