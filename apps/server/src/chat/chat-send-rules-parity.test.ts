@@ -180,7 +180,7 @@ describe.each(storageBackends)("chat send rule: TypeScript and the guarded INSER
       }),
     );
 
-    // SQL: every case in one guarded batch, as the message writer sends them.
+    // SQL: every case in one guarded batch, as the batcher sends them.
     const stored = await store.insertGuardedChannelMessages(
       rows.map((r, i) => ({ channelId: r.channelId, senderCharacterId: r.characterId, content: `case ${i}`, sentAtMs: nowMs, facts: decidedOn[i]! })),
     );

@@ -12,7 +12,7 @@ import { channelHandlers } from "./channel-handlers.js";
 import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
 import type { ChatStore, GuardedChannelMessage } from "./chat-store.js";
 import { wallClockMs } from "./chat-figures.js";
-import { BatchWriter } from "./message-writer.js";
+import { Batcher } from "./batcher.js";
 import { CharacterStreams, connectChatChannel, connectDirectMessages, sharedChannelHistory } from "./chat-streams.js";
 import { RateLimiter } from "./rate-limiter.js";
 
@@ -59,7 +59,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
   });
   const streams = { store, bus, access, characterStreams, channelHistory: sharedChannelHistory(store), onDelivered: deps.onDelivered };
 
-  const channelWriter = new BatchWriter({ write: (batch: GuardedChannelMessage[]) => store.insertGuardedChannelMessages(batch) });
+  const channelWriter = new Batcher({ run: (batch: GuardedChannelMessage[]) => store.insertGuardedChannelMessages(batch) });
 
   const takeSendToken = (characterId: string) => {
     const waitMs = limiter.take(characterId);
@@ -118,7 +118,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       }
       for (let attempt = 1; ; attempt++) {
         // The client's sent_time_ms is ignored: the server's clock orders the channel.
-        const message = await channelWriter.write({ channelId, senderCharacterId: senderId, content, sentAtMs: now(), facts });
+        const message = await channelWriter.submit({ channelId, senderCharacterId: senderId, content, sentAtMs: now(), facts });
         if (message) {
           deps.onAccepted?.(channelId);
           const event = { type: "message" as const, message, publishedAtMs: wallClockMs() };

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray, isNull, notInArray, sql, type Column } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notInArray, sql, type SQLWrapper } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { dimensions } from "../gameserver/schema.js";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { sanctions } from "../moderation/schema.js";
 import type { LogQuery, SanctionFact } from "./chat-rules.js";
+import { Batcher } from "./batcher.js";
 import { filterConditions, senderNames } from "./history-store.js";
 import { chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
 
@@ -59,6 +60,20 @@ export interface GuardedChannelMessage {
   facts: SendFacts;
 }
 
+/** A live character's standing on a channel: `channel` is undefined when the channel is missing or deleted. */
+export interface ChannelAccess {
+  character: CharacterFacts;
+  channel?: ChannelRow;
+  authorized: boolean;
+  sanctions: SanctionFact[];
+}
+
+interface AccessLookup {
+  characterId: string;
+  channelId: string;
+  nowMs: number;
+}
+
 export interface StoredMessage {
   id: number;
   channelId: string | null;
@@ -90,14 +105,14 @@ const sanctionJson = sql`json_build_array(s.id, s.kind, s.scope, s.scope_id, s.c
   s.reason, s.player_message, s.issued_by_id, s.issued_by_name)`;
 
 /**
- * The not revoked, not expired (at `now`, an ISO time placeholder) sanctions on the character `characterIdSql` or on
+ * The not revoked, not expired (at `nowSql`, by default the ISO time placeholder `now`) sanctions on the character `characterIdSql` or on
  * the account `ownerIdSql` (account-wide ones), as one JSON array of at most SEND_FACTS_ROWS + 1 rows.
  */
-const liveSanctionsJson = (characterIdSql: Column, ownerIdSql: Column) =>
+const liveSanctionsJson = (characterIdSql: SQLWrapper, ownerIdSql: SQLWrapper, nowSql: SQLWrapper = sql`${sql.placeholder("now")}::timestamptz`) =>
   sql`(SELECT coalesce(json_agg(${sanctionJson}), '[]'::json) FROM (
       SELECT * FROM ${sanctions} x
       WHERE x.revoked_at IS NULL AND (x.character_id = ${characterIdSql} OR (x.character_id IS NULL AND x.account_id = ${ownerIdSql}))
-        AND (x.expires_at IS NULL OR x.expires_at > ${sql.placeholder("now")}::timestamptz)
+        AND (x.expires_at IS NULL OR x.expires_at > ${nowSql})
       LIMIT ${SEND_FACTS_ROWS + 1}
     ) s)`;
 
@@ -148,22 +163,42 @@ export function createChatStore(db: Db) {
   // The two statements of the send path are built once and prepared (named statements on PostgreSQL: parsed and
   // planned once per connection, not per call). Building them with drizzle on every call cost more CPU than the
   // rest of a send's handler.
+  // Many characters' standing on their channels in one statement: the streams that open together (thousands after
+  // a node restarts) check their access in batches (Batcher). Each lookup is by primary key per row (LIMIT 1 keeps
+  // the planner from turning the lateral lookups into joins over whole tables).
   const channelAccessQuery = db
     .select({
-      ownerId: characters.ownerId,
-      characterDimensionId: characters.dimensionId,
-      channel: channelColumns,
-      authorizedChannel: chatChannelAuthorizations.channelId,
-      sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}`,
+      i: sql<number>`v.i`,
+      ownerId: sql<string | null>`c.owner_id`,
+      characterDimensionId: sql<string | null>`c.dimension_id`,
+      channel: sql<ChannelRow | null>`(SELECT json_build_object('id', ch.id, 'name', ch.name, 'dimensionId', ch.dimension_id, 'public', ch.public)
+          FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)`,
+      authorized: sql<boolean>`EXISTS (SELECT 1 FROM ${chatChannelAuthorizations} a
+          WHERE a.character_id = v.character_id AND a.channel_id = v.channel_id
+            AND EXISTS (SELECT 1 FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL))`,
+      sanctions: sql<SanctionJson[]>`${liveSanctionsJson(sql`v.character_id`, sql`c.owner_id`, sql`v.now`)}`,
     })
-    .from(characters)
-    .leftJoin(chatChannels, and(eq(chatChannels.id, sql.placeholder("channelId")), isNull(chatChannels.deletedAt)))
-    .leftJoin(
-      chatChannelAuthorizations,
-      and(eq(chatChannelAuthorizations.channelId, chatChannels.id), eq(chatChannelAuthorizations.characterId, characters.id)),
+    .from(
+      sql`jsonb_to_recordset(${sql.placeholder("lookups")}::jsonb) AS v(i int, character_id uuid, channel_id uuid, now timestamptz)
+        JOIN LATERAL (SELECT ch.owner_id, ch.dimension_id FROM ${characters} ch
+          WHERE ch.id = v.character_id AND ch.deleted_at IS NULL LIMIT 1) c ON true`,
     )
-    .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
     .prepare("chat_channel_access");
+  const channelAccessReads = new Batcher({
+    run: async (lookups: AccessLookup[]) => {
+      const json = JSON.stringify(lookups.map((l, i) => ({ i, character_id: l.characterId, channel_id: l.channelId, now: new Date(l.nowMs).toISOString() })));
+      const found: (ChannelAccess | undefined)[] = lookups.map(() => undefined);
+      for (const row of await channelAccessQuery.execute({ lookups: json })) {
+        found[row.i] = {
+          character: { id: lookups[row.i]!.characterId, ownerId: row.ownerId!, dimensionId: row.characterDimensionId! },
+          channel: row.channel ?? undefined,
+          authorized: row.authorized,
+          sanctions: row.sanctions.map(toSanctionFact),
+        };
+      }
+      return found;
+    },
+  });
 
   // A character's send facts and the channel, in one round trip (the channel row is null when it is missing or
   // deleted). Rows travel as json: the same parsing on PGlite and PostgreSQL.
@@ -342,19 +377,8 @@ export function createChatStore(db: Db) {
      * A live character, and the live channel with the character's authorization and ban on it, in one round trip:
      * every send asks. undefined: no such character; channel undefined: no such channel.
      */
-    async channelAccess(
-      characterId: string,
-      channelId: string,
-      nowMs: number,
-    ): Promise<{ character: CharacterFacts; channel?: ChannelRow; authorized: boolean; sanctions: SanctionFact[] } | undefined> {
-      const [row] = await channelAccessQuery.execute({ characterId, channelId, now: new Date(nowMs).toISOString() });
-      if (!row) return undefined;
-      return {
-        character: { id: characterId, ownerId: row.ownerId, dimensionId: row.characterDimensionId },
-        channel: row.channel ?? undefined,
-        authorized: row.authorizedChannel !== null,
-        sanctions: row.sanctions.map(toSanctionFact),
-      };
+    channelAccess(characterId: string, channelId: string, nowMs: number): Promise<ChannelAccess | undefined> {
+      return channelAccessReads.submit({ characterId, channelId, nowMs });
     },
 
     /** The live sanctions on a character or its account (direct messages read the "everywhere" ones). */

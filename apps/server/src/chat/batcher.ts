@@ -1,15 +1,16 @@
 /**
- * Group commit for channel messages: sends that arrive while the database is busy with earlier ones are stored
- * together in one multi-row INSERT, so 1,000 sends/s cost tens of round trips instead of 1,000. Each send still
- * waits for its own row to be committed before it answers (an acknowledged message is never lost); nothing is
- * held back on purpose: an idle writer flushes at the end of the current event-loop turn.
+ * Group commit: calls that arrive while the database is busy with earlier ones go out together in one statement, so
+ * 1,000 calls/s cost tens of round trips instead of 1,000 — channel messages (one multi-row INSERT) and the access
+ * checks of streams that open together (one multi-row SELECT). Each call still waits for its own result (an
+ * acknowledged message is committed); nothing is held back on purpose: an idle batcher flushes at the end of the
+ * current event-loop turn.
  *
- * At most `maxInFlight` batches run at once (the rest of the pool stays free for other queries); sends arriving
+ * At most `maxInFlight` batches run at once (the rest of the pool stays free for other queries); calls arriving
  * meanwhile queue and go out together when a batch returns. A failing batch is retried row by row, so one bad row
- * cannot fail the sends it happened to be grouped with.
+ * cannot fail the calls it happened to be grouped with.
  */
-export interface BatchWriterOptions<I, O> {
-  write(batch: I[]): Promise<O[]>;
+export interface BatcherOptions<I, O> {
+  run(batch: I[]): Promise<O[]>;
   maxInFlight?: number;
   maxBatch?: number;
 }
@@ -20,19 +21,19 @@ interface Pending<I, O> {
   reject(error: unknown): void;
 }
 
-export class BatchWriter<I, O> {
+export class Batcher<I, O> {
   private queue: Pending<I, O>[] = [];
   private inFlight = 0;
   private scheduled = false;
   private readonly maxInFlight: number;
   private readonly maxBatch: number;
 
-  constructor(private readonly options: BatchWriterOptions<I, O>) {
+  constructor(private readonly options: BatcherOptions<I, O>) {
     this.maxInFlight = options.maxInFlight ?? 2;
     this.maxBatch = options.maxBatch ?? 500;
   }
 
-  write(input: I): Promise<O> {
+  submit(input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
       this.schedule();
@@ -45,7 +46,7 @@ export class BatchWriter<I, O> {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
     this.scheduled = true;
-    // Every send that reaches the writer in this turn of the event loop joins the batch.
+    // Every call that reaches the batcher in this turn of the event loop joins the batch.
     setImmediate(() => {
       this.scheduled = false;
       this.flush();
@@ -69,14 +70,14 @@ export class BatchWriter<I, O> {
     this.stats.rows += batch.length;
     let outputs: O[];
     try {
-      outputs = await this.options.write(batch.map((p) => p.input));
+      outputs = await this.options.run(batch.map((p) => p.input));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       // One row may be what failed: give each its own statement and its own outcome.
       await Promise.all(
         batch.map(async (p) => {
           try {
-            const [output] = await this.options.write([p.input]);
+            const [output] = await this.options.run([p.input]);
             p.resolve(output!);
           } catch (rowError) {
             p.reject(rowError);
