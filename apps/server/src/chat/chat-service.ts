@@ -13,7 +13,7 @@ import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rul
 import type { ChatStore, GuardedChannelMessage } from "./chat-store.js";
 import { wallClockMs } from "./chat-figures.js";
 import { Batcher } from "./batcher.js";
-import { CharacterStreams, connectChatChannel, connectDirectMessages, sharedChannelHistory } from "./chat-streams.js";
+import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
 import { RateLimiter } from "./rate-limiter.js";
 
 /**
@@ -57,7 +57,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
   bus.watchControl((topic, event) => {
     if (topic.kind === "character") characterStreams.deliver(topic.id, event);
   });
-  const streams = { store, bus, access, characterStreams, channelHistory: sharedChannelHistory(store), onDelivered: deps.onDelivered };
+  const streams = { store, bus, access, characterStreams, onDelivered: deps.onDelivered };
 
   const channelWriter = new Batcher({ run: (batch: GuardedChannelMessage[]) => store.insertGuardedChannelMessages(batch) });
 

@@ -216,14 +216,40 @@ export function createChatStore(db: Db) {
     .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
     .prepare("chat_send_facts");
 
-  // Every stream reads one of these when it opens: thousands at once after a node restarts.
+  // Every stream reads its channel's history when it opens: thousands at once after a node restarts. The reads that
+  // arrive while the database is busy go out as one statement (Batcher), each channel read once for all who asked.
+  // A batch starts after each of its callers asked, so no stream gets a history older than its subscription.
   const recentChannelQuery = db
-    .select(messageColumns)
-    .from(chatMessages)
-    .where(and(eq(chatMessages.channelId, sql.placeholder("channelId")), isNull(chatMessages.deletedAt)))
-    .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
-    .limit(sql.placeholder("limit"))
+    .select({
+      read: sql<number>`v.i`,
+      id: sql`m.id`.mapWith(chatMessages.id),
+      channelId: sql`m.channel_id`.mapWith(chatMessages.channelId),
+      senderCharacterId: sql`m.sender_character_id`.mapWith(chatMessages.senderCharacterId),
+      content: sql`m.content`.mapWith(chatMessages.content),
+      sentAt: sql`m.sent_at`.mapWith(chatMessages.sentAt),
+    })
+    .from(
+      sql`jsonb_to_recordset(${sql.placeholder("reads")}::jsonb) AS v(i int, channel_id uuid, lim int)
+        CROSS JOIN LATERAL (SELECT * FROM ${chatMessages} x WHERE x.channel_id = v.channel_id AND x.deleted_at IS NULL
+          ORDER BY x.sent_at DESC, x.id DESC LIMIT v.lim) m`,
+    )
+    .orderBy(sql`m.sent_at`, sql`m.id`)
     .prepare("chat_recent_channel_messages");
+  const recentChannelReads = new Batcher({
+    run: async (reads: { channelId: string; limit: number }[]) => {
+      // Each (channel, limit) once, however many streams asked for it.
+      const distinct = new Map<string, { i: number; channel_id: string; lim: number }>();
+      const readOf = reads.map((r) => {
+        const key = `${r.channelId}/${r.limit}`;
+        let read = distinct.get(key);
+        if (!read) distinct.set(key, (read = { i: distinct.size, channel_id: r.channelId, lim: r.limit }));
+        return read.i;
+      });
+      const histories = Array.from(distinct.values(), (): StoredMessage[] => []);
+      for (const row of await recentChannelQuery.execute({ reads: JSON.stringify([...distinct.values()]) })) histories[row.read]!.push(toStored(row));
+      return readOf.map((i) => histories[i]!);
+    },
+  });
   const recentDirectQuery = db
     .select(messageColumns)
     .from(chatMessages)
@@ -535,9 +561,8 @@ export function createChatStore(db: Db) {
     },
 
     /** The newest `limit` messages of a channel that were not deleted, oldest first. */
-    async recentChannelMessages(channelId: string, limit: number): Promise<StoredMessage[]> {
-      const rows = await recentChannelQuery.execute({ channelId, limit });
-      return rows.map(toStored).reverse();
+    recentChannelMessages(channelId: string, limit: number): Promise<readonly StoredMessage[]> {
+      return recentChannelReads.submit({ channelId, limit });
     },
 
     /** The newest `limit` direct messages to a character, oldest first. */

@@ -4,9 +4,8 @@ import type { TargetId } from "../gen/sro/common_pb.js";
 import type { ChatAccess } from "./chat-access.js";
 import type { ChatBus, ChatEvent } from "./chat-bus.js";
 import { HISTORY_MESSAGES, requireId } from "./chat-rules.js";
-import type { ChatStore, StoredMessage } from "./chat-store.js";
+import type { ChatStore } from "./chat-store.js";
 import { ChatStream } from "./chat-stream.js";
-import { SharedReads } from "./shared-reads.js";
 import { channelStreamStep, directStreamStep } from "./stream-steps.js";
 import { channelNotice } from "./stream-notices.js";
 
@@ -22,15 +21,7 @@ export interface StreamDeps {
   access: ChatAccess;
   /** This node's streams by the character they read as: events about a character (deletion, edit) reach them. */
   characterStreams?: CharacterStreams;
-  /** A channel's history, one read for the streams that open together (sharedChannelHistory); else one per stream. */
-  channelHistory?: (channelId: string) => Promise<readonly StoredMessage[]>;
   onDelivered?: () => void;
-}
-
-/** The node's channel histories for opening streams: shared by the streams that ask together (shared-reads.ts). */
-export function sharedChannelHistory(store: Pick<ChatStore, "recentChannelMessages">): (channelId: string) => Promise<readonly StoredMessage[]> {
-  const reads = new SharedReads((channelId: string) => store.recentChannelMessages(channelId, HISTORY_MESSAGES));
-  return (channelId) => reads.get(channelId);
 }
 
 /**
@@ -69,7 +60,7 @@ export function connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequ
       topic: { kind: "channel", id: channelId },
       characterId,
       checkAccess: () => deps.access.requireRead(ctx, channelId, characterId),
-      history: () => (deps.channelHistory ? deps.channelHistory(channelId) : deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES)),
+      history: () => deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES),
       stepOf: (event) => channelStreamStep(event, channelId, characterId),
       // Only streams that asked get notices; the others never see one (older clients would show an empty line).
       noticeOf: req.notices ? channelNotice : undefined,
