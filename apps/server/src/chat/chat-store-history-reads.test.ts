@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../platform/db/database.js";
 import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
 import { openTestDatabase, storageBackends } from "../test/test-server.js";
-import { createChatStore, type ChatStore } from "./chat-store.js";
+import { createChatStore } from "./chat-store.js";
 import { chatMessages } from "./schema.js";
 
 /**
@@ -11,18 +11,13 @@ import { chatMessages } from "./schema.js";
  * still get exactly its own channel's newest messages, oldest first, whatever else shares the batch.
  */
 describe.each(storageBackends)("channel history reads asked together (%s)", (backend) => {
-  let database: Database;
-  let close: () => Promise<void>;
-  let store: ChatStore;
-
-  beforeAll(async () => {
-    ({ database, close } = await openTestDatabase(backend));
-    store = createChatStore(database.db);
-  });
-  afterAll(() => close?.());
+  let opened: { database: Database; close: () => Promise<void> } | undefined;
+  afterAll(() => opened?.close());
 
   it("answers each caller with its channel's newest messages, up to its limit, deleted ones left out", async () => {
-    const db = database.db;
+    opened = await openTestDatabase(backend);
+    const db = opened.database.db;
+    const store = createChatStore(db);
     const dimension = await insertDimension(db);
     const sender = await insertCharacter(db, randomUUID(), dimension);
     const [busy, quiet, empty] = [await insertChannel(db), await insertChannel(db), await insertChannel(db)];
