@@ -105,8 +105,9 @@ const sanctionJson = sql`json_build_array(s.id, s.kind, s.scope, s.scope_id, s.c
   s.reason, s.player_message, s.issued_by_id, s.issued_by_name)`;
 
 /**
- * The not revoked, not expired (at `nowSql`, by default the ISO time placeholder `now`) sanctions on the character `characterIdSql` or on
- * the account `ownerIdSql` (account-wide ones), as one JSON array of at most SEND_FACTS_ROWS + 1 rows.
+ * The not revoked, not expired (at `nowSql`, by default the ISO time placeholder `now`) sanctions on the character
+ * `characterIdSql` or on the account `ownerIdSql` (account-wide ones), as one JSON array of at most SEND_FACTS_ROWS
+ * + 1 rows.
  */
 const liveSanctionsJson = (characterIdSql: SQLWrapper, ownerIdSql: SQLWrapper, nowSql: SQLWrapper = sql`${sql.placeholder("now")}::timestamptz`) =>
   sql`(SELECT coalesce(json_agg(${sanctionJson}), '[]'::json) FROM (
@@ -164,24 +165,23 @@ export function createChatStore(db: Db) {
   // planned once per connection, not per call). Building them with drizzle on every call cost more CPU than the
   // rest of a send's handler.
   // Many characters' standing on their channels in one statement: the streams that open together (thousands after
-  // a node restarts) check their access in batches (Batcher). Each lookup is by primary key per row (LIMIT 1 keeps
-  // the planner from turning the lateral lookups into joins over whole tables).
+  // a node restarts) check their access in batches (Batcher). The authorization is a scalar subquery, as in the
+  // guarded INSERT below: written as EXISTS, the planner may hash the whole authorization table instead.
   const channelAccessQuery = db
     .select({
       i: sql<number>`v.i`,
-      ownerId: sql<string | null>`c.owner_id`,
-      characterDimensionId: sql<string | null>`c.dimension_id`,
+      ownerId: sql<string>`c.owner_id`,
+      characterDimensionId: sql<string>`c.dimension_id`,
       channel: sql<ChannelRow | null>`(SELECT json_build_object('id', ch.id, 'name', ch.name, 'dimensionId', ch.dimension_id, 'public', ch.public)
           FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)`,
-      authorized: sql<boolean>`EXISTS (SELECT 1 FROM ${chatChannelAuthorizations} a
+      authorized: sql<boolean>`coalesce((SELECT true FROM ${chatChannelAuthorizations} a
           WHERE a.character_id = v.character_id AND a.channel_id = v.channel_id
-            AND EXISTS (SELECT 1 FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL))`,
+            AND (SELECT true FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)), false)`,
       sanctions: sql<SanctionJson[]>`${liveSanctionsJson(sql`v.character_id`, sql`c.owner_id`, sql`v.now`)}`,
     })
     .from(
       sql`jsonb_to_recordset(${sql.placeholder("lookups")}::jsonb) AS v(i int, character_id uuid, channel_id uuid, now timestamptz)
-        JOIN LATERAL (SELECT ch.owner_id, ch.dimension_id FROM ${characters} ch
-          WHERE ch.id = v.character_id AND ch.deleted_at IS NULL LIMIT 1) c ON true`,
+        JOIN ${characters} c ON c.id = v.character_id AND c.deleted_at IS NULL`,
     )
     .prepare("chat_channel_access");
   const channelAccessReads = new Batcher({
@@ -190,7 +190,7 @@ export function createChatStore(db: Db) {
       const found: (ChannelAccess | undefined)[] = lookups.map(() => undefined);
       for (const row of await channelAccessQuery.execute({ lookups: json })) {
         found[row.i] = {
-          character: { id: lookups[row.i]!.characterId, ownerId: row.ownerId!, dimensionId: row.characterDimensionId! },
+          character: { id: lookups[row.i]!.characterId, ownerId: row.ownerId, dimensionId: row.characterDimensionId },
           channel: row.channel ?? undefined,
           authorized: row.authorized,
           sanctions: row.sanctions.map(toSanctionFact),
