@@ -161,9 +161,10 @@ const toSanctionFact = ([
 });
 
 export function createChatStore(db: Db) {
-  // The two statements of the send path are built once and prepared (named statements on PostgreSQL: parsed and
-  // planned once per connection, not per call). Building them with drizzle on every call cost more CPU than the
-  // rest of a send's handler.
+  // The statements of the send path and of opening streams are built once and prepared (named statements on
+  // PostgreSQL: parsed and planned once per connection, not per call). Building them with drizzle on every call
+  // cost more CPU than the rest of a send's handler.
+  //
   // Many characters' standing on their channels in one statement: the streams that open together (thousands after
   // a node restarts) check their access in batches (Batcher). The authorization is a scalar subquery, as in the
   // guarded INSERT below: written as EXISTS, the planner may hash the whole authorization table instead.
