@@ -99,6 +99,7 @@ export function composeServices(deps: ComposeDeps) {
     logger,
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
     onAccepted: (channelId) => chatFigures.accepted(channelId),
+    searchTimeoutMs: config.chatSearchTimeoutMs,
   });
   // The operations wall: each node publishes its chat figures on the bus every few seconds; any node sums them.
   const clusterFigures = startClusterFigures({
@@ -133,7 +134,11 @@ export function composeServices(deps: ComposeDeps) {
     chat,
     channelRules: createChannelRulesService({ ...channelRules, bus: chatBus, logger, now: deps.now }),
     messageDeletion,
-    chatHistory: createChatHistoryService({ store: createHistoryStore(database.db), deletion: messageDeletion }),
+    chatHistory: createChatHistoryService({
+      store: createHistoryStore(database.db),
+      deletion: messageDeletion,
+      searchTimeoutMs: config.chatSearchTimeoutMs,
+    }),
     audit: createAuditService(auditStore),
     /** Retention pruning (app.ts starts it). */
     auditStore,

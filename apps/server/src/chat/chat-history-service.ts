@@ -5,11 +5,14 @@ import { ChatMessagePageSchema, DeletedChatMessagesSchema, StoredChatMessageSche
 import { callerOf } from "../platform/auth/caller.js";
 import { deletionReason, pageToken, purgeTarget, requireMessageId, searchQuery } from "./history-rules.js";
 import type { HistoryStore } from "./history-store.js";
+import { withinSearchTime } from "./search-time-limit.js";
 import type { DeletedMessages, MessageDeletion } from "./message-deletion.js";
 
 export interface ChatHistoryServiceDeps {
   store: HistoryStore;
   deletion: MessageDeletion;
+  /** How long one search may read (config CHAT_SEARCH_TIMEOUT_SECONDS). */
+  searchTimeoutMs: number;
 }
 
 /** A purge of every character of an account reaches as far as an account ban: admins only, like account bans (issue 18). */
@@ -24,9 +27,9 @@ const toDeleted = (d: DeletedMessages) => create(DeletedChatMessagesSchema, { co
 export function createChatHistoryService(deps: ChatHistoryServiceDeps): ServiceImpl<typeof ChatHistoryService> {
   const { store, deletion } = deps;
   return {
-    async searchChatMessages(req) {
+    async searchChatMessages(req, ctx) {
       const query = searchQuery(req);
-      const rows = await store.search(query);
+      const rows = await withinSearchTime(deps.searchTimeoutMs, ctx.timeoutMs(), (timeoutMs) => store.search(query, timeoutMs));
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return create(ChatMessagePageSchema, {

@@ -15,6 +15,7 @@ import { wallClockMs } from "./chat-figures.js";
 import { Batcher } from "./batcher.js";
 import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
 import { RateLimiter } from "./rate-limiter.js";
+import { withinSearchTime } from "./search-time-limit.js";
 
 /**
  * The seed's channel ban as moderation's channel-scoped chat ban (wired in compose.ts: chat does not know sanctions
@@ -42,6 +43,8 @@ export interface ChatServiceDeps {
   onDelivered?: () => void;
   /** Counts each channel message accepted (stored), for the operations wall (chat-figures.ts). */
   onAccepted?: (channelId: string) => void;
+  /** How long GetChatLogs may read (config CHAT_SEARCH_TIMEOUT_SECONDS). */
+  searchTimeoutMs: number;
 }
 
 /** A send whose facts keep changing under it (each attempt re-reads them) gives up after this many writes. */
@@ -166,11 +169,11 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       return create(EmptySchema);
     },
 
-    async getChatLogs(req) {
+    async getChatLogs(req, ctx) {
       const channelId = requireId(req.channelId, "channel_id");
       const query = logQuery(req);
       if (!(await store.channel(channelId))) throw new ConnectError(`chat channel ${channelId} not found`, Code.NotFound);
-      const { total, logs } = await store.chatLogs(channelId, query);
+      const { total, logs } = await withinSearchTime(deps.searchTimeoutMs, ctx.timeoutMs(), (timeoutMs) => store.chatLogs(channelId, query, timeoutMs));
       const names = await store.senderNames(logs.map((m) => m.senderCharacterId));
       return create(ChatLogsSchema, {
         total: BigInt(total),

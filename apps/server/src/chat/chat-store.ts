@@ -4,6 +4,7 @@ import { characters } from "../character/schema.js";
 import { dimensions } from "../gameserver/schema.js";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
+import { withStatementTimeout } from "../platform/db/statement-timeout.js";
 import { sanctions } from "../moderation/schema.js";
 import type { LogQuery, SanctionFact } from "./chat-rules.js";
 import { Batcher } from "./batcher.js";
@@ -575,8 +576,11 @@ export function createChatStore(db: Db) {
     /** Names of the characters among `senderIds` that still exist. */
     senderNames: (senderIds: readonly string[]) => senderNames(db, senderIds),
 
-    /** A page of a channel's messages, newest first, with the number of all matches. */
-    async chatLogs(channelId: string, query: LogQuery): Promise<{ total: number; logs: StoredMessage[] }> {
+    /**
+     * A page of a channel's messages, newest first, with the number of all matches. PostgreSQL stops each statement
+     * after `timeoutMs` (the count over a busy channel with a text filter can be long).
+     */
+    async chatLogs(channelId: string, query: LogQuery, timeoutMs: number): Promise<{ total: number; logs: StoredMessage[] }> {
       if (query.empty) return { total: 0, logs: [] };
       const where = and(
         eq(chatMessages.channelId, channelId),
@@ -584,17 +588,19 @@ export function createChatStore(db: Db) {
         // Deleted messages (tombstones) are not listed; text, sender and the window as in the history browser.
         ...filterConditions(query),
       );
-      const [totalRow] = await db.select({ total: count() }).from(chatMessages).where(where);
-      const total = Number(totalRow?.total ?? 0);
-      if (query.limit === 0 || query.offset >= total) return { total, logs: [] };
-      const rows = await db
-        .select(messageColumns)
-        .from(chatMessages)
-        .where(where)
-        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
-        .limit(query.limit)
-        .offset(query.offset);
-      return { total, logs: rows.map(toStored) };
+      return withStatementTimeout(db, timeoutMs, async (tx) => {
+        const [totalRow] = await tx.select({ total: count() }).from(chatMessages).where(where);
+        const total = Number(totalRow?.total ?? 0);
+        if (query.limit === 0 || query.offset >= total) return { total, logs: [] };
+        const rows = await tx
+          .select(messageColumns)
+          .from(chatMessages)
+          .where(where)
+          .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+          .limit(query.limit)
+          .offset(query.offset);
+        return { total, logs: rows.map(toStored) };
+      });
     },
   };
 }

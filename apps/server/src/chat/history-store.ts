@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
+import { withStatementTimeout } from "../platform/db/statement-timeout.js";
 import { isUuid } from "../platform/validation.js";
 import type { MessageFilters, SearchQuery } from "./history-rules.js";
 import { chatChannels, chatMessages } from "./schema.js";
@@ -59,27 +60,32 @@ export function createHistoryStore(db: Db) {
      * Channel messages (not direct ones) without deleted ones, newest first (sent_at, then id), `limit` + 1 rows so the
      * caller knows whether a next page exists. The keyset (sent_at, id) < (…) walks chat_messages_sent_idx backwards;
      * a text filter may instead read the trigram index and sort what matched (the planner picks: bench chat-search).
+     * PostgreSQL stops the read after `timeoutMs` (an error `isStatementTimeout` knows).
      */
-    async search(query: SearchQuery): Promise<FoundMessage[]> {
-      const rows = await db
-        .select({
-          id: chatMessages.id,
-          channelId: chatMessages.channelId,
-          senderCharacterId: chatMessages.senderCharacterId,
-          content: chatMessages.content,
-          sentAt: chatMessages.sentAt,
-        })
-        .from(chatMessages)
-        .where(
-          and(
-            isNotNull(chatMessages.channelId),
-            query.channelId === undefined ? undefined : eq(chatMessages.channelId, query.channelId),
-            ...filterConditions(query),
-            query.after === undefined ? undefined : sql`(${chatMessages.sentAt}, ${chatMessages.id}) < (${new Date(query.after.sentAtMs)}, ${query.after.id})`,
-          ),
-        )
-        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
-        .limit(query.limit + 1);
+    async search(query: SearchQuery, timeoutMs: number): Promise<FoundMessage[]> {
+      const rows = await withStatementTimeout(db, timeoutMs, (tx) =>
+        tx
+          .select({
+            id: chatMessages.id,
+            channelId: chatMessages.channelId,
+            senderCharacterId: chatMessages.senderCharacterId,
+            content: chatMessages.content,
+            sentAt: chatMessages.sentAt,
+          })
+          .from(chatMessages)
+          .where(
+            and(
+              isNotNull(chatMessages.channelId),
+              query.channelId === undefined ? undefined : eq(chatMessages.channelId, query.channelId),
+              ...filterConditions(query),
+              query.after === undefined
+                ? undefined
+                : sql`(${chatMessages.sentAt}, ${chatMessages.id}) < (${new Date(query.after.sentAtMs)}, ${query.after.id})`,
+            ),
+          )
+          .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
+          .limit(query.limit + 1),
+      );
       const channelIds = [...new Set(rows.map((r) => r.channelId!))];
       const [names, channels] = await Promise.all([
         senderNames(

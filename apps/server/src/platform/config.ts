@@ -103,6 +103,7 @@ const environmentSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: seconds(30),
   HTTP_KEEPALIVE_TIMEOUT_SECONDS: seconds(65),
   HTTP2_IDLE_TIMEOUT_SECONDS: seconds(65),
+  CHAT_SEARCH_TIMEOUT_SECONDS: seconds(10),
   AUDIT_RETENTION_DAYS: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be 1..36500").max(36_500, "must be 1..36500").default(365),
@@ -184,6 +185,8 @@ export interface Config {
   connections: ConnectionLimits;
   /** Audit records older than this many days are pruned (at start, then hourly). */
   auditRetentionDays: number;
+  /** Staff searches of stored chat messages stop after this (PostgreSQL only: PGlite has no statement timeout). */
+  chatSearchTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -245,5 +248,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    chatSearchTimeoutMs: e.CHAT_SEARCH_TIMEOUT_SECONDS * 1000,
   };
 }
