@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { onSignOut } from './auth/sign-out-cleanup';
 import { QUERY_CACHE_STORAGE_KEY } from './query-cache-key';
 import { createFlushablePersister } from './query-persister';
+import { mayAnswerDifferently } from './rpc/rpc-error';
 
 /** SPEC §4/§9: entity caches live in localStorage and are fresh for one minute. */
 export const QUERY_STALE_TIME_MS = 60_000;
@@ -13,10 +14,15 @@ export function createAppQueryClient(): QueryClient {
         staleTime: QUERY_STALE_TIME_MS,
         // Kept long enough to be worth persisting across reloads.
         gcTime: 24 * 60 * 60 * 1000,
-        retry: 1,
+        // Once, and only when a second try may answer differently: a refused or too slow search shows at once.
+        retry: retryOnce,
       },
     },
   });
+}
+
+export function retryOnce(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && mayAnswerDifferently(error);
 }
 
 export function createQueryPersister(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = window.localStorage) {

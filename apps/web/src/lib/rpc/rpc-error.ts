@@ -37,6 +37,27 @@ export function rpcErrorParts(error: unknown): RpcErrorParts {
   return { code: 'UNKNOWN', message: String(error) };
 }
 
+/**
+ * Answers the same call gets again: the request itself is wrong or not allowed, or the server stopped it for taking
+ * too long (a staff search past its limit would run, and fail, once more).
+ */
+const REPEATED_ANSWERS = new Set<Code>([
+  Code.InvalidArgument,
+  Code.NotFound,
+  Code.AlreadyExists,
+  Code.PermissionDenied,
+  Code.FailedPrecondition,
+  Code.OutOfRange,
+  Code.Unimplemented,
+  Code.DeadlineExceeded,
+]);
+
+/** Whether asking again may answer differently (a network failure, UNAVAILABLE, a token refreshed meanwhile). */
+export function mayAnswerDifferently(error: unknown): boolean {
+  if (error instanceof ConnectError) return !REPEATED_ANSWERS.has(error.code);
+  return !(error instanceof Error && error.name === 'ItemNotFoundError');
+}
+
 export function isNotFound(error: unknown): boolean {
   return error instanceof ConnectError && error.code === Code.NotFound;
 }
