@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertDimension } from "../test/game-fixtures.js";
 import { gameApi } from "../test/game-api.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
+import { skeletonOf } from "../platform/text-rules.js";
 import { backfillNameSkeletons } from "./name-skeletons.js";
 import { characters } from "./schema.js";
 
@@ -58,5 +59,25 @@ describe.each(storageBackends)("name skeleton backfill (%s)", (backend) => {
       dimensionId: await insertDimension(t.server.database.db),
     });
     expect(await backfillNameSkeletons(t.server.database.db, aborted)).toBe(0);
+  });
+
+  it("fills many rows in id order, batch after batch, and vacuums the table after", async () => {
+    const db = t.server.database.db;
+    const dimension = await insertDimension(db);
+    await backfillNameSkeletons(db); // what earlier tests left
+    // 2,500 rows: three batches of the backfill, in random id order (as bulk seeds are).
+    await db.execute(sql`INSERT INTO characters (id, owner_id, name, gender, realm, dimension_id)
+      SELECT gen_random_uuid(), gen_random_uuid(), 'Bulk ' || i, 'male', 'human', ${dimension}::uuid FROM generate_series(1, 2500) AS i`);
+    expect(await backfillNameSkeletons(db)).toBe(2500);
+    const missing = await db.select({ id: characters.id }).from(characters).where(isNull(characters.nameSkeleton));
+    expect(missing).toEqual([]);
+    const [bulk] = await db.select({ name: characters.name, skeleton: characters.nameSkeleton }).from(characters).where(eq(characters.name, "Bulk 1234"));
+    expect(bulk).toEqual({ name: "Bulk 1234", skeleton: skeletonOf("Bulk 1234") });
+    // Every filled row is a new row version: only VACUUM marks the pages all-visible again, which index-only scans (the
+    // deep pages of the characters list) need.
+    const pages: unknown = await db.execute(sql`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'characters'`);
+    const [counts] = (pages as { rows: { relpages: number; relallvisible: number }[] }).rows;
+    expect(counts!.relpages).toBeGreaterThan(0);
+    expect(counts!.relallvisible).toBe(counts!.relpages);
   });
 });
