@@ -9,7 +9,7 @@ import { sanctions } from "../moderation/schema.js";
 import type { LogQuery, SanctionFact } from "./chat-rules.js";
 import { Batcher } from "./batcher.js";
 import { filterConditions, senderNames } from "./history-store.js";
-import { chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
+import { chatChannelAuthorizations, chatChannels, chatMessages, storedMessageColumns } from "./schema.js";
 
 /** Every SQL statement of the chat service. Knows rows, not requests, tokens or status codes. */
 
@@ -85,13 +85,6 @@ export interface StoredMessage {
 
 const channelColumns = { id: chatChannels.id, name: chatChannels.name, dimensionId: chatChannels.dimensionId, public: chatChannels.public };
 const liveChannel = (id: string) => and(eq(chatChannels.id, id), isNull(chatChannels.deletedAt));
-const messageColumns = {
-  id: chatMessages.id,
-  channelId: chatMessages.channelId,
-  senderCharacterId: chatMessages.senderCharacterId,
-  content: chatMessages.content,
-  sentAt: chatMessages.sentAt,
-};
 const toStored = (row: { id: number; channelId: string | null; senderCharacterId: string; content: string; sentAt: Date }): StoredMessage => ({
   id: row.id,
   channelId: row.channelId,
@@ -253,7 +246,7 @@ export function createChatStore(db: Db) {
     },
   });
   const recentDirectQuery = db
-    .select(messageColumns)
+    .select(storedMessageColumns)
     .from(chatMessages)
     .where(and(eq(chatMessages.recipientCharacterId, sql.placeholder("characterId")), isNull(chatMessages.deletedAt)))
     .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
@@ -303,7 +296,7 @@ export function createChatStore(db: Db) {
                OR (v.channel_public AND (v.channel_dimension_id IS NULL OR v.channel_dimension_id = v.character_dimension_id)))
         ORDER BY v.ord`,
     )
-    .returning(messageColumns)
+    .returning(storedMessageColumns)
     .prepare("chat_insert_guarded_messages");
 
   return {
@@ -516,7 +509,7 @@ export function createChatStore(db: Db) {
           content: input.content,
           sentAt: new Date(input.sentAtMs),
         })
-        .returning(messageColumns);
+        .returning(storedMessageColumns);
       return toStored(row!);
     },
 
@@ -593,7 +586,7 @@ export function createChatStore(db: Db) {
         const total = Number(totalRow?.total ?? 0);
         if (query.limit === 0 || query.offset >= total) return { total, logs: [] };
         const rows = await tx
-          .select(messageColumns)
+          .select(storedMessageColumns)
           .from(chatMessages)
           .where(where)
           .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))

@@ -4,7 +4,7 @@ import type { Db } from "../platform/db/database.js";
 import { withStatementTimeout } from "../platform/db/statement-timeout.js";
 import { isUuid } from "../platform/validation.js";
 import type { MessageFilters, SearchQuery } from "./history-rules.js";
-import { chatChannels, chatMessages } from "./schema.js";
+import { chatChannels, chatMessages, storedMessageColumns } from "./schema.js";
 
 /** The history browser's SQL (docs/moderation.md "History, deletion and purge"). Knows rows, not requests. */
 
@@ -65,13 +65,7 @@ export function createHistoryStore(db: Db) {
     async search(query: SearchQuery, timeoutMs: number): Promise<FoundMessage[]> {
       const rows = await withStatementTimeout(db, timeoutMs, (tx) =>
         tx
-          .select({
-            id: chatMessages.id,
-            channelId: chatMessages.channelId,
-            senderCharacterId: chatMessages.senderCharacterId,
-            content: chatMessages.content,
-            sentAt: chatMessages.sentAt,
-          })
+          .select(storedMessageColumns)
           .from(chatMessages)
           .where(
             and(

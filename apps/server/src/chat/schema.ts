@@ -106,3 +106,12 @@ export const chatHeldMessages = pgTable(
     index("chat_held_messages_channel_idx").on(t.channelId, t.state, t.sentAt),
   ],
 );
+
+/** A stored message as the stores read it (the history browser, chat logs, reports' evidence). */
+export const storedMessageColumns = {
+  id: chatMessages.id,
+  channelId: chatMessages.channelId,
+  senderCharacterId: chatMessages.senderCharacterId,
+  content: chatMessages.content,
+  sentAt: chatMessages.sentAt,
+};

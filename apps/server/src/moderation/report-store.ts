@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
-import { chatChannels, chatMessages } from "../chat/schema.js";
+import { chatChannels, chatMessages, storedMessageColumns } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { evidenceWindow, EVIDENCE_TOTAL, type Outcome, type QueueQuery, type Reason } from "./report-rules.js";
 import { chatReports, reportEvidence, reportedMessages } from "./report-schema.js";
@@ -115,14 +115,7 @@ const toReported = (r: typeof reportedMessages.$inferSelect): ReportedMessageRec
   sanctionId: r.sanctionId,
 });
 
-const messageColumns = {
-  id: chatMessages.id,
-  channelId: chatMessages.channelId,
-  senderCharacterId: chatMessages.senderCharacterId,
-  senderName: characters.name,
-  content: chatMessages.content,
-  sentAt: chatMessages.sentAt,
-};
+const messageColumns = { ...storedMessageColumns, senderName: characters.name };
 
 export function createReportStore(db: Db) {
   const reportSelect = (q: Db | Tx = db) => q.select(reportColumns).from(chatReports).leftJoin(characters, eq(characters.id, chatReports.reporterCharacterId));
@@ -176,13 +169,7 @@ export function createReportStore(db: Db) {
     /** A stored channel message that was not deleted (direct messages are never reported). */
     async channelMessage(id: number): Promise<ChannelMessage | undefined> {
       const [row] = await db
-        .select({
-          id: chatMessages.id,
-          channelId: chatMessages.channelId,
-          senderCharacterId: chatMessages.senderCharacterId,
-          content: chatMessages.content,
-          sentAt: chatMessages.sentAt,
-        })
+        .select(storedMessageColumns)
         .from(chatMessages)
         .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt)));
       if (!row || row.channelId === null) return undefined;
