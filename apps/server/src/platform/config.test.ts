@@ -1,9 +1,17 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.js";
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from "./config.js";
 
 describe("configuration", () => {
+  it("README's configuration table lists every variable the server reads", () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../../../README.md", import.meta.url)), "utf8");
+    const listed = new Set([...readme.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1]));
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(30);
+    expect(CONFIG_VARIABLES.filter((name) => !listed.has(name))).toEqual([]);
+  });
+
   it("has working defaults: port 8080, embedded identity, PGlite, local game servers", () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);

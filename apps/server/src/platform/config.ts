@@ -119,6 +119,9 @@ const environmentSchema = z.object({
   ),
 });
 
+/** Every variable loadConfig reads (README's configuration table must list each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
+
 function isRedirectRule(value: string): boolean {
   try {
     parseRedirectRule(value);
