@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ItemNotFoundError } from './api/entity-cache';
 import { onSignOut } from './auth/sign-out-cleanup';
 import { QUERY_CACHE_STORAGE_KEY } from './query-cache-key';
 import { createFlushablePersister } from './query-persister';
@@ -22,7 +23,7 @@ export function createAppQueryClient(): QueryClient {
 }
 
 export function retryOnce(failureCount: number, error: unknown): boolean {
-  return failureCount < 1 && mayAnswerDifferently(error);
+  return failureCount < 1 && !(error instanceof ItemNotFoundError) && mayAnswerDifferently(error);
 }
 
 export function createQueryPersister(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = window.localStorage) {

@@ -54,8 +54,7 @@ const REPEATED_ANSWERS = new Set<Code>([
 
 /** Whether asking again may answer differently (a network failure, UNAVAILABLE, a token refreshed meanwhile). */
 export function mayAnswerDifferently(error: unknown): boolean {
-  if (error instanceof ConnectError) return !REPEATED_ANSWERS.has(error.code);
-  return !(error instanceof Error && error.name === 'ItemNotFoundError');
+  return !(error instanceof ConnectError && REPEATED_ANSWERS.has(error.code));
 }
 
 export function isNotFound(error: unknown): boolean {
