@@ -31,6 +31,7 @@ import type { Config } from "./platform/config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
 import { clientAddress } from "./platform/http/client-address.js";
 import { createApiCors } from "./platform/http/cors.js";
+import { createBodyGate } from "./platform/http/credentials-first.js";
 import { createHttpHandler, requestIdOf } from "./platform/http/http-handler.js";
 import { listen, type AnyRequest, type AnyResponse } from "./platform/http/listener.js";
 import { createRestGateway } from "./platform/http/rest-gateway.js";
@@ -154,15 +155,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       createContextValues()
         .set(requestIdKey, requestIdOf.get(req) ?? "")
         .set(sourceAddressKey, clientAddress(req, config.trustProxy));
-    const connectRpc = createRpcAdapter(router.handlers, contextValues, logger, routerOptions.acceptCompression);
+    // No rpc is public (permissions.ts): a call whose token does not verify is refused without parsing its body.
+    const bodyGate = createBodyGate(verifier, config.bodyLimitBytes);
+    const connectRpc = createRpcAdapter(router.handlers, contextValues, logger, routerOptions.acceptCompression, bodyGate);
     // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
     // unary protocol (docs/architecture.md "Lean paths", docs/chat.md); LEAN_PATHS=off sends everything to Connect.
-    const rpc = config.leanPaths ? withLeanPaths(services, { ...routerOptions, contextValues, logger }, connectRpc) : connectRpc;
+    const rpc = config.leanPaths ? withLeanPaths(services, { ...routerOptions, contextValues, logger, bodyGate }, connectRpc) : connectRpc;
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({
       logger,
       rpc,
-      rest: createRestGateway(router.handlers, config.bodyLimitBytes),
+      rest: createRestGateway(router.handlers, config.bodyLimitBytes, bodyGate),
       contextValues,
       identity: identity?.handle,
       health: () => ({ status: 200, body: { status: "ok" } }),

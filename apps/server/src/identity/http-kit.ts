@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AuditActor } from "../audit/audit-trail.js";
+import { bearerTokenOf } from "../platform/auth/bearer-token.js";
 import { clientAddress } from "../platform/http/client-address.js";
 import { requestIdOf } from "../platform/http/http-handler.js";
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
@@ -70,9 +71,7 @@ export function applyCors(req: AnyRequest, res: AnyResponse, allowedOrigins: str
 }
 
 export function bearerToken(req: AnyRequest): string | undefined {
-  const header = req.headers.authorization;
-  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
+  return bearerTokenOf(req.headers.authorization);
 }
 
 export { clientAddress };

@@ -42,9 +42,9 @@ async function call(transport: Transport, service: DescService, method: DescMeth
 function restRoute(method: DescMethod): { verb: string; path: string; body?: unknown } {
   const rule = getOption(method, http);
   if (!rule || rule.pattern.case === undefined || rule.pattern.case === "custom") throw new Error(`no http rule on ${method.name}`);
-  // A ban's duration must be named in the query (0 would lift the ban); bindings are checked before the token.
-  const query = method.name === "BanCharacterFromChatChannel" ? "?duration=60" : "";
-  const path = rule.pattern.value.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000") + query;
+  // No query: without a token the call is refused before its query and body are read (credentials-first.ts),
+  // so even a ban without its required `?duration=` answers 401.
+  const path = rule.pattern.value.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
   // body "*" takes an object; body "<field>" the field's bare value (only AddCharacterPlayTime: a number).
   const body = rule.body === "" ? undefined : rule.body === "*" ? {} : 1;
   return { verb: rule.pattern.case.toUpperCase(), path, body };

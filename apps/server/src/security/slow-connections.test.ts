@@ -162,18 +162,21 @@ describe("a body over BODY_LIMIT_BYTES on the real server", () => {
     const t = await startTestServer();
     try {
       const port = Number(new URL(t.url).port);
-      for (const [path, type] of [
-        ["/sro.gameserver.MapService/GetMaps", "application/json"],
-        ["/v1/maps", "application/json"],
+      // Without a token the body is never read (credentials-first.ts): 401 at once; with one, the limit's answer.
+      for (const [path, authorization, status] of [
+        ["/sro.gameserver.MapService/GetMaps", "", /^HTTP\/1\.1 401/],
+        ["/v1/maps", "", /^HTTP\/1\.1 401/],
+        ["/sro.gameserver.MapService/GetMaps", `Authorization: Bearer ${t.users.admin.token}\r\n`, /^HTTP\/1\.1 429/],
+        ["/v1/maps", `Authorization: Bearer ${t.users.admin.token}\r\n`, /^HTTP\/1\.1 413/],
       ] as const) {
         const socket = net.connect(port, "127.0.0.1");
         let answer = "";
         socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 5000000\r\n\r\n{"a":`);
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\n${authorization}Content-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"a":`);
         const drip = setInterval(() => socket.writable && socket.write("1"), 100);
         const ms = await closedAfter(socket);
         clearInterval(drip);
-        expect(answer, path).toMatch(/^HTTP\/1\.1 (413|429|400)/);
+        expect(answer, path).toMatch(status);
         expect(ms, path).toBeLessThan(GRACE_MS);
       }
     } finally {

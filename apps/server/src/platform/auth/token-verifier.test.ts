@@ -36,11 +36,15 @@ describe("token verifier", () => {
     vi.setSystemTime(new Date("2026-11-22T10:00:00Z"));
     const v = verifier();
     const token = await issuer.mint({ sub: "u1" }, { lifetimeSeconds: 60 });
+    expect(v.isKnownValid(token)).toBe(false);
     await expect(v.verify(token)).resolves.toMatchObject({ sub: "u1" });
+    expect(v.isKnownValid(token)).toBe(true);
     await expect(v.verify(token)).resolves.toMatchObject({ sub: "u1" });
     vi.setSystemTime(new Date("2026-11-22T10:01:29Z")); // within the 30 s clock skew
+    expect(v.isKnownValid(token)).toBe(true);
     await expect(v.verify(token)).resolves.toMatchObject({ sub: "u1" });
     vi.setSystemTime(new Date("2026-11-22T10:01:31Z"));
+    expect(v.isKnownValid(token)).toBe(false);
     await expect(v.verify(token)).rejects.toThrow(new TokenError("token expired"));
   });
 
@@ -48,6 +52,7 @@ describe("token verifier", () => {
     const v = verifier();
     const token = await issuer.mint({ sub: "u1", aud: "other", azp: "other" });
     await expect(v.verify(token)).rejects.toThrow("token audience is not accepted");
+    expect(v.isKnownValid(token)).toBe(false);
     await expect(v.verify(token)).rejects.toThrow("token audience is not accepted");
   });
 });

@@ -25,16 +25,20 @@ export interface TokenVerifierOptions {
 
 export interface TokenVerifier {
   verify(token: string): Promise<Caller>;
+  /** Whether `verify` would answer `token` from its cache: verified before and not expired (no signature check). */
+  isKnownValid(token: string): boolean;
 }
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keys = options.keys ?? discoveredJwks(options.issuer);
   const verified = new LRUCache<string, { caller: Caller; exp: number }>({ max: VERIFIED_TOKENS_KEPT });
+  const unexpired = (known: { exp: number } | undefined) => known !== undefined && known.exp + CLOCK_SKEW_SECONDS > Date.now() / 1000;
   return {
+    isKnownValid: (token) => unexpired(verified.get(token)),
     async verify(token) {
       const known = verified.get(token);
       if (known) {
-        if (known.exp + CLOCK_SKEW_SECONDS > Date.now() / 1000) return known.caller;
+        if (unexpired(known)) return known.caller;
         verified.delete(token); // expired: the full check below says so
       }
       let payload: JWTPayload;

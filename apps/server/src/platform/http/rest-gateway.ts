@@ -9,6 +9,7 @@ import { BindingError, bindBodyField, bindText } from "./rest-binding.js";
 import { matchPathTemplate, parsePathTemplate, type PathTemplate } from "./path-template.js";
 import { codeFromConnectName, httpStatusOf, restErrorBody } from "./status.js";
 import { readBody, BodyTooLargeError } from "./read-body.js";
+import type { BodyGate } from "./credentials-first.js";
 
 type Request = IncomingMessage | Http2ServerRequest;
 type Response = ServerResponse | Http2ServerResponse;
@@ -34,7 +35,8 @@ const encoder = new TextEncoder();
  * REST/JSON for every google.api.http annotation, read from the descriptors: each REST call is bound to its
  * request message and handed to the same Connect handler (so auth, permissions, logging and errors are shared).
  */
-export function createRestGateway(handlers: readonly UniversalHandler[], bodyLimitBytes: number) {
+/** `bodyGate`: a call whose token does not verify has its body dropped unread, its query unbound (credentials-first.ts). */
+export function createRestGateway(handlers: readonly UniversalHandler[], bodyLimitBytes: number, bodyGate?: BodyGate) {
   const routes = handlers.flatMap(routesOf).sort((a, b) => b.literalCount - a.literalCount);
 
   return async function handleRest(req: Request, res: Response, contextValues: ContextValues): Promise<void> {
@@ -48,9 +50,10 @@ export function createRestGateway(handlers: readonly UniversalHandler[], bodyLim
       }
       return sendError(res, 404, Code.NotFound, `no REST endpoint at ${req.method} ${url.pathname}`);
     }
-    let json: JsonObject;
+    let json: JsonObject = {};
     try {
-      json = await bindRequest(route, req, url, bodyLimitBytes);
+      if (bodyGate && !(await bodyGate.admits(req))) await bodyGate.drop(req);
+      else json = await bindRequest(route, req, url, bodyLimitBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return sendError(res, 413, Code.ResourceExhausted, error.message);
       if (error instanceof BindingError) return sendError(res, 400, Code.InvalidArgument, error.message);

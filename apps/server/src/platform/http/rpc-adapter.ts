@@ -1,9 +1,16 @@
 import { Code, ConnectError, type ContextValues } from "@connectrpc/connect";
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
-import { compressionNegotiate, type Compression, type UniversalHandler, type UniversalServerResponse } from "@connectrpc/connect/protocol";
+import {
+  compressionNegotiate,
+  type Compression,
+  type UniversalHandler,
+  type UniversalServerRequest,
+  type UniversalServerResponse,
+} from "@connectrpc/connect/protocol";
 import { headerAcceptEncoding, headerEncoding, parseContentType as parseGrpcContentType } from "@connectrpc/connect/protocol-grpc";
 import type { ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { withEmptyMessage, type BodyGate } from "./credentials-first.js";
 import { checkBinaryBody, checkedBody, logMalformed } from "../rpc/malformed-input.js";
 import { respecGrpcMessageIn } from "./grpc-message.js";
 import { GRPC_WEB_TEXT_RESPONSE_TYPE, grpcWebResponse, grpcWebTextRequest, isGrpcWebText } from "./grpc-web-text.js";
@@ -27,6 +34,8 @@ export function createRpcAdapter(
   contextValues: (req: AnyRequest) => ContextValues,
   logger: Logger,
   acceptCompression: Compression[] = [],
+  /** Checks the bearer token before a body is read (credentials-first.ts); without it, every body is read. */
+  bodyGate?: BodyGate,
 ) {
   const byPath = new Map(handlers.map((h) => [h.requestPath, h]));
   return (req: AnyRequest, res: AnyResponse): void => {
@@ -41,26 +50,36 @@ export function createRpcAdapter(
     let request = universalRequestFromNodeRequest(req, res as never, undefined, contextValues(req));
     // Text mode is decoded to binary gRPC-web first, so one malformed-input check covers both.
     if (text) request = grpcWebTextRequest(request);
-    const framing = binaryFraming(req);
-    if (framing !== undefined && handler.method.methodKind !== "client_streaming" && handler.method.methodKind !== "bidi_streaming") {
-      request.body = checkedBody(request.body as AsyncIterable<Uint8Array>, (bytes) => {
-        const error = checkBinaryBody(handler.method.input, bytes, framing === "enveloped");
-        if (error) logMalformed(logger, `${handler.service.typeName}/${handler.method.name}`, error);
-        return error;
-      });
-    }
-    handler(request)
-      .then((response) =>
-        universalResponseToNodeResponse(
-          grpcWeb ? grpcWebResponse(response, text) : GRPC_TYPE.test(contentType) ? respecGrpc(response) : response,
-          res as never,
-        ),
-      )
-      .catch((reason: unknown) => {
-        if (ConnectError.from(reason).code === Code.Aborted) return;
-        logger.error({ err: reason, rpc: `${handler.service.typeName}/${handler.method.name}` }, "rpc handler failed");
-      });
+    const serve = (call: UniversalServerRequest) =>
+      handler(call)
+        .then((response) =>
+          universalResponseToNodeResponse(
+            grpcWeb ? grpcWebResponse(response, text) : GRPC_TYPE.test(contentType) ? respecGrpc(response) : response,
+            res as never,
+          ),
+        )
+        .catch((reason: unknown) => {
+          if (ConnectError.from(reason).code === Code.Aborted) return;
+          logger.error({ err: reason, rpc: `${handler.service.typeName}/${handler.method.name}` }, "rpc handler failed");
+        });
+    const admittedCall = () => withMalformedInputCheck(handler, req, request, logger);
+    const gate = bodyGate;
+    const admitted = gate?.admits(req) ?? true;
+    if (!gate || admitted === true) void serve(admittedCall());
+    else if (admitted === false) void serve(withEmptyMessage(gate, req, request));
+    else void admitted.then((ok) => serve(ok ? admittedCall() : withEmptyMessage(gate, req, request)));
   };
+}
+
+function withMalformedInputCheck(handler: UniversalHandler, req: AnyRequest, request: UniversalServerRequest, logger: Logger): UniversalServerRequest {
+  const framing = binaryFraming(req);
+  if (framing === undefined || handler.method.methodKind === "client_streaming" || handler.method.methodKind === "bidi_streaming") return request;
+  const body = checkedBody(request.body as AsyncIterable<Uint8Array>, (bytes) => {
+    const error = checkBinaryBody(handler.method.input, bytes, framing === "enveloped");
+    if (error) logMalformed(logger, `${handler.service.typeName}/${handler.method.name}`, error);
+    return error;
+  });
+  return { ...request, body };
 }
 
 /** Native gRPC: Connect's grpc-message in the headers (trailers-only) or trailers, re-encoded (grpc-message.ts). */

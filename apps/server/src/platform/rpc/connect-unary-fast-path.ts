@@ -1,4 +1,4 @@
-import type { DescMessage } from "@bufbuild/protobuf";
+import { create, type DescMessage } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import { Code, ConnectError, type ContextValues, type Interceptor } from "@connectrpc/connect";
 import {
@@ -10,6 +10,7 @@ import {
   type MethodSerializationLookup,
 } from "@connectrpc/connect/protocol";
 import { codeToHttpStatus, errorToJsonBytes, parseContentType, parseTimeout, trailerMux } from "@connectrpc/connect/protocol-connect";
+import { bodyAdmitted, type BodyGate } from "../http/credentials-first.js";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { collectBody } from "../http/read-body.js";
 import { keptEncoding } from "./frozen-messages.js";
@@ -37,6 +38,8 @@ export interface ConnectUnaryFastPathOptions {
   readMaxBytes: number;
   acceptCompression: Compression[];
   contextValues: (req: AnyRequest) => ContextValues;
+  /** Checks the bearer token before a body is read (credentials-first.ts). */
+  bodyGate?: BodyGate;
 }
 
 interface Route extends FastUnaryRoute {
@@ -93,8 +96,7 @@ async function serve(
   let body: Uint8Array;
   try {
     if (timeout.error) throw timeout.error;
-    const bytes = await readRequestBytes(req, opt.readMaxBytes);
-    const input = binary ? decodeLogged(route, options, () => route.serialization.getI(true).parse(bytes)) : route.serialization.getI(false).parse(bytes);
+    const input = await requestMessage(route, binary, req, opt, options);
     const output = await invokeUnary(route, call, input, options.interceptors);
     body = (binary ? keptBinary : keptJson)(output, (message) => route.serialization.getO(binary).serialize(message as never));
   } catch (e) {
@@ -116,6 +118,13 @@ async function serve(
   headers["content-length"] = String(body.byteLength);
   res.writeHead(status, headers);
   res.end(body);
+}
+
+async function requestMessage(route: Route, binary: boolean, req: AnyRequest, opt: HandlerOptions, options: ConnectUnaryFastPathOptions): Promise<unknown> {
+  const admitted = bodyAdmitted(options.bodyGate, req);
+  if (admitted !== true && !(await admitted)) return create(route.method.input);
+  const bytes = await readRequestBytes(req, opt.readMaxBytes);
+  return binary ? decodeLogged(route, options, () => route.serialization.getI(true).parse(bytes)) : route.serialization.getI(false).parse(bytes);
 }
 
 function headerOf(req: AnyRequest, name: string): string | null {

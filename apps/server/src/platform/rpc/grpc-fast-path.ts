@@ -27,6 +27,7 @@ import {
   setTrailerStatus,
 } from "@connectrpc/connect/protocol-grpc";
 import { directStreamSinkKey, type DirectStreamSink } from "../direct-stream-sink.js";
+import { bodyAdmitted, type BodyGate } from "../http/credentials-first.js";
 import { respecGrpcMessageIn } from "../http/grpc-message.js";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 import { keptEncoding } from "./frozen-messages.js";
@@ -73,6 +74,8 @@ export interface GrpcFastPathOptions {
   maxTimeoutMs?: number;
   acceptCompression?: Compression[];
   contextValues: (req: AnyRequest) => ContextValues;
+  /** Checks the bearer token before a unary body is read (credentials-first.ts). */
+  bodyGate?: BodyGate;
 }
 
 type HandlerOptions = ReturnType<typeof validateUniversalHandlerOptions>;
@@ -157,7 +160,7 @@ async function serveUnary(route: Route & FastUnaryRoute, taken: Taken): Promise<
   const { call, output, timeoutError } = startCall(route, taken, contentTypeProto);
   try {
     // As Connect reads a unary request: the whole message (a bad timeout first), then the interceptors.
-    const input = await unaryRequestMessage(route, req, timeoutError, opt, options.logger);
+    const input = await unaryRequestMessage(route, req, timeoutError, opt, options);
     const envelope = output.envelope(await invokeUnary(route, call, input, options.interceptors));
     if (!call.gone) {
       call.sendHeaders();
@@ -187,9 +190,17 @@ function startCall(route: Route, taken: Taken, responseContentType: string) {
  * Connect's parser, past the four async generators of its pipeline (a third of a chat send's CPU); any other body
  * takes that pipeline, which answers it as Connect's handler does (grpc-unary-parity.test.ts covers both).
  */
-async function unaryRequestMessage(route: Route, req: Http2ServerRequest, timeoutError: ConnectError | undefined, opt: HandlerOptions, logger?: Logger) {
+async function unaryRequestMessage(
+  route: Route,
+  req: Http2ServerRequest,
+  timeoutError: ConnectError | undefined,
+  opt: HandlerOptions,
+  options: GrpcFastPathOptions,
+) {
   if (timeoutError) throw timeoutError; // Connect's pipeline raises it before it reads the body
-  const body = checkedRequestBody(route, req, logger);
+  const admitted = bodyAdmitted(options.bodyGate, req);
+  if (admitted !== true && !(await admitted)) return create(route.method.input);
+  const body = checkedRequestBody(route, req, options.logger);
   const first = await body.next();
   const rest = first.done === true ? first : await body.next();
   if (first.done !== true && rest.done === true && isOneEnvelope(first.value, opt.readMaxBytes)) {

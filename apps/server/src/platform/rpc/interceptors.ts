@@ -1,5 +1,6 @@
 import { Code, ConnectError, type Interceptor, type StreamResponse } from "@connectrpc/connect";
 import type { Logger } from "pino";
+import { bearerTokenOf } from "../auth/bearer-token.js";
 import { callerKey, grantKey, requestIdKey, type Caller } from "../auth/caller.js";
 import { permissionTable, rpcKey } from "../auth/permissions.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
@@ -22,14 +23,14 @@ export function authInterceptor(verifier: TokenVerifier, revocations?: Revocatio
     if (!rule) {
       throw new ConnectError("no permission rule for this rpc", Code.Internal);
     }
-    const header = req.header.get("authorization") ?? "";
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) {
+    const header = req.header.get("authorization");
+    const token = bearerTokenOf(header);
+    if (token === undefined) {
       throw new ConnectError(header ? "authorization header must be 'Bearer <token>'" : "authentication required: send a bearer token", Code.Unauthenticated);
     }
     let caller: Caller;
     try {
-      caller = await verifier.verify(match[1]!);
+      caller = await verifier.verify(token);
     } catch (error) {
       if (error instanceof TokenError) throw new ConnectError(error.message, Code.Unauthenticated);
       throw new ConnectError("identity provider unavailable, try again", Code.Unavailable);
@@ -37,8 +38,8 @@ export function authInterceptor(verifier: TokenVerifier, revocations?: Revocatio
     // An account ban says why (reason, time left, the sanction as a detail) before a revoked token says "sign in again".
     const banned = accountGate?.(caller.sub);
     if (banned) throw banned;
-    if (revocations?.isRevoked(caller.sub, match[1]!)) throw revokedError();
-    if (recheck && !(await stillValid(recheck, match[1]!, caller))) throw revokedError();
+    if (revocations?.isRevoked(caller.sub, token)) throw revokedError();
+    if (recheck && !(await stillValid(recheck, token, caller))) throw revokedError();
     const access = rule[caller.role];
     if (access === "deny") {
       throw new ConnectError(`permission denied: ${describeRole(caller.role)} may not call ${req.method.name}`, Code.PermissionDenied);
@@ -47,7 +48,7 @@ export function authInterceptor(verifier: TokenVerifier, revocations?: Revocatio
     req.contextValues.set(grantKey, access);
     const res = await next(req);
     if (!res.stream || !revocations) return res;
-    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, recheck && { recheck, token: match[1]!, caller }, accountGate) };
+    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, recheck && { recheck, token, caller }, accountGate) };
   };
 }
 

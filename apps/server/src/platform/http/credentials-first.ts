@@ -1,0 +1,103 @@
+import { encodeEnvelope, type UniversalServerRequest } from "@connectrpc/connect/protocol";
+import { parseContentType as parseConnectContentType } from "@connectrpc/connect/protocol-connect";
+import { parseContentType as parseGrpcContentType } from "@connectrpc/connect/protocol-grpc";
+import { parseContentType as parseGrpcWebContentType } from "@connectrpc/connect/protocol-grpc-web";
+import { bearerTokenOf } from "../auth/bearer-token.js";
+import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
+import type { AnyRequest } from "./listener.js";
+
+/**
+ * Every rpc needs a valid bearer token (permissions.ts), yet Connect buffers and parses a unary request's body
+ * before the interceptors run: a caller without credentials could make the server hold and parse up to
+ * BODY_LIMIT_BYTES per call. So the token is checked first. A call without one, or with one that does not verify,
+ * has its body read off the connection and dropped, chunk by chunk; the handler gets an empty message in the
+ * request's own encoding, and the auth interceptor refuses it as it refuses every call: the same status, message,
+ * log line and metric on every transport (REST and the lean paths do the same). The answer waits for the body's
+ * end, up to BODY_LIMIT_BYTES: an answer sent before the body was read closes an HTTP/1.1 connection (listener.ts),
+ * which is right for a body over the limit, but a client still writing a small one would report a reset instead.
+ *
+ * `admits` answers at once for no token (false) and for a token verified before (true, from the verifier's cache);
+ * only a new token costs a signature check here, which the interceptor then finds cached.
+ */
+export interface BodyGate {
+  admits(req: AnyRequest): boolean | Promise<boolean>;
+  /** Reads a refused call's body without keeping it: resolves at its end, past the limit, or when the client leaves. */
+  drop(req: AnyRequest): Promise<void>;
+}
+
+export function createBodyGate(verifier: TokenVerifier, bodyLimitBytes: number): BodyGate {
+  return {
+    admits(req) {
+      const token = bearerTokenOf(req.headers.authorization);
+      if (token === undefined) return false;
+      if (verifier.isKnownValid(token)) return true;
+      // An unreachable identity provider is not the caller's fault: the interceptor answers UNAVAILABLE.
+      return verifier.verify(token).then(
+        () => true,
+        (error: unknown) => !(error instanceof TokenError),
+      );
+    },
+    drop: (req) => dropBody(req, bodyLimitBytes),
+  };
+}
+
+/** For the lean paths: true when the body may be read; else a promise, false once the body is dropped unread. */
+export function bodyAdmitted(gate: BodyGate | undefined, req: AnyRequest): true | Promise<boolean> {
+  const admitted = gate?.admits(req) ?? true;
+  if (!gate || admitted === true) return true;
+  return (async () => {
+    if (await admitted) return true;
+    await gate.drop(req);
+    return false;
+  })();
+}
+
+const emptyJson = new TextEncoder().encode("{}");
+
+/** `request` with an empty message of its encoding for a body, given once the client's own body is dropped. */
+export function withEmptyMessage(gate: BodyGate, req: AnyRequest, request: UniversalServerRequest): UniversalServerRequest {
+  const dropped = gate.drop(req);
+  // Connect's GET carries its message in the URL; an unknown content type is refused before any body is read.
+  const contentType = request.header.get("content-type");
+  const codec = parseGrpcContentType(contentType) ?? parseGrpcWebContentType(contentType);
+  const connect = codec ? undefined : parseConnectContentType(contentType);
+  if (request.method !== "POST" || (!codec && !connect)) return { ...request, body: after(dropped, []) };
+  const message = (codec ?? connect)!.binary ? new Uint8Array(0) : emptyJson;
+  const header = new Headers(request.header);
+  // The empty message is sent as is: neither compressed nor of the client's declared length.
+  header.delete("content-length");
+  header.delete("content-encoding");
+  const enveloped = codec !== undefined || connect?.stream === true;
+  return { ...request, header, body: after(dropped, [enveloped ? encodeEnvelope(0, message) : message]) };
+}
+
+function dropBody(req: AnyRequest, limit: number): Promise<void> {
+  const declared = Number(req.headers["content-length"]);
+  if (req.readableEnded || declared > limit) return Promise.resolve();
+  return new Promise((resolve) => {
+    let size = 0;
+    const done = () => {
+      req.off("data", onData);
+      req.off("end", done);
+      req.off("close", done);
+      req.off("error", done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        done();
+      }
+    };
+    req.on("data", onData);
+    req.once("end", done);
+    req.once("close", done);
+    req.once("error", done);
+  });
+}
+
+async function* after(done: Promise<void>, chunks: Uint8Array[]): AsyncIterable<Uint8Array> {
+  await done;
+  yield* chunks;
+}
