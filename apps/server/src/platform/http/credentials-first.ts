@@ -5,6 +5,7 @@ import { parseContentType as parseGrpcWebContentType } from "@connectrpc/connect
 import { bearerTokenOf } from "../auth/bearer-token.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
 import type { AnyRequest } from "./listener.js";
+import { collectBody } from "./read-body.js";
 
 /**
  * Every rpc needs a valid bearer token (permissions.ts), yet Connect buffers and parses a unary request's body
@@ -72,29 +73,13 @@ export function withEmptyMessage(gate: BodyGate, req: AnyRequest, request: Unive
 }
 
 function dropBody(req: AnyRequest, limit: number): Promise<void> {
-  const declared = Number(req.headers["content-length"]);
-  if (req.readableEnded || declared > limit) return Promise.resolve();
-  return new Promise((resolve) => {
-    let size = 0;
-    const done = () => {
-      req.off("data", onData);
-      req.off("end", done);
-      req.off("close", done);
-      req.off("error", done);
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.pause();
-        done();
-      }
-    };
-    req.on("data", onData);
-    req.once("end", done);
-    req.once("close", done);
-    req.once("error", done);
-  });
+  if (req.readableEnded || Number(req.headers["content-length"]) > limit) return Promise.resolve();
+  return collectBody(req, limit, { keep: false }).then(
+    ({ size }) => {
+      if (size > limit) req.pause(); // the answer goes now; the rest of the body is not read
+    },
+    () => {}, // the client went away: nothing left to answer
+  );
 }
 
 async function* after(done: Promise<void>, chunks: Uint8Array[]): AsyncIterable<Uint8Array> {

@@ -20,8 +20,13 @@ export async function readBody(req: IncomingMessage | Http2ServerRequest, limit:
  * The body's chunks, read with 'data' events: a Readable's async iterator costs more per request than a small rpc
  * does (end-of-stream listeners, a promise per chunk). Stops collecting once more than `limit` bytes arrived, so
  * `size > limit` says the body was too large without holding all of it. Rejects if the client goes away first.
+ * `keep: false` only counts the bytes (a body read to be dropped).
  */
-export function collectBody(req: IncomingMessage | Http2ServerRequest, limit: number): Promise<{ chunks: Buffer[]; size: number }> {
+export function collectBody(
+  req: IncomingMessage | Http2ServerRequest,
+  limit: number,
+  { keep = true }: { keep?: boolean } = {},
+): Promise<{ chunks: Buffer[]; size: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -32,7 +37,7 @@ export function collectBody(req: IncomingMessage | Http2ServerRequest, limit: nu
       req.off("close", onClose);
     };
     const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
+      if (keep) chunks.push(chunk);
       size += chunk.length;
       if (size > limit) {
         done();
