@@ -1,4 +1,4 @@
-import { createLocalJWKSet } from "jose";
+import { createLocalJWKSet, generateKeyPair } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestIssuer, type TestIssuer } from "../../test/test-issuer.js";
 import { createTokenVerifier, TokenError } from "./token-verifier.js";
@@ -48,11 +48,59 @@ describe("token verifier", () => {
     await expect(v.verify(token)).rejects.toThrow(new TokenError("token expired"));
   });
 
-  it("never remembers a token that failed", async () => {
+  it("never takes a token that failed for valid", async () => {
     const v = verifier();
     const token = await issuer.mint({ sub: "u1", aud: "other", azp: "other" });
     await expect(v.verify(token)).rejects.toThrow("token audience is not accepted");
     expect(v.isKnownValid(token)).toBe(false);
     await expect(v.verify(token)).rejects.toThrow("token audience is not accepted");
+  });
+
+  it("checks a refused token's signature once, and again after 10 s", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-22T10:00:00Z"));
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await issuer.mint({ sub: "u1" }, { privateKey });
+    const expired = await issuer.mint({ sub: "u2" }, { lifetimeSeconds: -60 });
+    const jwks = createLocalJWKSet({ keys: [issuer.publicJwk] });
+    const keyLookups = vi.fn(jwks);
+    const v = createTokenVerifier({ issuer: issuer.issuer, audiences: ["sro-web"], clientId: "sro-web", keys: keyLookups });
+
+    const refusals: [token: string, reason: string][] = [
+      [forged, "token signature is not valid"],
+      [expired, "token expired"],
+    ];
+    for (const [token, reason] of refusals) {
+      keyLookups.mockClear();
+      await expect(v.verify(token)).rejects.toThrow(new TokenError(reason));
+      await expect(v.verify(token)).rejects.toThrow(new TokenError(reason));
+      expect(keyLookups).toHaveBeenCalledTimes(1);
+      expect(v.isKnownValid(token)).toBe(false);
+    }
+
+    vi.setSystemTime(new Date("2026-11-22T10:00:11Z"));
+    keyLookups.mockClear();
+    await expect(v.verify(forged)).rejects.toThrow(new TokenError("token signature is not valid"));
+    expect(keyLookups).toHaveBeenCalledTimes(1);
+  });
+
+  it("an unreachable issuer is no refusal: not a TokenError, and not remembered", async () => {
+    let reachable = false;
+    const jwks = createLocalJWKSet({ keys: [issuer.publicJwk] });
+    const v = createTokenVerifier({
+      issuer: issuer.issuer,
+      audiences: ["sro-web"],
+      clientId: "sro-web",
+      keys: async (...args) => {
+        if (!reachable) throw new TypeError("fetch failed");
+        return jwks(...args);
+      },
+    });
+    const token = await issuer.mint({ sub: "u1" });
+    const unreachable = await v.verify(token).catch((error: unknown) => error);
+    expect(unreachable).toBeInstanceOf(Error);
+    expect(unreachable).not.toBeInstanceOf(TokenError);
+    reachable = true;
+    await expect(v.verify(token)).resolves.toMatchObject({ sub: "u1" });
   });
 });

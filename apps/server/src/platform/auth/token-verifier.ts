@@ -10,6 +10,14 @@ const CLOCK_SKEW_SECONDS = 30;
  * than the rest of a simple rpc; a client sends the same token for minutes. Only fully verified tokens get in.
  */
 const VERIFIED_TOKENS_KEPT = 10_000;
+/**
+ * Refused tokens, by their exact text, briefly: a call is checked twice (credentials-first.ts before its body is
+ * read, then the auth interceptor), and a forged token should cost one signature check, not two. Bounded by the
+ * tokens' total length, since anyone can send them; short-lived, so a token refused for a signing key not yet
+ * fetched (or not valid yet) is tried again soon.
+ */
+const REFUSED_TOKENS_BYTES = 4 * 1024 * 1024;
+const REFUSAL_KEPT_MS = 10_000;
 
 export class TokenError extends Error {}
 
@@ -32,6 +40,10 @@ export interface TokenVerifier {
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keys = options.keys ?? discoveredJwks(options.issuer);
   const verified = new LRUCache<string, { caller: Caller; exp: number }>({ max: VERIFIED_TOKENS_KEPT });
+  const refused = new LRUCache<string, { reason: string; until: number }>({
+    maxSize: REFUSED_TOKENS_BYTES,
+    sizeCalculation: (_, token) => Math.max(1, token.length),
+  });
   const unexpired = (known: { exp: number } | undefined) => known !== undefined && known.exp + CLOCK_SKEW_SECONDS > Date.now() / 1000;
   return {
     isKnownValid: (token) => unexpired(verified.get(token)),
@@ -41,29 +53,43 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         if (unexpired(known)) return known.caller;
         verified.delete(token); // expired: the full check below says so
       }
-      let payload: JWTPayload;
-      let header: { typ?: string };
+      const refusal = refused.get(token);
+      if (refusal && refusal.until > Date.now()) throw new TokenError(refusal.reason);
       try {
-        ({ payload, protectedHeader: header } = await jwtVerify(token, keys, {
-          issuer: options.issuer,
-          algorithms: ALLOWED_ALGORITHMS,
-          clockTolerance: CLOCK_SKEW_SECONDS,
-          requiredClaims: ["exp", "sub"],
-        }));
+        const checked = await checkFully(token, keys, options);
+        verified.set(token, checked);
+        return checked.caller;
       } catch (error) {
-        throw new TokenError(describe(error));
+        if (error instanceof TokenError) refused.set(token, { reason: error.message, until: Date.now() + REFUSAL_KEPT_MS });
+        throw error;
       }
-      if (!isAccessToken(payload, header)) throw new TokenError("token is not an access token (an ID token?)");
-      const aud = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
-      const azp = typeof payload.azp === "string" ? payload.azp : undefined;
-      if (!aud.some((a) => options.audiences.includes(a)) && azp !== options.clientId) {
-        throw new TokenError("token audience is not accepted");
-      }
-      const caller = Object.freeze(callerFromClaims(payload));
-      verified.set(token, { caller, exp: payload.exp! });
-      return caller;
     },
   };
+}
+
+/** Signature, algorithm, issuer, expiry, type and audience: the caller and the token's expiry, or a TokenError. */
+async function checkFully(token: string, keys: JWTVerifyGetKey, options: TokenVerifierOptions): Promise<{ caller: Caller; exp: number }> {
+  let payload: JWTPayload;
+  let header: { typ?: string };
+  try {
+    ({ payload, protectedHeader: header } = await jwtVerify(token, keys, {
+      issuer: options.issuer,
+      algorithms: ALLOWED_ALGORITHMS,
+      clockTolerance: CLOCK_SKEW_SECONDS,
+      requiredClaims: ["exp", "sub"],
+    }));
+  } catch (error) {
+    const fault = describe(error);
+    // Not the caller's fault (a timeout, an unreachable or broken JWKS): the interceptor answers UNAVAILABLE.
+    throw fault === undefined ? new Error("the issuer's signing keys could not be fetched", { cause: error }) : new TokenError(fault);
+  }
+  if (!isAccessToken(payload, header)) throw new TokenError("token is not an access token (an ID token?)");
+  const aud = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
+  const azp = typeof payload.azp === "string" ? payload.azp : undefined;
+  if (!aud.some((a) => options.audiences.includes(a)) && azp !== options.clientId) {
+    throw new TokenError("token audience is not accepted");
+  }
+  return { caller: Object.freeze(callerFromClaims(payload)), exp: payload.exp! };
 }
 
 /**
@@ -95,14 +121,17 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
-function describe(error: unknown): string {
+/** What is wrong with the token, or undefined when the fault is not the token's (the issuer's keys are out of reach). */
+function describe(error: unknown): string | undefined {
   if (error instanceof joseErrors.JWTExpired) return "token expired";
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `token claim "${error.claim}" is not valid`;
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return "token algorithm is not allowed";
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return "token signature is not valid";
   if (error instanceof joseErrors.JWKSNoMatchingKey) return "token signing key is unknown";
+  if (error instanceof joseErrors.JWKSMultipleMatchingKeys) return "token names no signing key (kid)";
   if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) return "token is malformed";
-  return "token could not be verified";
+  if (error instanceof joseErrors.JOSENotSupported) return "token uses an unsupported algorithm or header";
+  return undefined;
 }
 
 /** The issuer's JWKS from its discovery document, fetched on first use (the issuer may start after us). */

@@ -18,7 +18,7 @@ import { collectBody } from "./read-body.js";
  * which is right for a body over the limit, but a client still writing a small one would report a reset instead.
  *
  * `admits` answers at once for no token (false) and for a token verified before (true, from the verifier's cache);
- * only a new token costs a signature check here, which the interceptor then finds cached.
+ * only a new token costs a signature check here, whose verdict the interceptor then finds cached (a refusal too).
  */
 export interface BodyGate {
   admits(req: AnyRequest): boolean | Promise<boolean>;
