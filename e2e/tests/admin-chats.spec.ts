@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { answerEmpty, DEMO, signInTo, tableRows, toast, uniqueName } from '../support/admin';
+import { answerEmpty, DEMO, failureToast, signInTo, tableRows, toast, uniqueName } from '../support/admin';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -48,6 +48,39 @@ test('create a public chat, edit name, dimension and visibility, then delete it'
   await page.getByRole('alertdialog', { name: 'Delete chat' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'The chat has been deleted successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/chats$/);
+});
+
+test('a double click on Save creates the channel once; Enter twice on an edit saves once', async ({ page }) => {
+  test.slow(); // a whole journey: create, open, edit, delete
+  const name = uniqueName('Chat');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const rpc = /ChatService\/(CreateChatChannel|EditChatChannel)$/.exec(request.url())?.[1];
+    if (rpc) calls.push(rpc);
+  });
+  await signInTo(page, '/admin/chats/new');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).dblclick();
+  await expect(toast(page, new RegExp(`Chat channel ${name} \\([0-9a-f-]{36}\\) created!`))).toBeVisible();
+  await expect(tableRows(page, 'Chat channels').filter({ hasText: name })).toHaveCount(1);
+  expect(calls).toEqual(['CreateChatChannel']);
+
+  await tableRows(page, 'Chat channels')
+    .filter({ hasText: name })
+    .getByRole('link', { name: `View ${name}` })
+    .click();
+  await page.getByRole('link', { name: 'Edit Chat' }).click();
+  await page.getByLabel('Name').fill(`${name}-x`);
+  // Two Enters back to back, within one Playwright action: the second comes before the save's answer.
+  await page.getByLabel('Name').pressSequentially('\n\n');
+  await expect(toast(page, 'Chat update successful!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `${name}-x` })).toBeVisible();
+  expect(calls).toEqual(['CreateChatChannel', 'EditChatChannel']);
+  await expect(failureToast(page, /./)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete Chat' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete chat' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'The chat has been deleted successfully.')).toBeVisible();
 });
 
 test("empty list: a 'Create a new chat' button links to the form", async ({ page }) => {

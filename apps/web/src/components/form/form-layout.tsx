@@ -2,9 +2,10 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../button-styles';
 import { SubmitButton } from './submit-button';
+import { useSingleSubmit } from './use-single-submit';
 
 interface Props {
-  /** react-hook-form's `handleSubmit(…)`: it prevents the default at once, then validates and saves. */
+  /** react-hook-form's `handleSubmit(…)`: it prevents the default at once, then validates and saves; resolves when saved. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown>;
   saving: boolean;
   /** Invalid, or (when editing) unchanged: nothing to submit. */
@@ -20,9 +21,10 @@ interface Props {
 
 /** The admin forms' panel: fields, then Cancel and the submit button. */
 export function FormCard({ onSubmit, saving, disabled, cancelTo, submitLabel = 'Save', label, fill, children }: Props) {
+  const submitOnce = useSingleSubmit(onSubmit);
   return (
     <form
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={submitOnce}
       noValidate
       aria-label={label}
       className={`${fill ? 'w-full' : 'max-w-2xl'} space-y-5 rounded-xl border border-white/10 bg-night-900/70 p-5 sm:p-6`}

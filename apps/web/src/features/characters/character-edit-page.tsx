@@ -51,13 +51,9 @@ export default function CharacterEditPage() {
           cancelTo={`/admin/characters/${id}`}
           onSubmit={(values) =>
             // Only changed fields go out, named in the field mask.
-            edit.mutate(
-              { before: initial, after: values },
-              {
-                onSuccess: () => go(`/admin/characters/${id}`, { type: 'success', message: CHARACTER_UPDATED }),
-                onError: feedback.failed,
-              },
-            )
+            edit
+              .mutateAsync({ before: initial, after: values })
+              .then(() => go(`/admin/characters/${id}`, { type: 'success', message: CHARACTER_UPDATED }), feedback.failed)
           }
         />
         <AuthorizedChannelsEditor characterId={id} />

@@ -14,7 +14,8 @@ interface Props {
   editing?: boolean;
   saving: boolean;
   cancelTo: string;
-  onSubmit: (values: CharacterFormValues) => void;
+  /** Saves; resolves when the save has ended (FormCard ignores submits until then). */
+  onSubmit: (values: CharacterFormValues) => Promise<unknown>;
   /** Take the parent's width (FormCard's `fill`). */
   fill?: boolean;
 }
@@ -39,7 +40,7 @@ export function CharacterForm({ initial, editing = false, saving, cancelTo, onSu
   return (
     <FormCard
       label={editing ? 'Edit character' : 'New character'}
-      onSubmit={handleSubmit((values) => !saving && onSubmit(values))}
+      onSubmit={handleSubmit(onSubmit)}
       saving={saving}
       disabled={!formState.isValid || (editing && !formState.isDirty)}
       cancelTo={cancelTo}

@@ -19,10 +19,7 @@ export default function CharacterNewPage() {
         saving={create.isPending}
         cancelTo="/admin/characters"
         onSubmit={(values) =>
-          create.mutate(values, {
-            onSuccess: (c) => go('/admin/characters', { type: 'success', message: characterCreatedText(c.name, c.id) }),
-            onError: feedback.failed,
-          })
+          create.mutateAsync(values).then((c) => go('/admin/characters', { type: 'success', message: characterCreatedText(c.name, c.id) }), feedback.failed)
         }
       />
     </>

@@ -7,6 +7,7 @@ import { useNotify } from '../../components/notifications/notification-context';
 import { useChannelRules, useSetChannelRules } from '../../lib/api/channel-rules';
 import { MAX_RULES, rulesFormErrors, serverErrorField, type ChannelRulesForm } from '../../lib/channel-rules/channel-rules-records';
 import { rpcErrorParts, rpcFailureText } from '../../lib/rpc/rpc-error';
+import { useSingleSubmit } from '../../components/form/use-single-submit';
 
 const NEW_RULE = { kind: 'word', pattern: '', action: 'hold', message: '' } as const;
 
@@ -61,14 +62,10 @@ function RulesForm({ channelId, initial }: { channelId: string; initial: Channel
       notify.error(rpcFailureText(error), { key: 'channel-rules-error' });
     }
   });
+  const submitOnce = useSingleSubmit(submit);
 
   return (
-    <form
-      aria-label="Channel rules"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="space-y-5 rounded-xl border border-white/10 bg-night-900/70 p-5 sm:p-6"
-    >
+    <form aria-label="Channel rules" noValidate onSubmit={submitOnce} className="space-y-5 rounded-xl border border-white/10 bg-night-900/70 p-5 sm:p-6">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Slow mode (seconds between messages per character, 0 = off)" error={errorOf('slowModeSeconds')}>
           {(props) => <input {...props} type="number" min={0} max={86400} {...register('slowModeSeconds', { valueAsNumber: true })} />}

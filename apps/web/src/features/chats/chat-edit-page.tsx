@@ -31,10 +31,7 @@ export default function ChatEditPage() {
         saving={edit.isPending}
         cancelTo={`/admin/chats/${id}`}
         onSubmit={(values) =>
-          edit.mutate(chatChanges(initial, values), {
-            onSuccess: () => go(`/admin/chats/${id}`, { type: 'success', message: CHAT_UPDATED }),
-            onError: feedback.failed,
-          })
+          edit.mutateAsync(chatChanges(initial, values)).then(() => go(`/admin/chats/${id}`, { type: 'success', message: CHAT_UPDATED }), feedback.failed)
         }
       />
     </>

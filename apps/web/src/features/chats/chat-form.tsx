@@ -13,7 +13,8 @@ interface Props {
   editing?: boolean;
   saving: boolean;
   cancelTo: string;
-  onSubmit: (values: ChatFormValues) => void;
+  /** Saves; resolves when the save has ended (FormCard ignores submits until then). */
+  onSubmit: (values: ChatFormValues) => Promise<unknown>;
 }
 
 export function ChatForm({ initial, editing = false, saving, cancelTo, onSubmit }: Props) {
@@ -27,7 +28,7 @@ export function ChatForm({ initial, editing = false, saving, cancelTo, onSubmit 
   return (
     <FormCard
       label={editing ? 'Edit chat' : 'New chat'}
-      onSubmit={handleSubmit((values) => !saving && onSubmit(values))}
+      onSubmit={handleSubmit(onSubmit)}
       saving={saving}
       disabled={!formState.isValid || (editing && !formState.isDirty)}
       cancelTo={cancelTo}

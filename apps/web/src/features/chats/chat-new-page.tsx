@@ -19,10 +19,7 @@ export default function ChatNewPage() {
         saving={create.isPending}
         cancelTo="/admin/chats"
         onSubmit={(values) =>
-          create.mutate(values, {
-            onSuccess: (c) => go('/admin/chats', { type: 'success', message: chatCreatedText(c.name, c.id) }),
-            onError: feedback.failed,
-          })
+          create.mutateAsync(values).then((c) => go('/admin/chats', { type: 'success', message: chatCreatedText(c.name, c.id) }), feedback.failed)
         }
       />
     </>

@@ -41,10 +41,9 @@ export default function DimensionEditPage() {
         saving={edit.isPending}
         cancelTo={`/admin/dimensions/${id}`}
         onSubmit={(values) =>
-          edit.mutate(changedFields(initial, values), {
-            onSuccess: () => go(`/admin/dimensions/${id}`, { type: 'success', message: DIMENSION_UPDATED }),
-            onError: feedback.failed,
-          })
+          edit
+            .mutateAsync(changedFields(initial, values))
+            .then(() => go(`/admin/dimensions/${id}`, { type: 'success', message: DIMENSION_UPDATED }), feedback.failed)
         }
       />
     </>

@@ -12,7 +12,8 @@ interface Props {
   editing?: boolean;
   saving: boolean;
   cancelTo: string;
-  onSubmit: (values: DimensionFormValues) => void;
+  /** Saves; resolves when the save has ended (FormCard ignores submits until then). */
+  onSubmit: (values: DimensionFormValues) => Promise<unknown>;
 }
 
 export function DimensionForm({ initial, editing = false, saving, cancelTo, onSubmit }: Props) {
@@ -26,7 +27,7 @@ export function DimensionForm({ initial, editing = false, saving, cancelTo, onSu
   return (
     <FormCard
       label={editing ? 'Edit dimension' : 'New dimension'}
-      onSubmit={handleSubmit((values) => !saving && onSubmit(values))}
+      onSubmit={handleSubmit(onSubmit)}
       saving={saving}
       disabled={!formState.isValid || (editing && !formState.isDirty)}
       cancelTo={cancelTo}

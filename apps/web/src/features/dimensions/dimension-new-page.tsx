@@ -19,10 +19,7 @@ export default function DimensionNewPage() {
         saving={create.isPending}
         cancelTo="/admin/dimensions"
         onSubmit={(values) =>
-          create.mutate(values, {
-            onSuccess: (d) => go('/admin/dimensions', { type: 'success', message: dimensionCreatedText(d.name, d.id) }),
-            onError: feedback.failed,
-          })
+          create.mutateAsync(values).then((d) => go('/admin/dimensions', { type: 'success', message: dimensionCreatedText(d.name, d.id) }), feedback.failed)
         }
       />
     </>

@@ -29,10 +29,7 @@ export default function MapEditPage() {
         saving={edit.isPending}
         cancelTo={`/admin/maps/${id}`}
         onSubmit={(values) =>
-          edit.mutate(changedFields(initial, values), {
-            onSuccess: () => go(`/admin/maps/${id}`, { type: 'success', message: MAP_UPDATED }),
-            onError: feedback.failed,
-          })
+          edit.mutateAsync(changedFields(initial, values)).then(() => go(`/admin/maps/${id}`, { type: 'success', message: MAP_UPDATED }), feedback.failed)
         }
       />
     </>

@@ -9,7 +9,8 @@ interface Props {
   editing?: boolean;
   saving: boolean;
   cancelTo: string;
-  onSubmit: (values: MapFormValues) => void;
+  /** Saves; resolves when the save has ended (FormCard ignores submits until then). */
+  onSubmit: (values: MapFormValues) => Promise<unknown>;
 }
 
 export function MapForm({ initial, editing = false, saving, cancelTo, onSubmit }: Props) {
@@ -21,7 +22,7 @@ export function MapForm({ initial, editing = false, saving, cancelTo, onSubmit }
   return (
     <FormCard
       label={editing ? 'Edit map' : 'New map'}
-      onSubmit={handleSubmit((values) => !saving && onSubmit(values))}
+      onSubmit={handleSubmit(onSubmit)}
       saving={saving}
       disabled={!formState.isValid || (editing && !formState.isDirty)}
       cancelTo={cancelTo}

@@ -19,10 +19,7 @@ export default function MapNewPage() {
         saving={create.isPending}
         cancelTo="/admin/maps"
         onSubmit={(values) =>
-          create.mutate(values, {
-            onSuccess: (map) => go('/admin/maps', { type: 'success', message: mapCreatedText(map.name, map.id) }),
-            onError: feedback.failed,
-          })
+          create.mutateAsync(values).then((map) => go('/admin/maps', { type: 'success', message: mapCreatedText(map.name, map.id) }), feedback.failed)
         }
       />
     </>

@@ -20,6 +20,7 @@ import {
   toModerationSettings,
   type ModerationSettingsValues,
 } from './moderation-settings-schema';
+import { useSingleSubmit } from '../../components/form/use-single-submit';
 
 /** /admin/sanctions/settings: the reason templates offered in the sanction dialog and the escalation ladder. */
 export default function ModerationSettingsPage() {
@@ -67,11 +68,12 @@ function SettingsForm({ settings }: { settings: ModerationSettingsRecord }) {
       feedback.failed(error);
     }
   });
+  const submitOnce = useSingleSubmit(submit);
   const listError = (formState.errors.templates?.root ?? formState.errors.templates)?.message;
   const ladderError = (formState.errors.ladder?.root ?? formState.errors.ladder)?.message;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Moderation settings" className="max-w-3xl space-y-8">
+    <form onSubmit={submitOnce} noValidate aria-label="Moderation settings" className="max-w-3xl space-y-8">
       <fieldset className="space-y-3 rounded-xl border border-white/10 bg-night-900/70 p-5 sm:p-6">
         <legend className="px-1 text-lg font-semibold text-white">Reason templates</legend>
         <p className="text-sm text-slate-300">Offered in the sanction dialog's reason field; moderators can still write their own.</p>

@@ -29,6 +29,7 @@ import {
   type SanctionTarget,
 } from './sanction-form-schema';
 import { issuedText } from './sanction-texts';
+import { useSingleSubmit } from '../../components/form/use-single-submit';
 
 export interface SanctionDialogProps {
   open: boolean;
@@ -165,8 +166,9 @@ function SanctionForm({
     }
   }
 
+  const submitOnce = useSingleSubmit(handleSubmit(submit));
   return (
-    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate aria-describedby={failure ? errorId : undefined} className="space-y-5">
+    <form onSubmit={submitOnce} noValidate aria-describedby={failure ? errorId : undefined} className="space-y-5">
       <div>
         <Heading slot="title" className="text-lg font-semibold text-white">
           Sanction {target.characterName}

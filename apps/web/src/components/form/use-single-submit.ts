@@ -1,0 +1,20 @@
+import { useRef, type FormEvent } from 'react';
+
+/**
+ * SPEC §4 "A saving flag blocks duplicate submits": a submit while the previous one is still validating or saving
+ * is ignored. A mutation's `isPending` cannot do it: a double click or a second Enter fires both events before React
+ * renders the disabled button, and each one reads the stale `false`. `submit` resolves when the save has ended.
+ */
+export function useSingleSubmit(submit: (event: FormEvent<HTMLFormElement>) => Promise<unknown>) {
+  const inFlight = useRef(false);
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (inFlight.current) {
+      event.preventDefault();
+      return;
+    }
+    inFlight.current = true;
+    void submit(event).finally(() => {
+      inFlight.current = false;
+    });
+  };
+}
