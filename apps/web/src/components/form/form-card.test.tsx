@@ -9,7 +9,7 @@ import { TextField } from './text-field';
 function deferredSave() {
   let finish = () => {};
   const save = vi.fn(
-    () =>
+    (_values: { name: string }) =>
       new Promise<void>((resolve) => {
         finish = resolve;
       }),

@@ -7,6 +7,7 @@ import { Code, ConnectError, createClient, createRouterTransport } from '@connec
 import { CharacterSchema, CharacterService, CharactersSchema } from '../../gen/sro/character/character_pb';
 import { ChatChannelSchema, ChatChannelsSchema, ChatService } from '../../gen/sro/chat/chat_pb';
 import { SanctionKind, SanctionSchema, SanctionScope } from '../../gen/sro/moderation/moderation_pb';
+import { BANNED_ACCOUNT_TEXT } from '../../components/banned-account-notice';
 import { NotificationProvider } from '../../components/notifications/notification-context';
 import { SessionContext } from '../../lib/auth/session-context';
 import { signedIn } from '../../test/render';
@@ -25,7 +26,10 @@ const transport = createRouterTransport(({ service }) => {
     },
   });
   service(ChatService, {
-    getChatChannels: () => create(ChatChannelsSchema, { channels: [create(ChatChannelSchema, { id: 'ch-1', name: 'General', public: true })] }),
+    getChatChannels: () => {
+      channelLists.push(1);
+      return create(ChatChannelsSchema, { channels: [create(ChatChannelSchema, { id: 'ch-1', name: 'General', public: true })] });
+    },
     connectChatChannel: (req, ctx) => {
       const stream = new TestChatStream({ channelId: req.channelId, characterId: req.characterId });
       streams.push(stream);
@@ -42,13 +46,15 @@ vi.mock('../../lib/api/use-game-api', () => ({
   useGameApi: () => ({ characters: createClient(CharacterService, transport), chat: createClient(ChatService, transport) }),
 }));
 
-function renderPage() {
+const channelLists: number[] = [];
+
+function renderPage(session = signedIn({ id: 'u-player', username: 'player' })) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter>
       <QueryClientProvider client={client}>
         <NotificationProvider>
-          <SessionContext value={signedIn({ id: 'u-player', username: 'player' })}>
+          <SessionContext value={session}>
             <PlayerChatPage />
           </SessionContext>
         </NotificationProvider>
@@ -69,6 +75,16 @@ beforeEach(() => {
 });
 
 describe('player chat', { timeout: 30_000 }, () => {
+  it('tells a banned account why, and asks the game API nothing it would refuse', async () => {
+    channelLists.length = 0;
+    ownerRequests.length = 0;
+    renderPage(signedIn({ id: 'u-banned', username: 'banned', groups: ['/Banned'] }));
+    expect(await screen.findByText(BANNED_ACCOUNT_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Live chat' })).toBeNull();
+    expect(screen.queryByText(/Failed to load/)).toBeNull();
+    expect({ channelLists: channelLists.length, ownerRequests }).toEqual({ channelLists: 0, ownerRequests: [] });
+  });
+
   it("connects as the player's own character; a muted send says why, where, until when and the moderators' message", async () => {
     renderPage();
     await waitFor(() => expect(ownerRequests).toContain('u-player'));

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { HeldMark } from './held-mark';
 import { useQuery } from '@tanstack/react-query';
+import { BannedAccountNotice } from '../../components/banned-account-notice';
 import { ListLoadError } from '../../components/load-error';
 import { useNotify } from '../../components/notifications/notification-context';
 import { SelectWithFilter } from '../../components/select/select-with-filter';
 import { toChannel, toCharacter } from '../../lib/api/records';
 import { useGameApi } from '../../lib/api/use-game-api';
+import { isBanned } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
 import { isNetworkFailure, rpcFailureText } from '../../lib/rpc/rpc-error';
 import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
@@ -29,16 +31,19 @@ const otherPlayer = (id: string) => `Another player (${id.slice(0, 8)})`;
 export default function PlayerChatPage() {
   const session = useSession();
   const ownerId = session.user?.id ?? '';
+  // The game API refuses a banned account every call: say why instead of failing to load.
+  const banned = isBanned(session.user);
   const api = useGameApi();
   const notify = useNotify();
   const characters = useQuery({
     queryKey: ['characters', 'owner', ownerId],
     queryFn: async ({ signal }) => (await api.characters.getCharactersForUser({ ownerId }, { signal })).characters.map(toCharacter),
-    enabled: !!ownerId,
+    enabled: !!ownerId && !banned,
   });
   const channels = useQuery({
     queryKey: ['channels', 'mine'],
     queryFn: async ({ signal }) => (await api.chat.getChatChannels({}, { signal })).channels.map(toChannel),
+    enabled: !banned,
   });
   const [characterId, setCharacterId] = useState<string | null>(null);
   const [channelId, setChannelId] = useState<string | null>(null);
@@ -70,7 +75,11 @@ export default function PlayerChatPage() {
       <title>Chat · SRO</title>
       <h1 className="font-display text-2xl font-bold tracking-wide text-white">Chat</h1>
       <p className="mt-1 text-sm text-slate-300">Talk in a channel as one of your characters.</p>
-      {failed ? (
+      {banned ? (
+        <div className="mt-6">
+          <BannedAccountNotice />
+        </div>
+      ) : failed ? (
         <div className="mt-6">
           <ListLoadError what={failed === characters ? 'your characters' : 'channels'} error={failed.error} onRetry={() => void failed.refetch()} />
         </div>

@@ -1,6 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BannedAccountNotice } from '../../components/banned-account-notice';
 import { ListLoadError } from '../../components/load-error';
 import { useMySanctions } from '../../lib/api/sanctions';
+import { isBanned } from '../../lib/auth/access';
+import { useSession } from '../../lib/auth/session-context';
 import { formatLocalTime, scopeText, type SanctionRecord } from '../../lib/sanctions/sanction-records';
 import { untilText } from '../../lib/sanctions/sanction-refusal';
 import { KindBadge, StateBadge } from './sanctions-table';
@@ -50,13 +54,14 @@ function SanctionCard({ sanction }: { sanction: SanctionRecord }) {
   );
 }
 
-function Section({ id, title, sanctions, empty }: { id: string; title: string; sanctions: SanctionRecord[]; empty: string }) {
+function Section({ id, title, sanctions, empty, lead }: { id: string; title: string; sanctions: SanctionRecord[]; empty: string; lead?: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="mb-3 text-lg font-semibold text-white">
+    <section aria-labelledby={id} className="mt-8 space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-white">
         {title}
       </h2>
-      {sanctions.length === 0 ? (
+      {lead}
+      {lead && sanctions.length === 0 ? null : sanctions.length === 0 ? (
         <p className="rounded-xl border border-white/10 bg-night-900/70 px-4 py-6 text-center text-sm text-slate-300">{empty}</p>
       ) : (
         <ul className="space-y-3">
@@ -72,6 +77,7 @@ function Section({ id, title, sanctions, empty }: { id: string; title: string; s
 /** /account/sanctions: the signed-in player's active sanctions and their history (every character and the account). */
 export default function MySanctionsPage() {
   const mine = useMySanctions();
+  const banned = isBanned(useSession().user);
   const all = mine.data?.sanctions ?? [];
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -95,7 +101,13 @@ export default function MySanctionsPage() {
         </div>
       ) : (
         <>
-          <Section id="active-sanctions" title="Active" sanctions={all.filter((s) => s.active)} empty="Nothing is limiting you right now." />
+          <Section
+            id="active-sanctions"
+            title="Active"
+            sanctions={all.filter((s) => s.active)}
+            empty="Nothing is limiting you right now."
+            lead={banned && <BannedAccountNotice />}
+          />
           <Section id="sanction-history" title="History" sanctions={all.filter((s) => !s.active)} empty="No earlier sanctions." />
         </>
       )}

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { SanctionKind, SanctionScope, SanctionState } from '../../gen/sro/moderation/moderation_pb';
+import { BANNED_ACCOUNT_TEXT } from '../../components/banned-account-notice';
+import { signedIn } from '../../test/render';
 import { createSanctionTestServer, makeSanction, NOW_MS } from '../../test/sanction-test-server';
 import MySanctionsPage from './my-sanctions-page';
 import SanctionDetailPage from './sanction-detail-page';
@@ -140,6 +142,14 @@ describe('/account/sanctions', { timeout: 30_000 }, () => {
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getAllByTestId('my-sanction')).toHaveLength(2);
     expect(within(history).getAllByText('Please stop posting links.')).toHaveLength(2);
+  });
+
+  it('a banned account (the /Banned group) is told so, not that nothing limits it', async () => {
+    server.sanctions.length = 0;
+    renderScreen(<MySanctionsPage />, { route: '/account/sanctions', path: '/account/sanctions', session: signedIn({ groups: ['/Banned'] }) });
+    const active = await screen.findByRole('region', { name: 'Active' });
+    await within(active).findByText(BANNED_ACCOUNT_TEXT);
+    expect(within(active).queryByText('Nothing is limiting you right now.')).toBeNull();
   });
 
   it('says when there is nothing, and why a load failed', async () => {

@@ -1,4 +1,6 @@
 export const ADMIN_GROUP = '/Moderator/Admin';
+/** docs/permissions.md: membership wins over every other group; the game API refuses the account. */
+export const BANNED_GROUP = '/Banned';
 
 export interface AccessRequirement {
   requiredGroups?: readonly string[];
@@ -19,4 +21,8 @@ export function hasAccess(user: { groups: readonly string[]; roles: readonly str
 
 export function isAdmin(user: { groups: readonly string[] } | null): boolean {
   return !!user && user.groups.includes(ADMIN_GROUP);
+}
+
+export function isBanned(user: { groups: readonly string[] } | null): boolean {
+  return !!user && user.groups.includes(BANNED_GROUP);
 }
