@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, signInTo } from '../support/admin';
 import { CHAT_DEMO, chatLines, createChannel, deleteChannel, sendAs, signInAs } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
@@ -8,6 +8,21 @@ import { keepScreenshot } from '../support/screens';
 // no ban menu on the connected character's own messages.
 
 const MESSAGES = 30;
+
+/**
+ * Keyboard focus is visible: React Aria marks the control focus-visible and the browser draws an outline (Tailwind v4's
+ * `outline-none` once left the ring's style at none, so nothing showed).
+ */
+async function expectVisibleFocusRing(control: Locator): Promise<void> {
+  await expect(control).toBeFocused();
+  await expect(control).toHaveAttribute('data-focus-visible', 'true');
+  const outline = await control.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThan(0);
+}
 
 /** Presses Tab until `done` holds, at most `max` times; returns the number of presses. */
 async function tabUntil(page: Page, done: () => Promise<boolean>, max = 60): Promise<number> {
@@ -102,4 +117,22 @@ test('the profile panel takes focus when opened from the keyboard, and gives it 
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(button).toBeFocused();
+});
+
+test('the owner select and the user menu button show a focus ring when reached with Tab', async ({ page }) => {
+  await signInTo(page, `/admin/characters/${DEMO.characters.pia}/edit`);
+  const owner = page.getByRole('button', { name: /^Owner/ });
+  await expect(owner).toBeEnabled({ timeout: 20_000 });
+  // From the control before it, Tab: keyboard focus, as a keyboard user gets there.
+  await owner.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expectVisibleFocusRing(owner);
+
+  await page.goto('/');
+  const userMenu = page.getByRole('button', { name: /open user menu/ });
+  await expect(userMenu).toBeVisible();
+  const presses = await tabUntil(page, () => userMenu.evaluate((el) => el === document.activeElement));
+  expect(presses).toBeLessThan(Infinity);
+  await expectVisibleFocusRing(userMenu);
 });

@@ -1,4 +1,11 @@
 // Shared class lists so links and buttons that look alike stay alike.
+
+/**
+ * The keyboard focus ring of a React Aria control (it sets data-focus-visible on keyboard focus only) that hides the
+ * browser's own outline. `outline-none` sets --tw-outline-style to none and Tailwind v4's `outline-2` draws with that
+ * variable, so the ring must set the style again (`outline-solid`) or it never shows.
+ */
+export const focusRing = 'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-neon-cyan';
 const base =
   'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50';
 

@@ -10,6 +10,7 @@ import {
   selectionSummary,
   type SelectOption,
 } from './select-logic';
+import { focusRing } from '../button-styles';
 
 interface BaseProps {
   label: string;
@@ -97,7 +98,7 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
         <Button
           // Label first, then the value: 'Owner player' (React Aria would say 'player Owner').
           aria-labelledby={`${ids.label} ${ids.value}`}
-          className={`flex min-h-10 w-full items-center justify-between gap-2 rounded-md border bg-night-800 px-3 py-2 text-left text-sm outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-neon-cyan ${
+          className={`flex min-h-10 w-full items-center justify-between gap-2 rounded-md border bg-night-800 px-3 py-2 text-left text-sm ${focusRing} data-[focus-visible]:outline-offset-2 ${
             error ? 'border-rose-400' : 'border-white/20'
           } ${hasValue ? 'text-slate-100' : 'text-slate-400'} disabled:opacity-50`}
         >

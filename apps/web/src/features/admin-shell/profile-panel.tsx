@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useSession } from '../../lib/auth/session-context';
 import { fullName, initials } from './user-names';
+import { focusRing } from '../../components/button-styles';
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-white/10 hover:text-white focus-visible:bg-white/10';
 
@@ -15,7 +16,7 @@ export function ProfilePanel({ open, onOpenChange }: { open: boolean; onOpenChan
   if (!user) return null;
   return (
     <DialogTrigger isOpen={open} onOpenChange={onOpenChange}>
-      <Button className="flex items-center gap-2 rounded-full p-1 text-sm text-slate-200 outline-none hover:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan">
+      <Button className={`flex items-center gap-2 rounded-full p-1 text-sm text-slate-200 hover:bg-white/10 ${focusRing}`}>
         <span
           aria-hidden="true"
           className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-neon-cyan to-neon-pink text-xs font-bold text-night-950"

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
-import { buttonClasses } from '../../components/button-styles';
+import { buttonClasses, focusRing } from '../../components/button-styles';
 import { inputClasses } from '../../components/form/field-error';
 import { SelectWithFilter } from '../../components/select/select-with-filter';
 import { ACTION_SUGGESTIONS, rangeError, TARGET_TYPES, type AuditFilters } from './audit-query';
@@ -82,7 +82,7 @@ function ActionFilter({ value, onChange }: { value: string; onChange: (value: st
         <Input autoComplete="off" className={`${inputClasses(false)} rounded-r-none`} />
         <Button
           aria-label="Show actions"
-          className="rounded-r-md border border-l-0 border-white/20 bg-night-800 px-2 text-slate-300 outline-none hover:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan"
+          className={`rounded-r-md border border-l-0 border-white/20 bg-night-800 px-2 text-slate-300 hover:text-white ${focusRing}`}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none">
             <path d="M6 8l4 4 4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -2,6 +2,7 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-compone
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth/session-context';
 import { displayName, initials } from './display-name';
+import { focusRing } from '../../components/button-styles';
 
 const itemClass =
   'block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-slate-200 outline-none data-[focused]:bg-white/10 data-[focused]:text-white';
@@ -21,7 +22,7 @@ export default function UserMenu() {
     <MenuTrigger>
       <Button
         aria-label={`${name}, open user menu`}
-        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-slate-200 outline-none hover:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan"
+        className={`flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-slate-200 hover:bg-white/10 ${focusRing}`}
       >
         <span
           aria-hidden="true"

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { BAN_OPTIONS, banMenuItemText, type BanOption } from './chat-texts';
+import { focusRing } from '../../components/button-styles';
 
 const itemClass =
   'block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-slate-200 outline-none data-[focused]:bg-rose-500/20 data-[focused]:text-white';
@@ -28,7 +29,7 @@ export function MessageMenu({ senderName, onBan, onSanction, onDelete, inTabOrde
       <Button
         aria-label={`Message actions for ${senderName}`}
         excludeFromTabOrder={!inTabOrder}
-        className="flex size-8 items-center justify-center rounded-md text-slate-300 outline-none hover:bg-white/10 hover:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan"
+        className={`flex size-8 items-center justify-center rounded-md text-slate-300 hover:bg-white/10 hover:text-white ${focusRing}`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
           <path d="M10 6a1.5 1.5 0 110-3 1.5 1.5 0 010 3zm0 5.5a1.5 1.5 0 110-3 1.5 1.5 0 010 3zm0 5.5a1.5 1.5 0 110-3 1.5 1.5 0 010 3z" />

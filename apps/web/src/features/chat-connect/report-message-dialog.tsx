@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
-import { buttonClasses } from '../../components/button-styles';
+import { buttonClasses, focusRing } from '../../components/button-styles';
 import { inputClasses } from '../../components/form/field-error';
 import { useReportMessage } from '../../lib/api/reports';
 import { detailsProblem, detailsToSend, MAX_REPORT_DETAILS, REPORT_REASONS, type ReportReasonName } from '../../lib/reports/report-records';
@@ -36,8 +36,7 @@ export function ReportMessageDialog({ target, onClose, onReported }: Props) {
   );
 }
 
-const radioClass =
-  'flex cursor-pointer items-center gap-3 rounded-lg border border-white/10 px-3 py-2 text-sm text-slate-100 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan data-[selected]:border-neon-cyan/70 data-[selected]:bg-neon-cyan/10';
+const radioClass = `flex cursor-pointer items-center gap-3 rounded-lg border border-white/10 px-3 py-2 text-sm text-slate-100 ${focusRing} data-[selected]:border-neon-cyan/70 data-[selected]:bg-neon-cyan/10`;
 
 function ReportForm({ target, onClose, onReported }: { target: ReportTarget; onClose: () => void; onReported: () => void }) {
   const report = useReportMessage();

@@ -1,4 +1,5 @@
 import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
+import { focusRing } from '../../components/button-styles';
 
 interface Props<T extends string> {
   label: string;
@@ -23,7 +24,7 @@ export function ChoiceGroup<T extends string>({ label, value, onChange, options,
           <Radio
             key={option.id}
             value={option.id}
-            className="cursor-pointer rounded-md border border-white/20 bg-night-800 px-3 py-1.5 text-sm text-slate-200 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-neon-cyan data-[hovered]:bg-white/10 data-[selected]:border-neon-cyan data-[selected]:bg-neon-cyan/15 data-[selected]:text-white"
+            className={`cursor-pointer rounded-md border border-white/20 bg-night-800 px-3 py-1.5 text-sm text-slate-200 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 ${focusRing} data-[focus-visible]:outline-offset-2 data-[hovered]:bg-white/10 data-[selected]:border-neon-cyan data-[selected]:bg-neon-cyan/15 data-[selected]:text-white`}
           >
             {option.label}
           </Radio>

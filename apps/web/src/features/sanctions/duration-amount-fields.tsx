@@ -3,6 +3,7 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { inputClasses } from '../../components/form/field-error';
 import { CUSTOM_UNITS } from './sanction-form-schema';
+import { focusRing } from '../../components/button-styles';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
@@ -51,7 +52,9 @@ export function DurationAmountFields<T extends FieldValues>({ control, amountNam
         render={({ field }) => (
           <Select selectedKey={String(field.value)} onSelectionChange={(key) => field.onChange(String(key))} className="w-36">
             <Label className="mb-1 block text-sm font-medium text-slate-200">Unit</Label>
-            <Button className="flex min-h-10 w-full items-center justify-between rounded-md border border-white/20 bg-night-800 px-3 py-2 text-left text-sm text-slate-100 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan">
+            <Button
+              className={`flex min-h-10 w-full items-center justify-between rounded-md border border-white/20 bg-night-800 px-3 py-2 text-left text-sm text-slate-100 ${focusRing}`}
+            >
               <SelectValue />
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-slate-300" fill="none">
                 <path d="M6 8l4 4 4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,4 +1,5 @@
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { focusRing } from '../../components/button-styles';
 
 interface Props {
   value: string;
@@ -37,7 +38,7 @@ export function ReasonComboBox({ value, onChange, onBlur, templates, error, labe
         />
         <Button
           aria-label="Show reason templates"
-          className="rounded-r-md border border-l-0 border-white/20 bg-night-800 px-2 text-slate-300 outline-none hover:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan"
+          className={`rounded-r-md border border-l-0 border-white/20 bg-night-800 px-2 text-slate-300 hover:text-white ${focusRing}`}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none">
             <path d="M6 8l4 4 4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
