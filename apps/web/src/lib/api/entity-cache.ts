@@ -41,12 +41,15 @@ export function upsertCached<T extends WithId>(client: QueryClient, listKey: Que
   });
 }
 
+/** Drops a deleted item from its list and detail caches; as it is, for use inside applyWrite. */
+export function dropCached<T extends WithId>(client: QueryClient, listKey: QueryKey, itemKey: QueryKey, id: string): void {
+  client.setQueryData<T[]>(listKey, (list) => list?.filter((entry) => entry.id !== id));
+  client.removeQueries({ queryKey: itemKey, exact: true });
+}
+
 /** Drops a deleted item from its list and detail caches. */
 export function removeCached<T extends WithId>(client: QueryClient, listKey: QueryKey, itemKey: QueryKey, id: string): Promise<void> {
-  return applyWrite(client, [listKey, itemKey], () => {
-    client.setQueryData<T[]>(listKey, (list) => list?.filter((entry) => entry.id !== id));
-    client.removeQueries({ queryKey: itemKey, exact: true });
-  });
+  return applyWrite(client, [listKey, itemKey], () => dropCached<T>(client, listKey, itemKey, id));
 }
 
 /** A detail query may start from the list cache (and is as fresh as that list). */

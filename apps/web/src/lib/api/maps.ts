@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
-import { fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
+import { applyWrite, dropCached, fromListCache, ItemNotFoundError, upsertCached } from './entity-cache';
 import { queryKeys } from './query-keys';
-import { toMap, type MapRecord } from './records';
+import { toMap, type DimensionRecord, type MapRecord } from './records';
 import { useGameApi } from './use-game-api';
 
 export interface MapInput {
@@ -61,6 +61,28 @@ export function useDeleteMap() {
       await api.maps.deleteMap({ id });
       return id;
     },
-    onSuccess: (id) => removeCached(client, queryKeys.maps, queryKeys.map(id), id),
+    onSuccess: (id) => forgetDeletedMap(client, id),
   });
+}
+
+/**
+ * A deleted map leaves the map caches, and every dimension: the server takes it out of each dimension's map list in
+ * the same transaction (docs/game-services.md), so the cached dimensions drop it at once (no 'Unknown (id)' row, no
+ * stale map count) and are read again after the write.
+ */
+export function forgetDeletedMap(client: QueryClient, id: string): Promise<void> {
+  const withoutMap = (dimension: DimensionRecord): DimensionRecord =>
+    dimension.mapIds.includes(id) ? { ...dimension, mapIds: dimension.mapIds.filter((mapId) => mapId !== id) } : dimension;
+  return applyWrite(
+    client,
+    [queryKeys.maps, queryKeys.map(id), queryKeys.dimensions],
+    () => {
+      dropCached(client, queryKeys.maps, queryKeys.map(id), id);
+      // The list (['dimensions']) and every detail (['dimensions', id]).
+      client.setQueriesData<DimensionRecord[] | DimensionRecord>({ queryKey: queryKeys.dimensions }, (data) =>
+        data === undefined ? data : Array.isArray(data) ? data.map(withoutMap) : withoutMap(data),
+      );
+    },
+    [queryKeys.dimensions],
+  );
 }
