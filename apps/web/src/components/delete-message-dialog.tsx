@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDeleteChatMessage } from '../lib/api/chat-moderation';
-import { isNetworkFailure, rpcFailureText } from '../lib/rpc/rpc-error';
+import { isNetworkFailure, rpcFailureText, serverUnreachableText } from '../lib/rpc/rpc-error';
 import { ReasonDialog } from './modal/reason-dialog';
 import { useNotify } from './notifications/notification-context';
 
@@ -42,8 +42,7 @@ export function DeleteMessageDialog({ message, onClose }: Props) {
               notify.success(`Message from ${message.senderName} deleted`);
               close();
             },
-            onError: (error) =>
-              setFailure(`Could not delete the message. ${isNetworkFailure(error) ? 'The server cannot be reached.' : rpcFailureText(error)}`),
+            onError: (error) => setFailure(`Could not delete the message. ${isNetworkFailure(error) ? serverUnreachableText() : rpcFailureText(error)}`),
           },
         );
       }}

@@ -1,3 +1,5 @@
+import { serverUnreachableText } from '../../lib/rpc/rpc-error';
+
 // Exact texts of SPEC §4, §5 and §8 for the chat connect view, and the ban choices of §9.
 
 export const SELECT_CHARACTER_INFO = 'Select character to connect';
@@ -9,7 +11,7 @@ export const UNAUTHENTICATED_TEXT = 'You are not authenticated';
 export const SCROLL_TO_BOTTOM = 'SCROLL TO BOTTOM';
 
 // The details of those texts when the network failed, instead of the browser's 'Failed to fetch'.
-export const CHAT_SERVER_UNREACHABLE = 'The chat server could not be reached. Check your network connection.';
+export const CHAT_SERVER_UNREACHABLE = serverUnreachableText('The chat server');
 export const CHAT_CONNECTION_LOST = 'The connection to the chat server was lost.';
 
 export const connectionFailedText = (message: string) => `Chat connection: ${message}`;

@@ -6,7 +6,7 @@ import { inputClasses } from '../../components/form/field-error';
 import { useNotify } from '../../components/notifications/notification-context';
 import { useCharacter } from '../../lib/api/characters';
 import { usePurgeChatMessages } from '../../lib/api/chat-moderation';
-import { isNetworkFailure, rpcFailureText } from '../../lib/rpc/rpc-error';
+import { isNetworkFailure, rpcFailureText, serverUnreachableText } from '../../lib/rpc/rpc-error';
 import { purgedText, purgeRequestOf, type PurgeForm } from './purge-form';
 
 interface Props {
@@ -52,7 +52,7 @@ export function PurgeDialog({ open, admin, onClose }: Props) {
         setResult(purgedText(count));
         notify.success(purgedText(count));
       },
-      onError: (error) => setFailure(`Could not purge. ${isNetworkFailure(error) ? 'The server cannot be reached.' : rpcFailureText(error)}`),
+      onError: (error) => setFailure(`Could not purge. ${isNetworkFailure(error) ? serverUnreachableText() : rpcFailureText(error)}`),
     });
   }
 

@@ -9,6 +9,7 @@ import {
   listLoadFailureText,
   rpcErrorParts,
   rpcFailureText,
+  serverUnreachableText,
 } from './rpc-error';
 
 describe('rpc error texts', () => {
@@ -44,5 +45,23 @@ describe('rpc error texts', () => {
     expect(isNetworkFailure(new ConnectError('db down', Code.Unavailable))).toBe(false);
     expect(isNetworkFailure(ConnectError.from(new DOMException('stop', 'AbortError')))).toBe(false);
     expect(codeName(Code.Unavailable)).toBe('UNAVAILABLE');
+  });
+
+  it("says in words that the server could not be reached, not 'UNKNOWN: Failed to fetch'", () => {
+    // What Connect's fetch transport throws when the server is down.
+    const down = ConnectError.from(new TypeError('Failed to fetch'));
+    expect(rpcFailureText(down)).toBe('UNAVAILABLE: The server could not be reached. Check your network connection.');
+    expect(deleteFailureText('map', down)).toBe('Failed to delete the map. UNAVAILABLE + The server could not be reached. Check your network connection.');
+    expect(listLoadFailureText('dimensions', down)).toBe(
+      'Failed to load dimensions: UNAVAILABLE The server could not be reached. Check your network connection.',
+    );
+    expect(itemLoadFailureText('dimension', down)).toBe('Failed to load dimension. The server could not be reached. Check your network connection.');
+    // A server that answers keeps its own code and message.
+    expect(rpcFailureText(new ConnectError('db down', Code.Unavailable))).toBe('UNAVAILABLE: db down');
+  });
+
+  it('names the server that could not be reached', () => {
+    expect(serverUnreachableText()).toBe('The server could not be reached. Check your network connection.');
+    expect(serverUnreachableText('The chat server')).toBe('The chat server could not be reached. Check your network connection.');
   });
 });

@@ -28,8 +28,18 @@ export function isNetworkFailure(error: unknown): boolean {
   return cause instanceof TypeError;
 }
 
-/** SPEC §8: the RPC error carries a message and a code (default 'UNKNOWN'). */
+/**
+ * What a network failure means, said instead of the browser's 'Failed to fetch': `server` names what could not be
+ * reached ('The chat server' in the chat). The one wording for every call that never reached its server.
+ */
+export const serverUnreachableText = (server = 'The server') => `${server} could not be reached. Check your network connection.`;
+
+/**
+ * SPEC §8: the RPC error carries a message and a code (default 'UNKNOWN'). A network failure is UNAVAILABLE (its gRPC
+ * name) with a sentence, not 'UNKNOWN' with 'Failed to fetch'.
+ */
 export function rpcErrorParts(error: unknown): RpcErrorParts {
+  if (isNetworkFailure(error)) return { code: codeName(Code.Unavailable), message: serverUnreachableText() };
   if (error instanceof ConnectError) {
     return { code: codeName(error.code), message: error.rawMessage };
   }
