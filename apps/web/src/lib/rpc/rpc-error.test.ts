@@ -58,6 +58,10 @@ describe('rpc error texts', () => {
     expect(itemLoadFailureText('dimension', down)).toBe('Failed to load dimension. The server could not be reached. Check your network connection.');
     // A server that answers keeps its own code and message.
     expect(rpcFailureText(new ConnectError('db down', Code.Unavailable))).toBe('UNAVAILABLE: db down');
+    // A TypeError of our own code is a bug, not an unreachable server.
+    expect(rpcFailureText(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(
+      "UNKNOWN: Cannot read properties of undefined (reading 'map')",
+    );
   });
 
   it('names the server that could not be reached', () => {

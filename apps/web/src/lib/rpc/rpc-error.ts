@@ -39,7 +39,8 @@ export const serverUnreachableText = (server = 'The server') => `${server} could
  * name) with a sentence, not 'UNKNOWN' with 'Failed to fetch'.
  */
 export function rpcErrorParts(error: unknown): RpcErrorParts {
-  if (isNetworkFailure(error)) return { code: codeName(Code.Unavailable), message: serverUnreachableText() };
+  // Only a call's failure: a TypeError thrown by our own code is a bug, not an unreachable server.
+  if (error instanceof ConnectError && isNetworkFailure(error)) return { code: codeName(Code.Unavailable), message: serverUnreachableText() };
   if (error instanceof ConnectError) {
     return { code: codeName(error.code), message: error.rawMessage };
   }
