@@ -16,6 +16,11 @@ describe('character form rules (SPEC §5)', () => {
     expect(issues({ name: 'Nova@7' })).toEqual(['Name can only contain letters, numbers and dashes']);
   });
 
+  it('drops spaces at the ends before the rules, and saves the trimmed name', () => {
+    expect(issues({ name: '     ' })).toEqual(['Name too short']);
+    expect(characterFormSchema.parse({ ...valid, name: '  Pia Nightshade2  ' }).name).toBe('Pia Nightshade2');
+  });
+
   it('requires owner, gender, realm and dimension', () => {
     expect(issues({ ownerId: '', gender: '', realm: '', dimensionId: '' })).toEqual([
       'Owner is required',

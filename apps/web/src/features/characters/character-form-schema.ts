@@ -6,8 +6,10 @@ const oneOf = (values: readonly string[], label: string) => z.string().refine((v
 
 export const characterFormSchema = z.object({
   ownerId: required('Owner'),
+  // Spaces at the ends are dropped (the server refuses them), so five spaces are too short, not a name.
   name: z
     .string()
+    .trim()
     .min(3, CHARACTER_NAME_TOO_SHORT)
     .max(64, CHARACTER_NAME_TOO_LONG)
     .regex(/^[A-Za-z0-9 _-]*$/, NAME_PATTERN_MESSAGE),

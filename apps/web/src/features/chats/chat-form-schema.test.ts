@@ -11,6 +11,8 @@ describe('chat form', () => {
     expect(issues('ab')).toEqual(['Name too short']);
     expect(issues('x'.repeat(65))).toEqual(['Name too long']);
     expect(issues('no#way')).toEqual(['Name can only contain letters, numbers and dashes']);
+    expect(issues('     ')).toEqual(['Name too short']);
+    expect(chatFormSchema.parse({ name: '  Lead Trail  ', dimensionId: '', public: true }).name).toBe('Lead Trail');
   });
 
   it('sends name, dimension and public only when they changed', () => {

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { CHAT_NAME_TOO_LONG, CHAT_NAME_TOO_SHORT, NAME_PATTERN_MESSAGE } from './chat-messages';
 
 export const chatFormSchema = z.object({
+  // Spaces at the ends are dropped (the server refuses them), so five spaces are too short, not a name.
   name: z
     .string()
+    .trim()
     .min(3, CHAT_NAME_TOO_SHORT)
     .max(64, CHAT_NAME_TOO_LONG)
     .regex(/^[A-Za-z0-9 _-]*$/, NAME_PATTERN_MESSAGE),

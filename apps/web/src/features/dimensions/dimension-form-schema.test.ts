@@ -24,4 +24,10 @@ describe('dimension form rules (SPEC §5)', () => {
     expect(messages({ name: 'abc' })).toEqual([]);
     expect(messages({ name: 'x'.repeat(64) })).toEqual([]);
   });
+
+  it('drops spaces at the ends before the rules, and saves the trimmed name', () => {
+    expect(messages({ name: '     ' })).toEqual(['Name to short']);
+    expect(messages({ name: ' ab ' })).toEqual(['Name to short']);
+    expect(dimensionFormSchema.parse({ ...valid, name: '  Lead Trail  ' }).name).toBe('Lead Trail');
+  });
 });

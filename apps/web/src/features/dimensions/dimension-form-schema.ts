@@ -5,7 +5,8 @@ import { DIMENSION_NAME_TOO_LONG, DIMENSION_NAME_TOO_SHORT, LOCATION_REQUIRED, N
 export const NAME_PATTERN = /^[A-Za-z0-9 _-]*$/;
 
 export const dimensionFormSchema = z.object({
-  name: z.string().min(3, DIMENSION_NAME_TOO_SHORT).max(64, DIMENSION_NAME_TOO_LONG).regex(NAME_PATTERN, NAME_PATTERN_MESSAGE),
+  // Spaces at the ends are dropped (the server refuses them), so five spaces are too short, not a name.
+  name: z.string().trim().min(3, DIMENSION_NAME_TOO_SHORT).max(64, DIMENSION_NAME_TOO_LONG).regex(NAME_PATTERN, NAME_PATTERN_MESSAGE),
   version: z.string().trim().min(1, VERSION_REQUIRED),
   location: z.string().trim().min(1, LOCATION_REQUIRED),
   mapIds: z.array(z.string()),
