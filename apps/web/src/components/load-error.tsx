@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ItemNotFoundError } from '../lib/api/entity-cache';
-import { itemLoadFailureText, listLoadFailureText } from '../lib/rpc/rpc-error';
+import { itemLoadFailureText, listLoadFailureText, mayAnswerDifferently } from '../lib/rpc/rpc-error';
 import { buttonClasses } from './button-styles';
 import { ErrorPanel } from './error-panel';
 
@@ -24,7 +24,10 @@ export function RetryButton({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** A detail that failed: 'Item with ID {id} not found' with a way back, else 'Failed to load map. …' and Retry. */
+/**
+ * A detail that failed: 'Item with ID {id} not found' with a way back, else 'Failed to load map. …' and Retry — unless
+ * a retry would get the same answer (a malformed id, a refusal): then only the way back. All of them are console pages.
+ */
 export function ItemLoadError({
   what,
   error,
@@ -40,10 +43,12 @@ export function ItemLoadError({
 }) {
   const notFound = error instanceof ItemNotFoundError;
   const message = notFound ? error.message : itemLoadFailureText(what, error);
+  const title = `Could not load this ${what}`;
   return (
-    <ErrorPanel title={`Could not load this ${what}`} message={message}>
+    <ErrorPanel title={title} message={message}>
+      <title>{`${title} · SRO Admin`}</title>
       <div className="flex flex-wrap items-center gap-4">
-        {!notFound && onRetry && <RetryButton onRetry={onRetry} />}
+        {!notFound && onRetry && mayAnswerDifferently(error) && <RetryButton onRetry={onRetry} />}
         <Link to={backTo} className="text-sm font-medium text-neon-cyan underline-offset-4 hover:underline">
           {backLabel}
         </Link>
