@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createConnectRouter, createContextValues } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +101,18 @@ describe("REST binding", () => {
     const unknown = await rest(base, "POST", "/v1/characters", { body: { nickname: "x" } });
     expect(unknown.status).toBe(400);
     expect(unknown.json.message).toMatch(/nickname/);
+  });
+
+  it("refuses a compressed body with 415 naming the encoding, and calls nothing", async () => {
+    seen = undefined;
+    const body = gzipSync(JSON.stringify({ name: "Gzip Nova" }));
+    const headers = { "content-type": "application/json", "content-encoding": "gzip" };
+    const res = await fetch(`${base}/v1/characters`, { method: "POST", headers, body });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ code: 3, message: 'content-encoding "gzip" is not supported: send the body uncompressed' });
+    expect(seen).toBeUndefined();
+    const identity = await rest(base, "POST", "/v1/characters", { body: { name: "Plain Nova" }, headers: { "content-encoding": "identity" } });
+    expect(identity).toMatchObject({ status: 200, json: { name: "Plain Nova" } });
   });
 
   it("refuses bodies over the limit with 413", async () => {

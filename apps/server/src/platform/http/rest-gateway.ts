@@ -53,7 +53,11 @@ export function createRestGateway(handlers: readonly UniversalHandler[], bodyLim
     let json: JsonObject = {};
     try {
       if (bodyGate && !(await bodyGate.admits(req))) await bodyGate.drop(req);
-      else json = await bindRequest(route, req, url, bodyLimitBytes);
+      else {
+        const encoding = compressedWith(req);
+        if (encoding) return sendError(res, 415, Code.InvalidArgument, `content-encoding "${encoding}" is not supported: send the body uncompressed`);
+        json = await bindRequest(route, req, url, bodyLimitBytes);
+      }
     } catch (error) {
       if (error instanceof BodyTooLargeError) return sendError(res, 413, Code.ResourceExhausted, error.message);
       if (error instanceof BindingError) return sendError(res, 400, Code.InvalidArgument, error.message);
@@ -180,6 +184,12 @@ async function bindRequest(route: RestRoute, req: Request, url: URL, limit: numb
     if (!(field.name in json) && !(field.jsonName in json)) throw new BindingError(`field "${name}" is required: give it in the query (?${name}=…)`);
   }
   return json;
+}
+
+/** A declared body encoding other than identity: REST bodies are read as they come, so a compressed one would not parse. */
+function compressedWith(req: Request): string | undefined {
+  const encoding = String(req.headers["content-encoding"] ?? "").trim();
+  return encoding === "" || encoding.toLowerCase() === "identity" ? undefined : encoding.slice(0, 64);
 }
 
 function parseJson(bytes: Uint8Array): JsonValue | undefined {
