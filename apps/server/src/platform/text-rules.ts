@@ -79,8 +79,9 @@ export function mixedScriptError(field: string, value: string): string | undefin
 
 /**
  * UTS #39's skeleton (NFD, confusables mapped to their prototype, NFD again; confusables.txt through unhomoglyph),
- * lower-cased as names are unique ignoring case: "Аda" (Cyrillic А) and "Ada", "rn" and "m" share one.
+ * lower-cased as names are unique ignoring case: "Аda" (Cyrillic А) and "Ada", "rn" and "m" share one. Runs of
+ * spaces count as one, as HTML shows them: "Ada  Overwatch" reads "Ada Overwatch".
  */
 export function skeletonOf(value: string): string {
-  return unhomoglyph(value.normalize("NFD")).normalize("NFD").toLowerCase();
+  return unhomoglyph(value.normalize("NFD")).normalize("NFD").toLowerCase().replace(/ {2,}/g, " ");
 }

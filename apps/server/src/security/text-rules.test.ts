@@ -62,6 +62,7 @@ describe("text rules", () => {
       'name: "Асе Соор" looks the same as the name of an existing character; choose another',
     );
     expect((await create("Ace C00p")).code).toBe(6); // ALREADY_EXISTS: 0 is a look-alike of O too
+    expect((await create("Ace  Coop")).code).toBe(6); // two spaces: a page shows them as one
     expect((await create("Ace Cooper")).code).toBe("ok");
   });
 });
