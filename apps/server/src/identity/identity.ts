@@ -28,6 +28,7 @@ import { MIN_PASSWORD_LENGTH } from "./profile-rules.js";
 import { userGroups } from "./schema.js";
 import { controlError } from "../platform/text-rules.js";
 import { createUserStore } from "./user-store.js";
+import { isClientGone } from "../platform/http/client-gone.js";
 
 export interface IdentityOptions {
   throttle?: ThrottlePolicy;
@@ -180,6 +181,11 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
       try {
         await route(req, res, url);
       } catch (error) {
+        if (isClientGone(error)) {
+          logger.info({ path, reason: (error as Error).message }, "client went away");
+          res.destroy();
+          return true;
+        }
         logger.error({ err: error, path }, "identity request failed");
         if (res.headersSent) res.end();
         else if (path.startsWith(ctx.adminPath) || !String(req.headers.accept ?? "").includes("text/html"))

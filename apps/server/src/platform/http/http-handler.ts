@@ -3,6 +3,7 @@ import { createContextValues, type ContextValues } from "@connectrpc/connect";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { requestIdKey } from "../auth/caller.js";
+import { isClientGone } from "./client-gone.js";
 import type { AnyRequest, AnyResponse, RequestHandler } from "./listener.js";
 
 export interface HttpParts {
@@ -64,6 +65,12 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
     securityHeaders(req as never, res as never, (error?: unknown) => (error ? fail(res, error) : next()));
 
   const fail = (res: AnyResponse, error: unknown) => {
+    // A client that goes away mid-request is not our failure: no error line, no stack.
+    if (isClientGone(error)) {
+      parts.logger.info({ reason: (error as Error).message }, "client went away");
+      res.destroy();
+      return;
+    }
     parts.logger.error({ err: error }, "request failed");
     if (!res.headersSent) {
       res.writeHead(500, { "content-type": "application/json" });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Http2ServerRequest } from "node:http2";
+import { ClientGoneError } from "./client-gone.js";
 
 export class BodyTooLargeError extends Error {
   constructor(limit: number) {
@@ -54,7 +55,7 @@ export function collectBody(
     };
     const onClose = () => {
       done();
-      reject(new Error("the client went away before the request body ended"));
+      reject(new ClientGoneError());
     };
     req.on("data", onData);
     req.once("end", onEnd);

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors.js";
 import type { Metrics } from "../metrics.js";
 import type { Revocations } from "../auth/revocations.js";
 import type { UserinfoRecheck } from "../auth/userinfo-recheck.js";
+import { isClientGone } from "../http/client-gone.js";
 import { endRpcSpan, startRpcSpan } from "../tracing.js";
 
 /** Why an account may not use the game API at all (an account ban), or undefined (wired in app.ts). */
@@ -170,22 +171,47 @@ export function observeInterceptor(logger: Logger, metrics?: Metrics): Intercept
   };
 }
 
+/**
+ * Counts and logs a server stream once it ends. Not `yield*`: that would forward the transport's throw() (a write
+ * to a client that went away) to the inner iterator, which need not have a throw method (TypeError) and would
+ * report the transport's error as ours. A failure thrown back at our yield is the client going away: CANCELED.
+ */
 async function* observeStream(res: StreamResponse, done: (code: string, error?: unknown) => void, requestId: string): AsyncGenerator<unknown> {
   let outcome: [string, unknown?] = ["Canceled"]; // the consumer stopped reading (client went away)
+  const iterator = res.message[Symbol.asyncIterator]();
+  let finished = false;
   try {
-    yield* res.message;
-    outcome = ["ok"];
-  } catch (error) {
-    const clean = toConnectError(error, requestId);
-    outcome = [Code[clean.code] ?? String(clean.code), clean.code === Code.Internal ? error : undefined];
-    throw clean;
+    for (;;) {
+      let result: IteratorResult<unknown>;
+      try {
+        result = await iterator.next();
+      } catch (error) {
+        finished = true;
+        const clean = toConnectError(error, requestId);
+        outcome = [Code[clean.code] ?? String(clean.code), clean.code === Code.Internal ? error : undefined];
+        throw clean;
+      }
+      if (result.done) {
+        finished = true;
+        outcome = ["ok"];
+        return;
+      }
+      try {
+        yield result.value;
+      } catch (error) {
+        throw new ConnectError("client went away", Code.Canceled, undefined, undefined, error);
+      }
+    }
   } finally {
+    // Stopped early (return or throw from the transport): let the inner stream clean up.
+    if (!finished) void iterator.return?.()?.catch(() => {});
     done(...outcome);
   }
 }
 
 export function toConnectError(error: unknown, requestId: string): ConnectError {
   if (error instanceof ConnectError) return error;
+  if (isClientGone(error)) return new ConnectError("client went away", Code.Canceled);
   if (isUniqueViolation(error)) return new ConnectError("already exists", Code.AlreadyExists);
   if (isDatabaseUnavailable(error)) return new ConnectError("database unavailable, try again", Code.Unavailable);
   return new ConnectError(`internal error (request id ${requestId})`, Code.Internal);
