@@ -199,6 +199,63 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
   });
 });
 
+describe("logout without a provider session in this browser", () => {
+  let s: EmbeddedServer;
+  let redirectUri: string;
+  beforeAll(async () => {
+    s = await startEmbeddedServer();
+    redirectUri = `${s.url}/`;
+  });
+  afterAll(() => s.close());
+
+  const logoutUrl = (params: Record<string, string>) => `${s.issuer}/protocol/openid-connect/logout?${new URLSearchParams(params)}`;
+
+  /**
+   * oidc-provider serves its own "Submitting Callback" page here, whose inline script the identity CSP blocks (a
+   * blank page). Ours: no inline script, our script confirms it, and its button works without scripts.
+   */
+  async function expectWorkingPage(browser: TestBrowser, url: string) {
+    const page = await browser.navigate(url);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain("Submitting Callback");
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(page.body).toContain(`<script src="/realms/default/resources/logout-confirm.js" defer></script>`);
+    expect(page.body).toMatch(/<button[^>]*name="logout" value="yes"/);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    return page;
+  }
+
+  it("without an id_token_hint: the page leads back to post_logout_redirect_uri", async () => {
+    const browser = new TestBrowser();
+    const page = await expectWorkingPage(browser, logoutUrl({ client_id: "sro-web", post_logout_redirect_uri: redirectUri, state: "s1" }));
+    const done = await browser.submit(page, { logout: "yes" }, redirectTo(redirectUri));
+    expect(done.stoppedAt).toBe(`${redirectUri}?state=s1`);
+  });
+
+  it("with the hint of a session already signed out (a second tab): back to post_logout_redirect_uri", async () => {
+    const browser = new TestBrowser();
+    const tokens = await signIn(browser, { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
+    const url = logoutUrl({ client_id: "sro-web", id_token_hint: tokens.id_token!, post_logout_redirect_uri: redirectUri });
+    // First tab signs out.
+    const first = await browser.navigate(url);
+    expect((await browser.submit(first, { logout: "yes" }, redirectTo(redirectUri))).stoppedAt).toBe(redirectUri);
+    // Second tab, same hint.
+    const second = await expectWorkingPage(browser, url);
+    const done = await browser.submit(second, { logout: "yes" }, redirectTo(redirectUri));
+    expect(done.stoppedAt).toBe(redirectUri);
+  });
+
+  it("without a client to go back to: the signed-out page", async () => {
+    const browser = new TestBrowser();
+    const page = await expectWorkingPage(browser, logoutUrl({}));
+    const done = await browser.submit(page, { logout: "yes" });
+    expect(done.status).toBe(200);
+    expect(done.body).toContain("<h1>Signed out</h1>");
+  });
+});
+
 describe.each(storageBackends)("session hint cookie for the SPA's silent check (%s)", (backend) => {
   let s: EmbeddedServer;
   let redirectUri: string;

@@ -5,7 +5,7 @@ import type { Logger } from "../platform/logger.js";
 import { profileClaims, serviceAccessTokenClaims, userAccessTokenClaims } from "./claims.js";
 import type { ClientRegistry } from "./clients.js";
 import { createOidcAdapterFactory } from "./oidc-adapter.js";
-import { errorPage, loggedOutPage, logoutPage, stillSignedInPage } from "./pages/message-pages.js";
+import { errorPage, loggedOutPage, logoutPage, noSessionLogoutPage, stillSignedInPage } from "./pages/message-pages.js";
 import type { PageLinks } from "./pages/layout.js";
 import { shapeRefreshTokensLikeKeycloak } from "./refresh-token-shape.js";
 import { mirrorSessionHint } from "./session-hint-cookie.js";
@@ -213,6 +213,16 @@ export function createOidcProvider(d: ProviderDeps): Provider {
   // requests with credentials, and Keycloak allows them for a client's web origins).
   provider.use(async (ctx, next) => {
     await next();
+    // Logout without a provider session: oidc-provider skips logoutSource and serves its own auto-submitting form,
+    // whose inline script our CSP blocks (a blank page). Serve ours instead (same form target and xsrf token).
+    const oidc = (ctx as unknown as Partial<KoaContextWithOIDC>).oidc;
+    const session = oidc?.session;
+    const secret = (session?.state as { secret?: unknown } | undefined)?.secret;
+    if (oidc?.route === "end_session" && ctx.status === 200 && session && !session.accountId && typeof secret === "string") {
+      ctx.type = "html";
+      ctx.body = noSessionLogoutPage(d.links, oidc.urlFor("end_session_confirm"), secret);
+      ctx.set("content-security-policy", securityPolicy(d.clients.webOrigins, { scripts: true }));
+    }
     const origin = ctx.response.get("Access-Control-Allow-Origin");
     if (origin && d.clients.webOrigins.includes(origin)) ctx.set("Access-Control-Allow-Credentials", "true");
     // Unknown paths under the realm get our page rather than Koa's bare "Not Found".

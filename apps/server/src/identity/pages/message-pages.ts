@@ -34,6 +34,25 @@ export function logoutPage(links: PageLinks, providerForm: string, autoConfirmSc
   });
 }
 
+/**
+ * Logout of a browser without a session at the provider (no hint, or a hint of a session already ended, e.g. signed
+ * out in another tab): nothing to ask, so the page confirms itself with our own script (the identity pages' CSP
+ * allows no inline script — oidc-provider's own "Submitting Callback" form would stay blank); without scripts the
+ * button takes the user on to where the app asked to go back to.
+ */
+export function noSessionLogoutPage(links: PageLinks, action: string, xsrf: string): string {
+  return layout(links, {
+    title: "Sign out",
+    script: links.logoutConfirmScript,
+    body: html`<h1>Sign out</h1>
+      <p class="lead">You are signed out of SRO.</p>
+      <form id="op.logoutForm" method="post" action="${action}"><input type="hidden" name="xsrf" value="${xsrf}" /></form>
+      <div class="actions">
+        <button class="button accent" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Continue</button>
+      </div>`,
+  });
+}
+
 export function loggedOutPage(links: PageLinks): string {
   return layout(links, {
     title: "Signed out",
