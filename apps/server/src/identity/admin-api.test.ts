@@ -139,19 +139,54 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     expect((await get("/users", tokens.admin, { origin: s.url })).headers.get("access-control-allow-origin")).toBe(s.url);
   });
 
-  it("revokes access at once when an admin leaves the admin group (token still valid)", async () => {
-    const adminId = account("admin").id;
-    const other = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: "admin", password: "admin" });
+  it("revokes access at once when an admin is taken out of the admin group (token still valid)", async () => {
+    const moderatorId = account("moderator").id;
     const group = groupIdOf("/Moderator/Admin");
-    expect((await fetch(`${api}/users/${adminId}/groups/${group}`, { method: "DELETE", headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(
-      204,
-    );
-    expect((await get("/users", other.access_token)).status).toBe(403);
-    // Nobody is admin any more: restore the membership through the store.
     const { createUserStore } = await import("./user-store.js");
     const { SYSTEM_ACTOR } = await import("../audit/audit-trail.js");
-    await createUserStore(s.server.database.db).addToGroup(SYSTEM_ACTOR, adminId, group);
-    expect((await get("/users", other.access_token)).status).toBe(200);
+    await createUserStore(s.server.database.db).addToGroup(SYSTEM_ACTOR, moderatorId, group);
+    const other = await signIn(new TestBrowser(), {
+      issuer: s.issuer,
+      redirectUri: `${s.url}/`,
+      username: "moderator",
+      password: account("moderator").password,
+    });
+    const write = () => fetch(`${api}/users/${moderatorId}`, { method: "PUT", headers: { authorization: `Bearer ${other.access_token}` }, body: "{}" });
+    expect((await write()).status).toBe(400); // an admin: past the access check
+    expect(
+      (await fetch(`${api}/users/${moderatorId}/groups/${group}`, { method: "DELETE", headers: { authorization: `Bearer ${tokens.admin}` } })).status,
+    ).toBe(204);
+    expect((await write()).status).toBe(403);
+  });
+
+  it("refuses an admin locking themselves out: disabling their own account, leaving the admin group, banning themselves", async () => {
+    const adminId = account("admin").id;
+    const auth = { authorization: `Bearer ${tokens.admin}` };
+    const disable = await fetch(`${api}/users/${adminId}`, {
+      method: "PUT",
+      headers: { ...auth, "content-type": "application/json" },
+      body: '{"enabled":false}',
+    });
+    expect(disable.status).toBe(400);
+    expect(await disable.json()).toEqual({ errorMessage: "You cannot disable your own account" });
+    const leave = await fetch(`${api}/users/${adminId}/groups/${groupIdOf("/Moderator/Admin")}`, { method: "DELETE", headers: auth });
+    expect(leave.status).toBe(400);
+    expect(await leave.json()).toEqual({ errorMessage: "You cannot remove yourself from the admin group" });
+    const ban = await fetch(`${api}/users/${adminId}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: auth });
+    expect(ban.status).toBe(400);
+    expect(await ban.json()).toEqual({ errorMessage: "You cannot ban yourself" });
+    // Nothing changed: still enabled, still admin.
+    const me = (await (await get(`/users/${adminId}`, tokens.admin)).json()) as { enabled: boolean; groups: string[] };
+    expect(me.enabled).toBe(true);
+    expect(me.groups).toContain("/Moderator/Admin");
+    expect(me.groups).not.toContain("/Banned");
+    // Enabling oneself (a no-op) is still fine.
+    const enable = await fetch(`${api}/users/${adminId}`, {
+      method: "PUT",
+      headers: { ...auth, "content-type": "application/json" },
+      body: '{"enabled":true}',
+    });
+    expect(enable.status).toBe(204);
   });
 
   it(`works with ${clientName("@keycloak/keycloak-admin-client")}: find by exact username, list, get one, a user's groups`, async () => {

@@ -1,6 +1,6 @@
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 
-import { GROUP_ADMIN, GROUP_MODERATOR, type Caller } from "../platform/auth/caller.js";
+import { GROUP_ADMIN, GROUP_BANNED, GROUP_MODERATOR, type Caller } from "../platform/auth/caller.js";
 import { TokenError } from "../platform/auth/token-verifier.js";
 import { readBody } from "../platform/http/read-body.js";
 import { controlError } from "../platform/text-rules.js";
@@ -53,6 +53,9 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     if (sub === "groups" && subId && (method === "PUT" || method === "DELETE")) {
       const group = await ctx.users.findGroup(subId);
       if (!group) return sendJson(res, 404, { error: "Group not found" });
+      // Like Keycloak's refusals: an admin cannot lock themselves out (leave the admin group, or ban themselves).
+      if (id === caller.sub && method === "DELETE" && group.path === GROUP_ADMIN) return refuse(res, "You cannot remove yourself from the admin group");
+      if (id === caller.sub && method === "PUT" && group.path === GROUP_BANNED) return refuse(res, "You cannot ban yourself");
       const actor = auditActorOfRequest(caller, req, ctx.trustProxy);
       if (method === "PUT") await ctx.users.addToGroup(actor, id, group.id);
       else await ctx.users.removeFromGroup(actor, id, group.id);
@@ -86,6 +89,8 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
   const enabled = (body as { enabled?: unknown } | null)?.enabled;
   if (typeof enabled !== "boolean" || fields.some((f) => f !== "enabled" && f !== "id"))
     return badRequest(res, "only enabled (true or false) can be changed here");
+  // With no other admin, nobody could enable them again (Keycloak refuses this too).
+  if (!enabled && user.id === caller.sub) return refuse(res, "You cannot disable your own account");
   await ctx.users.setEnabled(auditActorOfRequest(caller, req, ctx.trustProxy), user.id, enabled);
   ctx.logger.info({ by: caller.sub, userId: user.id, enabled }, "user enabled changed");
   ctx.onUserChanged(user.id);
@@ -161,6 +166,8 @@ function intParam(value: string | null, fallback: number): number {
 }
 
 const badRequest = (res: AnyResponse, message: string) => sendJson(res, 400, { error: "invalid_request", error_description: message });
+/** A change refused for what it would do (Keycloak's `{"errorMessage": …}`, shown as is by the admin console). */
+const refuse = (res: AnyResponse, message: string) => sendJson(res, 400, { errorMessage: message });
 
 export function userRepresentation(user: User, groups: string[]) {
   return {

@@ -8,6 +8,9 @@ import { startServer, type RunningServer } from "../app.js";
 import { loadConfig } from "../platform/config.js";
 import { groupIdOf } from "../identity/group-tree.js";
 import { demoAccounts } from "../demo/demo-accounts.js";
+import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
+import { hashPassword } from "../identity/passwords.js";
+import { createUserStore } from "../identity/user-store.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { gameApi } from "../test/game-api.js";
@@ -75,11 +78,20 @@ describe("revocation on ban and demotion (embedded provider)", () => {
 
   it("a demoted admin can no longer create maps with the old token", async () => {
     const api = gameApi(s.url, "connect");
-    const admin = demoAccounts.find((a) => a.username === "admin")!;
-    expect((await api.call("CreateMap", { name: "Before Demotion", mapPath: "/Game/Maps/Before" }, tokens.admin)).code).toBe("ok");
-    // The admin demotes themself (the users API checks the database, so the call itself is allowed).
-    expect((await membership(admin.id, "/Moderator/Admin", "DELETE")).status).toBe(204);
-    expect((await api.call("CreateMap", { name: "After Demotion", mapPath: "/Game/Maps/After" }, tokens.admin)).code).toBe(Code.Unauthenticated);
+    // A second admin, demoted by the first (an admin may not demote themself).
+    const second = await createUserStore(s.server.database.db).create(SYSTEM_ACTOR, {
+      username: "second-admin",
+      email: "second-admin@example.com",
+      firstName: "Second",
+      lastName: "Admin",
+      passwordHash: await hashPassword("second-admin-pw"),
+      groupPaths: ["/Moderator", "/Moderator/Admin"],
+    });
+    const promoted = (await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: "second-admin", password: "second-admin-pw" }))
+      .access_token;
+    expect((await api.call("CreateMap", { name: "Before Demotion", mapPath: "/Game/Maps/Before" }, promoted)).code).toBe("ok");
+    expect((await membership(second.id, "/Moderator/Admin", "DELETE")).status).toBe(204);
+    expect((await api.call("CreateMap", { name: "After Demotion", mapPath: "/Game/Maps/After" }, promoted)).code).toBe(Code.Unauthenticated);
   });
 });
 
