@@ -115,7 +115,11 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
   const problems = newPasswordErrors(next, form.get("newPasswordConfirm") ?? "", user.username);
   if (problems.password || problems.confirm) return render(400, { passwordErrors: { newPassword: problems.password, newPasswordConfirm: problems.confirm } });
   await ctx.users.setPasswordHash(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id, await hashPassword(next));
-  ctx.logger.info({ userId: user.id }, "password changed");
+  // Like Keycloak: a new password signs the user out everywhere else (sessions, grants, refresh tokens), and older
+  // access tokens are refused on every node; this browser's session and its grants stay.
+  const ended = await ctx.endSessions(user.id, session.uid);
+  ctx.onUserChanged(user.id);
+  ctx.logger.info({ userId: user.id, endedSessions: ended }, "password changed");
   return redirect(res, savedUrl("password"));
 }
 

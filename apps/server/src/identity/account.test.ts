@@ -1,8 +1,11 @@
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { authorizationUrl, redirectTo, signIn, TestBrowser, tokenRequest, type Page } from "../test/oidc-test-client.js";
 import { storageBackends } from "../test/test-server.js";
+import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
+import { hashPassword } from "./passwords.js";
+import { createUserStore } from "./user-store.js";
 
 const fieldError = (page: Page, field: string) => new RegExp(`id="field-${field}-error">([^<]*)<`).exec(page.body)?.[1];
 
@@ -83,6 +86,46 @@ describe.each(storageBackends)("account page and game-server client (%s)", (back
     await expect(signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: "changer", password: "password-1" })).rejects.toThrow();
     await expect(signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: "changer", password: "password-2" })).resolves.toHaveProperty(
       "access_token",
+    );
+  });
+
+  it("a password change ends the user's other sessions, grants and refresh tokens; older access tokens are refused", async () => {
+    // Created through the store: the suite's registrations from one address are throttled.
+    await createUserStore(s.server.database.db).create(SYSTEM_ACTOR, {
+      username: "rotator",
+      email: "rotator@example.com",
+      firstName: "Ro",
+      lastName: "Tator",
+      passwordHash: await hashPassword("password-1"),
+      groupPaths: ["/Player/Member"],
+    });
+    const here = new TestBrowser();
+    const mine = await signIn(here, { issuer: s.issuer, redirectUri, username: "rotator", password: "password-1" });
+    const elsewhere = new TestBrowser();
+    const other = await signIn(elsewhere, { issuer: s.issuer, redirectUri, username: "rotator", password: "password-1" });
+    const api = (token: string) => fetch(`${s.url}/v1/channels`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await api(other.access_token)).status).toBe(200);
+    const page = await here.navigate(`${s.issuer}/account`);
+    const done = await here.submit(page, { currentPassword: "password-1", newPassword: "password-2", newPasswordConfirm: "password-2" }, undefined, 1);
+    expect(done.body).toContain("Your password was changed.");
+    // The other browser: its session, refresh token and (once the change is announced) access token are dead.
+    const refresh = (token: string) => tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: token, client_id: "sro-web" });
+    expect((await refresh(other.refresh_token!)).status).toBe(400);
+    const silent = await elsewhere.navigate(authorizationUrl({ issuer: s.issuer, redirectUri, prompt: "none" }).url, {}, redirectTo(redirectUri));
+    expect(silent.stoppedAt).toContain("error=login_required");
+    await vi.waitFor(async () => expect((await api(other.access_token)).status).toBe(401));
+    expect((await api(mine.access_token)).status).toBe(401);
+    // This browser keeps its session and refresh token; a token refreshed after the change works.
+    expect((await here.navigate(`${s.issuer}/account`)).body).toContain("<h1>Your Profile</h1>");
+    let refreshToken = mine.refresh_token!;
+    await vi.waitFor(
+      async () => {
+        const next = await refresh(refreshToken);
+        expect(next.status).toBe(200);
+        refreshToken = next.body.refresh_token ?? refreshToken;
+        expect((await api(next.body.access_token)).status).toBe(200);
+      },
+      { timeout: 5_000, interval: 100 },
     );
   });
 

@@ -28,6 +28,8 @@ export interface IdentityContext {
   logger: Logger;
   /** Call after a change of a user's groups or enabled flag: their tokens stop working on every node. */
   onUserChanged(userId: string): void;
+  /** Ends the user's sessions and grants (refresh tokens included), all but the session with `keepSessionUid`. */
+  endSessions(userId: string, keepSessionUid?: string): Promise<number>;
   /** Why this user may not sign in (an account ban), or undefined. */
   signInRefusal(userId: string): string | undefined;
 }

@@ -15,7 +15,7 @@ import { redirect, sendHtml, sendJson, setSecurityHeaders } from "./http-kit.js"
 import type { IdentityContext } from "./identity-context.js";
 import { handleInteraction } from "./interaction-routes.js";
 import { createLoginThrottle, defaultThrottlePolicy, type ThrottlePolicy } from "./login-throttle.js";
-import { deleteExpiredOidcPayloads } from "./oidc-adapter.js";
+import { deleteExpiredOidcPayloads, endSessionsOf } from "./oidc-adapter.js";
 import { createOidcProvider, KEYCLOAK_ROUTES } from "./oidc-provider.js";
 import type { PageLinks } from "./pages/layout.js";
 import { errorPage } from "./pages/message-pages.js";
@@ -106,6 +106,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     trustProxy: config.trustProxy,
     logger,
     onUserChanged: options.onUserChanged ?? (() => {}),
+    endSessions: (userId, keepSessionUid) => endSessionsOf(db, userId, keepSessionUid),
     signInRefusal: options.signInRefusal ?? (() => undefined),
   };
   const callProvider = provider.callback();

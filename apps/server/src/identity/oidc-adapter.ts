@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Db } from "../platform/db/database.js";
 import { hasControlCharacters } from "../platform/text-rules.js";
@@ -76,6 +76,39 @@ class DbAdapter implements Adapter {
   async revokeByGrantId(grantId: string): Promise<void> {
     await this.db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
   }
+}
+
+/**
+ * Ends a user's sign-in sessions and grants (with every token and code issued under them), except the session with
+ * uid `keepSessionUid` and the grants it holds: a password change signs the user out everywhere else, as Keycloak
+ * does. Returns how many sessions ended.
+ */
+export async function endSessionsOf(db: Db, accountId: string, keepSessionUid?: string): Promise<number> {
+  const ofAccount = sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
+  const sessions = await db
+    .select({ id: oidcPayloads.id, uid: oidcPayloads.uid, payload: oidcPayloads.payload })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.kind, "Session"), ofAccount));
+  const kept = sessions.find((s) => keepSessionUid !== undefined && s.uid === keepSessionUid);
+  const keptGrants = new Set(
+    Object.values((kept?.payload as { authorizations?: Record<string, { grantId?: string }> } | undefined)?.authorizations ?? {})
+      .map((a) => a.grantId)
+      .filter((g): g is string => typeof g === "string"),
+  );
+  const grants = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.kind, "Grant"), ofAccount));
+  const ended = grants.map((g) => g.id).filter((id) => !keptGrants.has(id));
+  const endedSessions = sessions.filter((s) => s !== kept).map((s) => s.id);
+  await db.transaction(async (tx) => {
+    if (ended.length > 0) {
+      await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, ended));
+      await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, "Grant"), inArray(oidcPayloads.id, ended)));
+    }
+    if (endedSessions.length > 0) await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, "Session"), inArray(oidcPayloads.id, endedSessions)));
+  });
+  return endedSessions.length;
 }
 
 /** Deletes expired rows; runs periodically (the provider itself ignores them already). */
