@@ -182,11 +182,8 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
       try {
         await route(req, res, url);
       } catch (error) {
-        if (isClientGone(error)) {
-          logger.info({ path, reason: (error as Error).message }, "client went away");
-          res.destroy();
-          return true;
-        }
+        // Not ours to answer: http-handler.ts logs a client that went away (at info) and closes the response.
+        if (isClientGone(error)) throw error;
         logger.error({ err: error, path }, "identity request failed");
         if (res.headersSent) res.end();
         else if (path.startsWith(ctx.adminPath) || !String(req.headers.accept ?? "").includes("text/html"))
