@@ -174,7 +174,15 @@ export default tseslint.config(
       // react-aria's components (ignored as non-DOM) move focus into the dialog or popover they open, as APG asks.
       "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
       "import-x/no-restricted-paths": ["error", { zones: webZones }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: "import { z } from lib/zod.ts: it turns off Zod's eval-based parsers, which the page's CSP forbids." }] },
+      ],
     },
+  },
+  {
+    files: [`${WEB}/lib/zod.ts`],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     // Import files directly, not through barrels (STYLE.md).

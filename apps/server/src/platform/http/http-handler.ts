@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createContextValues, type ContextValues } from "@connectrpc/connect";
 import helmet from "helmet";
 import type { Logger } from "pino";
@@ -38,6 +38,13 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export const requestIdOf = new WeakMap<object, string>();
 
+/**
+ * The one inline stylesheet the SPA makes: React Aria's usePress puts it in <head> so that a tap on a pressable does
+ * not wait for double-tap zoom. The CSP allows exactly this text (e2e content-security-policy.spec.ts holds it).
+ */
+const PRESSABLE_STYLE = "@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}";
+const PRESSABLE_STYLE_HASH = `'sha256-${createHash("sha256").update(PRESSABLE_STYLE).digest("base64")}'`;
+
 /** Routes every request on the one port to the part that owns its path. */
 export function createHttpHandler(parts: HttpParts): RequestHandler {
   const securityHeaders = helmet({
@@ -45,7 +52,7 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", PRESSABLE_STYLE_HASH],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...parts.trustedOrigins],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { CHARACTER_NAME_TOO_LONG, CHARACTER_NAME_TOO_SHORT, GENDERS, NAME_PATTERN_MESSAGE, REALMS } from './character-messages';
 
 const required = (label: string) => z.string().min(1, `${label} is required`);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { CHAT_NAME_TOO_LONG, CHAT_NAME_TOO_SHORT, NAME_PATTERN_MESSAGE } from './chat-messages';
 
 export const chatFormSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { DIMENSION_NAME_TOO_LONG, DIMENSION_NAME_TOO_SHORT, LOCATION_REQUIRED, NAME_PATTERN_MESSAGE, VERSION_REQUIRED } from './dimension-messages';
 
 /** SPEC §5: 3 to 64 characters of letters, digits, space, underscore and dash. */

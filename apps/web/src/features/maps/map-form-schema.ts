@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { MAP_NAME_REQUIRED, MAP_PATH_REQUIRED } from './map-messages';
 
 export const mapFormSchema = z.object({

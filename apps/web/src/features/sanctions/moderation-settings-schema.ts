@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import type { LadderStepRecord, ModerationSettingsRecord } from '../../lib/api/sanctions';
 import { CUSTOM_UNITS, type CustomUnit } from './sanction-form-schema';
 

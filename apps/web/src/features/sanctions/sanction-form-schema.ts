@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import type { IssueSanctionInput, LadderStepRecord } from '../../lib/api/sanctions';
 
 export const MAX_REASON_LENGTH = 500;
