@@ -41,7 +41,7 @@ export interface IdentityOptions {
 }
 
 export interface Identity {
-  /** For createHttpHandler's `identity` slot: answers false for paths outside /realms/default and /admin/realms/default. */
+  /** For createHttpHandler's `identity` slot: answers every path under /realms/ and /admin/realms/ (404 for other realms). */
   handle: (req: AnyRequest, res: AnyResponse) => Promise<boolean>;
   /** This provider's token keys, for the RPC token verifier. */
   tokenKeys: JWTVerifyGetKey;
@@ -169,11 +169,18 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
       const url = new URL(req.url ?? "/", "http://internal");
       const path = url.pathname;
       const ours = path === realmPath || path.startsWith(`${realmPath}/`) || path === ctx.adminPath || path.startsWith(`${ctx.adminPath}/`);
-      if (!ours) return false;
+      if (!ours && !path.startsWith("/realms/") && !path.startsWith("/admin/realms/")) return false;
       // URLs the provider builds and the Secure flag of its cookies follow PUBLIC_URL, whatever Host the request used.
       req.headers["x-forwarded-proto"] = publicUrl.protocol.slice(0, -1);
       req.headers["x-forwarded-host"] = publicUrl.host;
       setSecurityHeaders(res, clients.webOrigins);
+      if (!ours) {
+        // Another realm's discovery or admin URL (a client configured for the wrong realm): a 404 it can read, not the SPA.
+        if (wantsPage(req) && !path.startsWith("/admin/"))
+          sendHtml(res, 404, errorPage(links, { title: "Realm not found", message: `This server has one realm: ${REALM}.` }));
+        else sendJson(res, 404, { error: "Realm does not exist", error_description: `This server has one realm: ${REALM}.` });
+        return true;
+      }
       const badParameter = controlCharacterParameter(url.searchParams);
       if (badParameter) {
         refuseParameter(req, res, links, badParameter);
@@ -186,8 +193,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
         if (isClientGone(error)) throw error;
         logger.error({ err: error, path }, "identity request failed");
         if (res.headersSent) res.end();
-        else if (path.startsWith(ctx.adminPath) || !String(req.headers.accept ?? "").includes("text/html"))
-          sendJson(res, 500, { error: "server_error", error_description: "internal error" });
+        else if (path.startsWith(ctx.adminPath) || !wantsPage(req)) sendJson(res, 500, { error: "server_error", error_description: "internal error" });
         else
           sendHtml(
             res,
@@ -215,8 +221,10 @@ function controlCharacterParameter(params: URLSearchParams): string | undefined 
   return undefined;
 }
 
+const wantsPage = (req: AnyRequest) => String(req.headers.accept ?? "").includes("text/html");
+
 function refuseParameter(req: AnyRequest, res: AnyResponse, links: PageLinks, message: string): void {
-  if (String(req.headers.accept ?? "").includes("text/html")) sendHtml(res, 400, errorPage(links, { title: "Invalid request", message }));
+  if (wantsPage(req)) sendHtml(res, 400, errorPage(links, { title: "Invalid request", message }));
   else sendJson(res, 400, { error: "invalid_request", error_description: message });
 }
 

@@ -147,6 +147,25 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect((await fetch(`${s.url}/admin/realms/default/users/%E0%A4%A`)).status).toBe(401);
   });
 
+  it("answers another realm's paths with 404 (JSON for clients, a page for browsers), never the SPA", async () => {
+    for (const path of [
+      "/realms/master/.well-known/openid-configuration",
+      "/realms/defaultx",
+      "/realms/nope/protocol/openid-connect/certs",
+      "/admin/realms/master/users",
+    ]) {
+      const response = await fetch(`${s.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toEqual({ error: "Realm does not exist", error_description: "This server has one realm: default." });
+      expect(response.headers.get("content-security-policy"), path).toContain("default-src 'none'");
+    }
+    const page = await fetch(`${s.url}/realms/master/account`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("Realm not found");
+    const admin = await fetch(`${s.url}/admin/realms/master/users`, { headers: { accept: "text/html" } });
+    expect(admin.headers.get("content-type")).toContain("application/json");
+  });
+
   it("requires PKCE and a redirect_uri under PUBLIC_URL/* (Keycloak's pattern), refusing open-redirect attempts", async () => {
     const browser = new TestBrowser();
     const noPkce = authorizationUrl({ issuer: s.issuer, redirectUri }).url.replace(/&code_challenge=[^&]+&code_challenge_method=S256/, "");
