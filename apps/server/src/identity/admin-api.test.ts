@@ -76,6 +76,29 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     expect(await (await get("/users/count?search=*sro*", tokens.admin)).json()).toBe(demoAccounts.length);
   });
 
+  it("refuses paging and filter parameters it cannot read, naming them, instead of quietly using defaults", async () => {
+    const playerId = account("player").id;
+    const refusals: [string, string][] = [
+      ["/users?first=abc", "The first parameter must be a whole number, 0 or more (or -1 for the default)"],
+      ["/users?max=-5", "The max parameter must be a whole number, 0 or more (or -1 for the default)"],
+      ["/users?max=1.5", "The max parameter must be a whole number, 0 or more (or -1 for the default)"],
+      ["/users?max=99999999999999999999", "The max parameter must be a whole number, 0 or more (or -1 for the default)"],
+      ["/users/count?enabled=yes", "The enabled parameter must be true or false"],
+      ["/users?exact=1&username=player", "The exact parameter must be true or false"],
+      [`/users/${playerId}/groups?first=`, "The first parameter must be a whole number, 0 or more (or -1 for the default)"],
+    ];
+    for (const [path, message] of refusals) {
+      const response = await get(path, tokens.admin);
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toEqual({ error: "invalid_request", error_description: message });
+    }
+    // Keycloak's -1 means its default; max above the page size is cut to 1,000; enabled=false filters.
+    const everyone = (await (await get("/users?first=-1&max=-1", tokens.admin)).json()) as unknown[];
+    expect(everyone.length).toBe(demoAccounts.length);
+    expect(((await (await get("/users?max=100000", tokens.admin)).json()) as unknown[]).length).toBe(demoAccounts.length);
+    expect(await (await get("/users/count?enabled=false", tokens.admin)).json()).toBe(0);
+  });
+
   it("looks up many users in one request (our addition: repeated id)", async () => {
     const ids = [account("player").id, account("banned").id, "00000000-0000-4000-8000-00000000dead", "not-a-uuid"];
     const response = await get(`/users?${ids.map((id) => `id=${id}`).join("&")}`, tokens.admin);

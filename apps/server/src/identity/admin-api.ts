@@ -46,9 +46,9 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     if (!sub && method === "GET") return sendJson(res, 200, userRepresentation(user, (await ctx.users.groupPathsOf([id])).get(id) ?? []));
     if (!sub && method === "PUT") return updateUser(ctx, req, res, caller, user);
     if (sub === "groups" && !subId && method === "GET") {
-      const first = intParam(query.get("first"), 0);
-      const max = Math.min(intParam(query.get("max"), 100), MAX_PAGE);
-      return sendJson(res, 200, (await ctx.users.groupsOf(id)).slice(first, first + max).map(groupRepresentation));
+      const page = pageOf(query);
+      if (isRefusal(page)) return badRequest(res, page.error);
+      return sendJson(res, 200, (await ctx.users.groupsOf(id)).slice(page.first, page.first + page.max).map(groupRepresentation));
     }
     if (sub === "groups" && subId && (method === "PUT" || method === "DELETE")) {
       const group = await ctx.users.findGroup(subId);
@@ -133,7 +133,10 @@ async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse
   return caller;
 }
 
-function userQuery(query: URLSearchParams): UserQuery | { error: string } {
+type Refusal = { error: string };
+const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && "error" in value;
+
+function userQuery(query: URLSearchParams): UserQuery | Refusal {
   const text = (name: string) => query.get(name) ?? undefined;
   const ids = query
     .getAll("id")
@@ -141,28 +144,52 @@ function userQuery(query: URLSearchParams): UserQuery | { error: string } {
     .map((v) => v.trim())
     .filter(Boolean);
   if (ids.length > MAX_IDS) return { error: `at most ${MAX_IDS} ids per request` };
-  const enabled = query.get("enabled");
   for (const [name, value] of query) {
     const bad = controlError(`The ${name} parameter`, value);
     if (bad) return { error: bad };
   }
+  const enabled = booleanParam(query, "enabled");
+  if (isRefusal(enabled)) return enabled;
+  const exact = booleanParam(query, "exact");
+  if (isRefusal(exact)) return exact;
+  const page = pageOf(query);
+  if (isRefusal(page)) return page;
   return {
     search: text("search"),
     username: text("username"),
     email: text("email"),
     firstName: text("firstName"),
     lastName: text("lastName"),
-    exact: query.get("exact") === "true",
+    exact: exact === true,
     ids: ids.length ? ids : undefined,
-    enabled: enabled === "true" ? true : enabled === "false" ? false : undefined,
-    first: intParam(query.get("first"), 0),
-    max: Math.min(intParam(query.get("max"), 100), MAX_PAGE),
+    enabled,
+    ...page,
   };
 }
 
-function intParam(value: string | null, fallback: number): number {
-  const n = value === null ? NaN : Number(value);
-  return Number.isSafeInteger(n) && n >= 0 ? n : fallback;
+/**
+ * Keycloak's paging parameters: whole numbers, where -1 (or leaving one out) means Keycloak's default: from the
+ * first, 100 per page. Pages hold at most MAX_PAGE.
+ */
+function pageOf(query: URLSearchParams): { first: number; max: number } | Refusal {
+  const read = (name: string, fallback: number): number | Refusal => {
+    const value = query.get(name);
+    if (value === null || value === "-1") return fallback;
+    const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+    return Number.isSafeInteger(n) ? n : { error: `The ${name} parameter must be a whole number, 0 or more (or -1 for the default)` };
+  };
+  const first = read("first", 0);
+  const max = read("max", 100);
+  if (isRefusal(first)) return first;
+  if (isRefusal(max)) return max;
+  return { first, max: Math.min(max, MAX_PAGE) };
+}
+
+function booleanParam(query: URLSearchParams, name: string): boolean | undefined | Refusal {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  if (value === "true" || value === "false") return value === "true";
+  return { error: `The ${name} parameter must be true or false` };
 }
 
 const badRequest = (res: AnyResponse, message: string) => sendJson(res, 400, { error: "invalid_request", error_description: message });
