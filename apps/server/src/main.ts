@@ -1,5 +1,7 @@
 import { inspect } from "node:util";
 import { startServer } from "./app.js";
+import { demoAccountsOnSeededPasswords } from "./demo/demo-identity.js";
+import { createUserStore } from "./identity/user-store.js";
 import { ConfigError, loadConfig } from "./platform/config.js";
 import { createLogger } from "./platform/logger.js";
 import { startTracing } from "./platform/tracing.js";
@@ -22,7 +24,11 @@ async function main(): Promise<void> {
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
   const server = await startServer(config, { logger });
   // A person at a terminal gets one readable line; log collectors (no TTY) get the JSON log alone.
-  if (process.stdout.isTTY) process.stdout.write(`${startupLine(config, server.url)}\n`);
+  if (process.stdout.isTTY) {
+    // Demo accounts are users of the embedded provider; an external issuer has its own.
+    const demo = config.seedDemo && config.identity.mode === "embedded" ? await demoAccountsOnSeededPasswords(createUserStore(server.database.db)) : undefined;
+    process.stdout.write(`${startupLine(config, server.url, demo)}\n`);
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -1,15 +1,14 @@
 import type { Config } from "./platform/config.js";
-import { demoAccounts } from "./demo/demo-accounts.js";
 
 /**
  * The one line `npm start` prints on a terminal besides the JSON log: where to open the site and what it runs on,
- * readable at a glance. Never the database credentials.
+ * readable at a glance. Never the database credentials. `demoAccounts` are those that still sign in with their
+ * seeded password (the username); undefined when demo accounts are off.
  */
-export function startupLine(config: Config, url: string): string {
+export function startupLine(config: Config, url: string, demoAccounts: readonly string[] | undefined): string {
   const storage = config.databaseUrl ? `PostgreSQL at ${postgresPlace(config.databaseUrl)}` : `PGlite in ${config.dataDir}/pglite`;
   const identity = `${config.identity.mode} issuer ${config.identity.issuer}`;
-  // Demo accounts are users of the embedded provider; an external issuer has its own.
-  const demo = config.seedDemo && config.identity.mode === "embedded" ? `${demoAccounts.map((a) => a.username).join(", ")} (each password is the name)` : "off";
+  const demo = !demoAccounts ? "off" : demoAccounts.length ? `${demoAccounts.join(", ")} (each password is the name)` : "none left with its seeded password";
   return `SRO Web is up at ${url} · storage: ${storage} · identity: ${identity} · demo accounts: ${demo}`;
 }
 

@@ -2,7 +2,7 @@ import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
 import type { Logger } from "../platform/logger.js";
 import { demoAccounts } from "./demo-accounts.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
-import { hashPassword } from "../identity/passwords.js";
+import { hashPassword, verifyPassword } from "../identity/passwords.js";
 import type { UserStore } from "../identity/user-store.js";
 
 /**
@@ -31,7 +31,21 @@ export async function seedDemoAccounts(store: UserStore, logger: Logger): Promis
   }
 }
 
-/** What the start-up log shows in local mode. */
-export function demoAccountSummary(): { username: string; password: string; groups: string }[] {
-  return demoAccounts.map((a) => ({ username: a.username, password: a.password, groups: a.groups.join(", ") }));
+/** What the start-up log shows in local mode: who the demo accounts are (their seeded password is the username). */
+export function demoAccountSummary(): { username: string; groups: string }[] {
+  return demoAccounts.map((a) => ({ username: a.username, groups: a.groups.join(", ") }));
+}
+
+/**
+ * The demo accounts that still sign in with their seeded password, in seeding order: a data directory outlives a
+ * password change, so the start-up line promises only these. One scrypt per account, run only for a terminal.
+ */
+export async function demoAccountsOnSeededPasswords(store: Pick<UserStore, "passwordHashOf">): Promise<string[]> {
+  const still = await Promise.all(
+    demoAccounts.map(async (account) => {
+      const hash = await store.passwordHashOf(account.id);
+      return hash !== undefined && (await verifyPassword(account.password, hash));
+    }),
+  );
+  return demoAccounts.filter((_, i) => still[i]).map((account) => account.username);
 }

@@ -74,7 +74,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
   await ensureGroupTree(db);
   if (config.seedDemo) {
     await seedDemoAccounts(users, logger);
-    logger.info({ accounts: demoAccountSummary() }, "local mode: demo accounts (username / password)");
+    logger.info({ accounts: demoAccountSummary() }, "local mode: demo accounts (seeded with password = username)");
   } else if (!(await hasAdmin(db))) {
     logger.warn(FIRST_ADMIN_HINT);
   }
