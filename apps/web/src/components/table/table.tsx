@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { SortableHeader } from './table-header';
 import { TablePagination } from './table-pagination';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pagination';
+import type { TableView } from './table-url-state';
 import { flattenFields, parseTableQuery, rowMatchesQuery } from './table-query';
 import { STICKY_ACTIONS } from './table-sticky';
 import { useHorizontalOverflow } from './use-horizontal-overflow';
@@ -57,6 +58,8 @@ export interface TableProps<T> extends RowLinks<T> {
   rowSelection?: RowSelectionState;
   onRowSelectionChange?: (selection: RowSelectionState) => void;
   pageSizeOptions?: readonly number[];
+  /** Who owns sort and page when it is not the table (a page's main table: the URL, table-url-state.ts). */
+  view?: TableView;
   manual?: ManualTableState;
   emptyMessage?: ReactNode;
   /** Where a row's first cell links to (its detail page); defaults to `viewHref`. */
@@ -78,21 +81,15 @@ export function Table<T>(props: TableProps<T>) {
   const [innerSorting, setInnerSorting] = useState<SortingState>([]);
   const [innerPagination, setInnerPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [innerSelection, setInnerSelection] = useState<RowSelectionState>({});
-  const sorting = manual?.sorting ?? innerSorting;
-  const pagination = manual?.pagination ?? innerPagination;
+  const owner = manual ?? props.view;
+  const sorting = owner?.sorting ?? innerSorting;
+  const pagination = owner?.pagination ?? innerPagination;
   const rowSelection = props.rowSelection ?? innerSelection;
+  const onPagination = owner?.onPaginationChange ?? setInnerPagination;
 
   const setFilter = (value: string) => (props.onGlobalFilterChange ?? setInnerFilter)(value);
-  const setSorting = (updater: Updater<SortingState>) => {
-    const next = functionalUpdate(updater, sorting);
-    if (manual) manual.onSortingChange(next);
-    else setInnerSorting(next);
-  };
-  const setPagination = (updater: Updater<PaginationState>) => {
-    const next = functionalUpdate(updater, pagination);
-    if (manual) manual.onPaginationChange(next);
-    else setInnerPagination(next);
-  };
+  const setSorting = (updater: Updater<SortingState>) => (owner?.onSortingChange ?? setInnerSorting)(functionalUpdate(updater, sorting));
+  const setPagination = (updater: Updater<PaginationState>) => onPagination(functionalUpdate(updater, pagination));
   const setSelection = (updater: Updater<RowSelectionState>) => {
     const next = functionalUpdate(updater, rowSelection);
     props.onRowSelectionChange?.(next);
@@ -161,11 +158,11 @@ export function Table<T>(props: TableProps<T>) {
   useEffect(() => {
     if (lastFilter.current === globalFilter) return;
     lastFilter.current = globalFilter;
-    if (!isManual) setInnerPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
-  }, [globalFilter, isManual]);
+    if (!isManual && pagination.pageIndex !== 0) onPagination({ ...pagination, pageIndex: 0 });
+  }, [globalFilter, isManual, pagination, onPagination]);
   useEffect(() => {
-    if (!isManual && !loading) setInnerPagination((p) => (p.pageIndex > pageCount - 1 ? { ...p, pageIndex: pageCount - 1 } : p));
-  }, [pageCount, loading, isManual]);
+    if (!isManual && !loading && pagination.pageIndex > pageCount - 1) onPagination({ ...pagination, pageIndex: pageCount - 1 });
+  }, [pageCount, loading, isManual, pagination, onPagination]);
 
   const visibleColumns = table.getVisibleLeafColumns().length;
   // On a phone the row's other cells may be off-screen: its first cell is the way to its detail.

@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { PaginationState, SortingState } from '@tanstack/react-table';
+import { useEffect, useMemo, useRef } from 'react';
 import { ListLoadError, RetryButton } from '../../components/load-error';
 import { Table, type TableColumns } from '../../components/table/table';
-import { DEFAULT_PAGE_SIZE } from '../../components/table/pagination';
+import { useTableUrlState } from '../../components/table/table-url-state';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useCharacterPage } from '../../lib/api/characters';
 import { useDimensions } from '../../lib/api/dimensions';
@@ -21,6 +20,9 @@ import { OwnerSummary } from './owner-summary';
  * whose short prefixes are the costliest searches.
  */
 export const CHARACTER_SEARCH_DEBOUNCE_MS = 100;
+
+/** The columns the server sorts characters by (SPEC: name, owner, realm, gender, dimension, playtime, age). */
+const CHARACTER_SORT_COLUMNS = ['name', 'ownerId', 'realm', 'gender', 'dimensionId', 'playTime', 'createdAt'];
 
 function characterColumns(owners: Map<string, OwnerRecord | null | undefined>, dimensions: readonly DimensionRecord[]): TableColumns<CharacterRecord> {
   const dimensionName = (id: string) => dimensions.find((d) => d.id === id)?.name ?? id;
@@ -54,15 +56,28 @@ interface Props {
 
 /** Characters, paged, sorted and searched on the server: the set may hold a million rows. */
 export function CharactersTable({ search, showActions = true }: Props) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const view = useTableUrlState(CHARACTER_SORT_COLUMNS);
+  const { sorting, pagination } = view;
   const debouncedSearch = useDebouncedValue(search, CHARACTER_SEARCH_DEBOUNCE_MS);
-  // A new search starts at page one.
-  useEffect(() => setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 })), [debouncedSearch]);
+  // A new search starts at page one (not the first render: a reload keeps the URL's page).
+  const searched = useRef(debouncedSearch);
+  const { onPaginationChange } = view;
+  useEffect(() => {
+    if (searched.current === debouncedSearch) return;
+    searched.current = debouncedSearch;
+    if (pagination.pageIndex !== 0) onPaginationChange({ ...pagination, pageIndex: 0 });
+  }, [debouncedSearch, pagination, onPaginationChange]);
 
   const sort = sorting[0] ? { id: sorting[0].id, desc: sorting[0].desc } : null;
   const page = useCharacterPage({ pageIndex: pagination.pageIndex, pageSize: pagination.pageSize, sort, search: debouncedSearch });
   const rows = page.data?.characters ?? [];
+  // A page past the end (an old link, a result that shrank) goes to the last page instead of an empty table.
+  const total = page.data?.total;
+  const lastPage = total ? Math.ceil(total / pagination.pageSize) - 1 : 0;
+  const pastEnd = !page.isPlaceholderData && total !== undefined && pagination.pageIndex > lastPage;
+  useEffect(() => {
+    if (pastEnd) onPaginationChange({ pageIndex: lastPage, pageSize: pagination.pageSize });
+  }, [pastEnd, lastPage, pagination.pageSize, onPaginationChange]);
   const characters = page.data?.characters;
   const owners = useOwners(useMemo(() => (characters ?? []).map((c) => c.ownerId), [characters]));
   const dimensions = useDimensions();
@@ -85,16 +100,7 @@ export function CharactersTable({ search, showActions = true }: Props) {
         getRowId={(c) => c.id}
         loading={page.isPending}
         globalFilter={search}
-        manual={{
-          rowCount: page.data?.total ?? 0,
-          sorting,
-          onSortingChange: (next) => {
-            setSorting(next);
-            setPagination((p) => ({ ...p, pageIndex: 0 }));
-          },
-          pagination,
-          onPaginationChange: setPagination,
-        }}
+        manual={{ rowCount: page.data?.total ?? 0, ...view }}
         viewHref={showActions ? (c) => `/admin/characters/${c.id}` : undefined}
         editHref={showActions ? (c) => `/admin/characters/${c.id}/edit` : undefined}
         rowLabel={(c) => c.name}

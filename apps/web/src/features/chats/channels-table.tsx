@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { VisibilityBadge } from '../../components/badge';
 import { Table, type TableColumns } from '../../components/table/table';
+import { sortableIds, useTableUrlState } from '../../components/table/table-url-state';
 import type { ChannelRecord, DimensionRecord } from '../../lib/api/records';
 import { GLOBAL_LABEL } from './chat-messages';
 import { IdText } from '../../components/id-text';
@@ -63,6 +64,7 @@ export function ChannelsTable({ channels, dimensions, loading, search }: Props) 
       })),
     [channels, dimensions],
   );
+  const view = useTableUrlState(sortableIds(columns));
   return (
     <Table
       label="Chat channels"
@@ -71,6 +73,7 @@ export function ChannelsTable({ channels, dimensions, loading, search }: Props) 
       getRowId={(c) => c.id}
       loading={loading}
       globalFilter={search}
+      view={view}
       viewHref={(c) => `/admin/chats/${c.id}`}
       editHref={(c) => `/admin/chats/${c.id}/edit`}
       rowLabel={(c) => c.name}

@@ -1,4 +1,5 @@
 import { Table, type TableColumns } from '../../components/table/table';
+import { sortableIds, useTableUrlState } from '../../components/table/table-url-state';
 import type { DimensionRecord } from '../../lib/api/records';
 import { IdText } from '../../components/id-text';
 
@@ -11,6 +12,7 @@ const columns: TableColumns<DimensionRecord> = [
 ];
 
 export function DimensionsTable({ dimensions, loading, search }: { dimensions: readonly DimensionRecord[]; loading: boolean; search: string }) {
+  const view = useTableUrlState(sortableIds(columns));
   return (
     <Table
       label="Dimensions"
@@ -19,6 +21,7 @@ export function DimensionsTable({ dimensions, loading, search }: { dimensions: r
       getRowId={(d) => d.id}
       loading={loading}
       globalFilter={search}
+      view={view}
       viewHref={(d) => `/admin/dimensions/${d.id}`}
       editHref={(d) => `/admin/dimensions/${d.id}/edit`}
       rowLabel={(d) => d.name}

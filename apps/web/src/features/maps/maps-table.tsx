@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Table } from '../../components/table/table';
+import { sortableIds, useTableUrlState } from '../../components/table/table-url-state';
 import type { MapRecord } from '../../lib/api/records';
 import { IdText } from '../../components/id-text';
 
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export function MapsTable({ maps, loading, search }: Props) {
+  const view = useTableUrlState(sortableIds(mapColumns));
   return (
     <Table
       label="Maps"
@@ -24,6 +26,7 @@ export function MapsTable({ maps, loading, search }: Props) {
       getRowId={(m) => m.id}
       loading={loading}
       globalFilter={search}
+      view={view}
       viewHref={(m) => `/admin/maps/${m.id}`}
       editHref={(m) => `/admin/maps/${m.id}/edit`}
       rowLabel={(m) => m.name}
