@@ -117,15 +117,6 @@ const environmentSchema = z.object({
       .max(1_000_000, "must be at most 1000000")
       .default(20_000),
   ),
-  HTTP2_MAX_STREAMS_PER_CONNECTION: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "must be a number" })
-      .int("must be an integer")
-      .min(1, "must be at least 1")
-      .max(1_000_000, "must be at most 1000000")
-      .default(1000),
-  ),
 });
 
 /** Every variable loadConfig reads (README's configuration table must list each). */
@@ -258,7 +249,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveMs: e.HTTP_KEEPALIVE_TIMEOUT_SECONDS * 1000,
       http2IdleMs: e.HTTP2_IDLE_TIMEOUT_SECONDS * 1000,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
-      maxStreamsPerConnection: e.HTTP2_MAX_STREAMS_PER_CONNECTION,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     chatSearchTimeoutMs: e.CHAT_SEARCH_TIMEOUT_SECONDS * 1000,

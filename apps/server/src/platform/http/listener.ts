@@ -35,8 +35,6 @@ export interface ConnectionLimits {
   http2IdleMs: number;
   /** Open TCP connections at most; more are refused at accept. */
   maxConnections: number;
-  /** HTTP/2: streams one connection may have open at once (SETTINGS_MAX_CONCURRENT_STREAMS); more are refused. */
-  maxStreamsPerConnection: number;
 }
 
 export const defaultConnectionLimits: ConnectionLimits = {
@@ -46,7 +44,6 @@ export const defaultConnectionLimits: ConnectionLimits = {
   keepAliveMs: 65_000,
   http2IdleMs: 65_000,
   maxConnections: 20_000,
-  maxStreamsPerConnection: 1000,
 };
 
 /**
@@ -67,8 +64,7 @@ export async function listen(handler: RequestHandler, port: number, host: string
       handler(req, res);
     },
   );
-  // Without a cap Node advertises 2^32-1 streams, so one connection could hold any number of chat streams open.
-  const http2Server = http2.createServer({ settings: { maxConcurrentStreams: limits.maxStreamsPerConnection } }, (req, res) => {
+  const http2Server = http2.createServer({}, (req, res) => {
     bodyDeadline(req, limits.requestMs);
     handler(req, res);
   });
