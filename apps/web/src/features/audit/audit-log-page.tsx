@@ -1,8 +1,9 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { PaginationState } from '@tanstack/react-table';
 import { buttonClasses } from '../../components/button-styles';
 import { ListLoadError, RetryButton } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { useLastPageClamp } from '../../components/table/use-last-page-clamp';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { isAdmin } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
@@ -38,13 +39,7 @@ export default function AuditLogPage() {
     [setFilters],
   );
 
-  // A page past the end (an old link, a result that shrank) goes to the last page instead of an empty table.
-  const total = records.data?.total;
-  const lastPage = total ? Math.ceil(total / filters.pageSize) - 1 : 0;
-  const pastEnd = !records.isPlaceholderData && total !== undefined && filters.pageIndex > lastPage;
-  useEffect(() => {
-    if (pastEnd) onPagination({ pageIndex: lastPage, pageSize: filters.pageSize });
-  }, [pastEnd, lastPage, filters.pageSize, onPagination]);
+  useLastPageClamp(records.data?.total, records.isPlaceholderData, { pageIndex: filters.pageIndex, pageSize: filters.pageSize }, onPagination);
 
   const title = admin ? 'Audit log' : 'Your actions';
   const who = admin ? 'Every write in the console and the game API' : 'Your own writes';

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { ListLoadError, RetryButton } from '../../components/load-error';
 import { Table, type TableColumns } from '../../components/table/table';
 import { useTableUrlState } from '../../components/table/table-url-state';
+import { useLastPageClamp } from '../../components/table/use-last-page-clamp';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useCharacterPage } from '../../lib/api/characters';
 import { useDimensions } from '../../lib/api/dimensions';
@@ -71,13 +72,7 @@ export function CharactersTable({ search, showActions = true }: Props) {
   const sort = sorting[0] ? { id: sorting[0].id, desc: sorting[0].desc } : null;
   const page = useCharacterPage({ pageIndex: pagination.pageIndex, pageSize: pagination.pageSize, sort, search: debouncedSearch });
   const rows = page.data?.characters ?? [];
-  // A page past the end (an old link, a result that shrank) goes to the last page instead of an empty table.
-  const total = page.data?.total;
-  const lastPage = total ? Math.ceil(total / pagination.pageSize) - 1 : 0;
-  const pastEnd = !page.isPlaceholderData && total !== undefined && pagination.pageIndex > lastPage;
-  useEffect(() => {
-    if (pastEnd) onPaginationChange({ pageIndex: lastPage, pageSize: pagination.pageSize });
-  }, [pastEnd, lastPage, pagination.pageSize, onPaginationChange]);
+  useLastPageClamp(page.data?.total, page.isPlaceholderData, pagination, onPaginationChange);
   const characters = page.data?.characters;
   const owners = useOwners(useMemo(() => (characters ?? []).map((c) => c.ownerId), [characters]));
   const dimensions = useDimensions();
