@@ -58,11 +58,10 @@ interface Props {
 /** Characters, paged, sorted and searched on the server: the set may hold a million rows. */
 export function CharactersTable({ search, showActions = true }: Props) {
   const view = useTableUrlState(CHARACTER_SORT_COLUMNS);
-  const { sorting, pagination } = view;
+  const { sorting, pagination, onPaginationChange } = view;
   const debouncedSearch = useDebouncedValue(search, CHARACTER_SEARCH_DEBOUNCE_MS);
   // A new search starts at page one (not the first render: a reload keeps the URL's page).
   const searched = useRef(debouncedSearch);
-  const { onPaginationChange } = view;
   useEffect(() => {
     if (searched.current === debouncedSearch) return;
     searched.current = debouncedSearch;
