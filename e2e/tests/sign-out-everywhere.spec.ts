@@ -71,3 +71,23 @@ for (const route of ['/admin', `/admin/characters/${DEMO.characters.pia}/edit`])
     await expectFreshTabSignedOut(page);
   });
 }
+
+test('after sign-out, the access token the console held no longer opens the game API', async ({ page }) => {
+  await signInTo(page, '/admin');
+  await expect(page.getByRole('button', { name: 'Open profile panel' })).toBeVisible();
+  const token = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('sro.oidc.user:'));
+    return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
+  });
+  expect(token).not.toBe('');
+  // A copy of the header (another tab, a proxy log) is as good as the console's own request until sign-out.
+  const getMaps = () =>
+    page.request.post('/sro.gameserver.MapService/GetMaps', { data: {}, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  expect((await getMaps()).status()).toBe(200);
+
+  await startSignOut(page);
+  await expectSignedOutOnHome(page);
+  const refused = await getMaps();
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { code: string; message: string }).message).toContain('signed out');
+});

@@ -50,6 +50,11 @@ export type ChatEvent =
   | { type: "character-changed" }
   /** On a user topic (identity events): the user's access changed at atMs; older tokens and their streams end. */
   | { type: "user-changed"; atMs: number }
+  /**
+   * On a user topic (identity events): the user signed out of sign-in session sessionId at atMs, of every client, or
+   * of clientId only; that session's older tokens (of that client) and their streams end.
+   */
+  | { type: "session-ended"; sessionId: string; clientId?: string; atMs: number }
   /** On a user topic (moderation): the account's active account bans are now these (every node's ban gate). */
   | { type: "account-bans"; bans: SanctionFact[] }
   /** On a node topic (the operations wall): a node's live chat figures, every few seconds (chat-figures.ts). */

@@ -33,6 +33,7 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
       // To the sender's own streams only.
       return event.characterId === characterId ? "notice" : "ignore";
     case "user-changed":
+    case "session-ended":
     case "account-bans":
     case "rules-changed":
     case "node-figures":

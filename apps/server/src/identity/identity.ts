@@ -29,11 +29,19 @@ import { userGroups } from "./schema.js";
 import { controlError } from "../platform/text-rules.js";
 import { createUserStore } from "./user-store.js";
 import { isClientGone } from "../platform/http/client-gone.js";
+import { announceSignOuts, unlessRevoked } from "./sign-outs.js";
 
 export interface IdentityOptions {
   throttle?: ThrottlePolicy;
   /** A user's access changed (groups, enabled): app.ts announces it to every node (platform/auth/revocations.ts). */
   onUserChanged?: (userId: string) => void;
+  /**
+   * A user signed out of a sign-in session (of every client, or of clientId only): app.ts announces it to every node,
+   * whose revocations then refuse that session's tokens (platform/auth/revocations.ts).
+   */
+  onSessionEnded?: (userId: string, sessionId: string, clientId?: string) => void;
+  /** True when a verified token of sub no longer counts (revocations.ts): userinfo, account JSON and the admin API refuse it. */
+  isRevoked?: (sub: string, token: string) => boolean;
   /** Clock of the login throttle (tests). */
   now?: () => number;
   /** Why this user may not sign in (an account ban: moderation, wired in app.ts), or undefined. */
@@ -89,6 +97,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     icon: `${realmPath}/resources/favicon.svg`,
   };
   const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger });
+  announceSignOuts(provider, options.onSessionEnded);
   const throttle = createLoginThrottle(db, options.now);
   const ctx: IdentityContext = {
     provider,
@@ -98,7 +107,10 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     links,
     keys,
     clients,
-    tokens: createTokenVerifier({ issuer, audiences: config.identity.audiences, clientId: config.identity.clientId, keys: tokenKeys }),
+    tokens: unlessRevoked(
+      createTokenVerifier({ issuer, audiences: config.identity.audiences, clientId: config.identity.clientId, keys: tokenKeys }),
+      options.isRevoked,
+    ),
     realmPath,
     adminPath: `/admin/realms/${REALM}`,
     issuer,

@@ -1,43 +1,84 @@
 import { decodeJwt } from "jose";
 
 /**
- * Users whose access changed (banned, disabled, demoted) as of a moment: tokens issued before it are refused and
- * their open streams end, on every node (the embedded provider announces changes on the chat bus). Tokens issued
- * after it carry the new groups, or are not issued at all for a disabled account.
+ * Access tokens that stopped counting before they expire, on every node (the embedded provider announces each change
+ * on the chat bus, app.ts): all of a user's (banned, disabled, demoted, new password) or one sign-in session's
+ * (signed out), as of a moment. Tokens issued after it carry the new state, or are not issued at all.
  */
 export interface Revocations {
+  /** Every token of `sub` issued at or before atMs. */
   revoke(sub: string, atMs: number): void;
-  /** True when the token (of this caller) was issued at or before the caller's last revocation. */
+  /**
+   * The tokens of one sign-in session (their `sid`) issued at or before atMs: of every client when the session ended,
+   * of `clientId` only (their `azp`) when just that client signed out of a session that goes on.
+   */
+  endSession(sub: string, sessionId: string, atMs: number, clientId?: string): void;
+  /** True when the token (of this caller) was issued at or before a revocation that covers it. */
   isRevoked(sub: string, token: string): boolean;
-  /** Calls `onRevoked` when `sub` is revoked from now on; returns the unsubscribe function. */
-  watch(sub: string, onRevoked: () => void): () => void;
+  /** Calls `onRevoked` once a revocation from now on covers this token of `sub`; returns the unsubscribe function. */
+  watch(sub: string, token: string, onRevoked: () => void): () => void;
 }
 
 /** Longer than any access token lives (5 minutes here, Keycloak's default too): older entries can no longer matter. */
 const KEEP_MS = 60 * 60 * 1000;
 
+interface UserRevocations {
+  /** Everything of the user up to this moment. */
+  allAt?: number;
+  /** By session id, or "session id + client id" for one client's sign-out. */
+  sessions: Map<string, number>;
+  /** The newest moment above: the entry goes when it is older than KEEP_MS. */
+  newestAt: number;
+}
+
+const sessionKey = (sessionId: string, clientId?: string) => (clientId === undefined ? sessionId : `${sessionId} ${clientId}`);
+
 export function createRevocations(now: () => number = Date.now): Revocations {
-  const revokedAt = new Map<string, number>();
-  const watchers = new Map<string, Set<() => void>>();
+  const byUser = new Map<string, UserRevocations>();
+  const watchers = new Map<string, Set<{ token: string; onRevoked: () => void }>>();
+
+  const entryOf = (sub: string, atMs: number): UserRevocations => {
+    for (const [key, entry] of byUser) if (entry.newestAt < now() - KEEP_MS) byUser.delete(key);
+    let entry = byUser.get(sub);
+    if (!entry) byUser.set(sub, (entry = { sessions: new Map(), newestAt: atMs }));
+    entry.newestAt = Math.max(entry.newestAt, atMs);
+    return entry;
+  };
+  const tell = (sub: string) => {
+    for (const watcher of [...(watchers.get(sub) ?? [])]) if (isRevoked(sub, watcher.token)) watcher.onRevoked();
+  };
+  function isRevoked(sub: string, token: string): boolean {
+    const entry = byUser.get(sub);
+    if (!entry) return false;
+    const { iat, sid, azp } = decodeJwt(token);
+    if (typeof iat !== "number") return true;
+    // iat has whole seconds: a token of the revocation's own second is refused too (the client just asks again).
+    const covers = (atMs: number | undefined) => atMs !== undefined && iat <= Math.floor(atMs / 1000);
+    if (covers(entry.allAt)) return true;
+    if (typeof sid !== "string") return false;
+    return covers(entry.sessions.get(sid)) || (typeof azp === "string" && covers(entry.sessions.get(sessionKey(sid, azp))));
+  }
+
   return {
     revoke(sub, atMs) {
-      revokedAt.set(sub, Math.max(atMs, revokedAt.get(sub) ?? 0));
-      for (const [key, at] of revokedAt) if (at < now() - KEEP_MS) revokedAt.delete(key);
-      for (const onRevoked of [...(watchers.get(sub) ?? [])]) onRevoked();
+      const entry = entryOf(sub, atMs);
+      entry.allAt = Math.max(atMs, entry.allAt ?? 0);
+      tell(sub);
     },
-    isRevoked(sub, token) {
-      const at = revokedAt.get(sub);
-      if (at === undefined) return false;
-      const iat = decodeJwt(token).iat;
-      // iat has whole seconds: a token of the revocation's own second is refused too (the client just asks again).
-      return typeof iat !== "number" || iat <= Math.floor(at / 1000);
+    endSession(sub, sessionId, atMs, clientId) {
+      const entry = entryOf(sub, atMs);
+      const key = sessionKey(sessionId, clientId);
+      entry.sessions.set(key, Math.max(atMs, entry.sessions.get(key) ?? 0));
+      tell(sub);
     },
-    watch(sub, onRevoked) {
+    isRevoked,
+    watch(sub, token, onRevoked) {
       let set = watchers.get(sub);
       if (!set) watchers.set(sub, (set = new Set()));
-      set.add(onRevoked);
+      const watcher = { token, onRevoked };
+      set.add(watcher);
       return () => {
-        set.delete(onRevoked);
+        set.delete(watcher);
         if (set.size === 0) watchers.delete(sub);
       };
     },

@@ -49,7 +49,7 @@ export function authInterceptor(verifier: TokenVerifier, revocations?: Revocatio
     req.contextValues.set(grantKey, access);
     const res = await next(req);
     if (!res.stream || !revocations) return res;
-    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, recheck && { recheck, token, caller }, accountGate) };
+    return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, token, recheck && { recheck, caller }, accountGate) };
   };
 }
 
@@ -61,17 +61,19 @@ async function stillValid(recheck: UserinfoRecheck, token: string, caller: Calle
   }
 }
 
-const revokedError = () => new ConnectError("access revoked: the account was disabled, banned or its groups changed; sign in again", Code.Unauthenticated);
+const revokedError = () =>
+  new ConnectError("access revoked: signed out, or the account was disabled, banned or its groups changed; sign in again", Code.Unauthenticated);
 
 /**
- * An open stream of a revoked user ends with UNAUTHENTICATED (the client signs in again and reconnects); of a
+ * An open stream of a revoked user or a signed-out session ends with UNAUTHENTICATED (the client signs in again and reconnects); of a
  * banned account, with the ban's PERMISSION_DENIED.
  */
 function endOnRevocation<T>(
   source: AsyncIterable<T>,
   revocations: Revocations,
   sub: string,
-  external?: { recheck: UserinfoRecheck; token: string; caller: Caller },
+  token: string,
+  external?: { recheck: UserinfoRecheck; caller: Caller },
   accountGate?: AccountGate,
 ): AsyncIterable<T> {
   return {
@@ -79,11 +81,11 @@ function endOnRevocation<T>(
       const iterator = source[Symbol.asyncIterator]();
       let unwatch = () => {};
       const revoked = new Promise<never>((_, reject) => {
-        const stopWatching = revocations.watch(sub, () => reject(accountGate?.(sub) ?? revokedError()));
+        const stopWatching = revocations.watch(sub, token, () => reject(accountGate?.(sub) ?? revokedError()));
         // External provider: ask it again every interval while the stream is open.
         const timer = external
           ? setInterval(() => {
-              stillValid(external.recheck, external.token, external.caller).then(
+              stillValid(external.recheck, token, external.caller).then(
                 (valid) => valid || reject(revokedError()),
                 () => {}, // unreachable provider: keep the stream, the next check tells
               );
