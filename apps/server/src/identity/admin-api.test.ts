@@ -179,7 +179,18 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     expect(
       (await fetch(`${api}/users/${moderatorId}/groups/${group}`, { method: "DELETE", headers: { authorization: `Bearer ${tokens.admin}` } })).status,
     ).toBe(204);
-    expect((await write()).status).toBe(403);
+    // The old token is revoked (as on every rpc); a new one carries the groups without admin.
+    const refused = await write();
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error_description: string }).error_description).toContain("revoked");
+    const demoted = await signIn(new TestBrowser(), {
+      issuer: s.issuer,
+      redirectUri: `${s.url}/`,
+      username: "moderator",
+      password: account("moderator").password,
+    });
+    const again = await fetch(`${api}/users/${moderatorId}`, { method: "PUT", headers: { authorization: `Bearer ${demoted.access_token}` }, body: "{}" });
+    expect(again.status).toBe(403);
   });
 
   it("refuses an admin locking themselves out: disabling their own account, leaving the admin group, banning themselves", async () => {
@@ -234,7 +245,11 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     expect((await client.users.listGroups({ id: player!.id! })).map((g) => g.path)).toEqual(["/Banned", "/Player/Member"]);
     await client.users.delFromGroup({ id: player!.id!, groupId: groupIdOf("/Banned") });
     expect((await client.groups.find()).map((g) => g.path)).toEqual(["/Banned", "/Moderator", "/Player"]);
+    // The ban revoked the player's token of before it (401); a new one is simply not enough (403).
     client.setAccessToken(tokens.player!);
+    await expect(client.users.find()).rejects.toThrow(/401|Unauthorized/);
+    const fresh = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: "player", password: account("player").password });
+    client.setAccessToken(fresh.access_token);
     await expect(client.users.find()).rejects.toThrow(/403|Forbidden/);
   });
 });

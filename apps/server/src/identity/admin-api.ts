@@ -93,7 +93,8 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
   if (!enabled && user.id === caller.sub) return refuse(res, "You cannot disable your own account");
   await ctx.users.setEnabled(auditActorOfRequest(caller, req, ctx.trustProxy), user.id, enabled);
   ctx.logger.info({ by: caller.sub, userId: user.id, enabled }, "user enabled changed");
-  ctx.onUserChanged(user.id);
+  // Disabling ends the user's tokens; enabling has none to end (a disabled account gets no tokens).
+  if (!enabled) ctx.onUserChanged(user.id);
   res.writeHead(204);
   res.end();
 }

@@ -20,11 +20,14 @@ export function profileClaims(user: User, groupPaths: string[]) {
 }
 
 /** Extra claims of a user's JWT access token, besides what oidc-provider sets (iss, sub, aud, exp, iat, jti, scope). */
-export function userAccessTokenClaims(user: User, groupPaths: string[], clientId: string, sessionId?: string) {
+export function userAccessTokenClaims(user: User, groupPaths: string[], clientId: string, issuedAtMs: number, sessionId?: string) {
   const { sub: _sub, ...profile } = profileClaims(user, groupPaths);
   return {
     typ: "Bearer",
     azp: clientId,
+    // Ours, not Keycloak's: `iat` has whole seconds, and a revocation (platform/auth/revocations.ts) must tell a token
+    // issued just before it from one issued just after, in the same second.
+    iat_ms: issuedAtMs,
     ...(sessionId ? { sid: sessionId } : {}),
     ...profile,
     realm_access: { roles: DEFAULT_REALM_ROLES },

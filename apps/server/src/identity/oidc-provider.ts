@@ -104,10 +104,12 @@ export function createOidcProvider(d: ProviderDeps): Provider {
       if (token.kind === "ClientCredentials") return serviceAccessTokenClaims(token.clientId!);
       const accountId = (token as { accountId?: string }).accountId;
       if (token.kind !== "AccessToken" || !accountId) return undefined;
+      // Taken before the claims are read: a token stamped after a revocation carries the state after it.
+      const issuedAtMs = Date.now();
       const user = await d.users.findById(accountId);
       if (!user) return undefined;
       const groups = (await d.users.groupPathsOf([user.id])).get(user.id) ?? [];
-      return userAccessTokenClaims(user, groups, token.clientId!, (token as { sessionUid?: string }).sessionUid);
+      return userAccessTokenClaims(user, groups, token.clientId!, issuedAtMs, (token as { sessionUid?: string }).sessionUid);
     },
     // First-party clients only: consent is implied, so the grant is created (or topped up) without asking.
     loadExistingGrant: async (ctx) => {

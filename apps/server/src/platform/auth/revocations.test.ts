@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createRevocations } from "./revocations.js";
 
 /** Revocations read only iat, sid and azp of a token (its signature was verified before). */
-const token = (claims: { sub: string; iat: number; sid?: string; azp?: string }) => new UnsecuredJWT(claims).encode();
+const token = (claims: { sub: string; iat: number; iat_ms?: number; sid?: string; azp?: string }) => new UnsecuredJWT(claims).encode();
 const T = 1_800_000_000; // a moment, in seconds
 
 describe("revocations", () => {
@@ -14,6 +14,16 @@ describe("revocations", () => {
     expect(r.isRevoked("u1", token({ sub: "u1", iat: T }))).toBe(true);
     expect(r.isRevoked("u1", token({ sub: "u1", iat: T + 1 }))).toBe(false);
     expect(r.isRevoked("u2", token({ sub: "u2", iat: T - 60 }))).toBe(false);
+  });
+
+  it("with iat_ms (the embedded provider's tokens) the revocation's own second splits at its millisecond", () => {
+    const r = createRevocations(() => T * 1000);
+    r.revoke("u1", T * 1000 + 300);
+    expect(r.isRevoked("u1", token({ sub: "u1", iat: T, iat_ms: T * 1000 + 300 }))).toBe(true);
+    expect(r.isRevoked("u1", token({ sub: "u1", iat: T, iat_ms: T * 1000 + 301 }))).toBe(false);
+    r.endSession("u1", "s1", T * 1000 + 600);
+    expect(r.isRevoked("u1", token({ sub: "u1", iat: T, iat_ms: T * 1000 + 500, sid: "s1" }))).toBe(true);
+    expect(r.isRevoked("u1", token({ sub: "u1", iat: T, iat_ms: T * 1000 + 700, sid: "s1" }))).toBe(false);
   });
 
   it("a sign-out covers that session's tokens only", () => {

@@ -50,10 +50,11 @@ export function createRevocations(now: () => number = Date.now): Revocations {
   function isRevoked(sub: string, token: string): boolean {
     const entry = byUser.get(sub);
     if (!entry) return false;
-    const { iat, sid, azp } = decodeJwt(token);
+    const { iat, iat_ms: iatMs, sid, azp } = decodeJwt(token);
     if (typeof iat !== "number") return true;
-    // iat has whole seconds: a token of the revocation's own second is refused too (the client just asks again).
-    const covers = (atMs: number | undefined) => atMs !== undefined && iat <= Math.floor(atMs / 1000);
+    // The embedded provider's tokens carry their issue time in ms; without it (iat has whole seconds) a token of the
+    // revocation's own second is refused too (the client just asks again).
+    const covers = (atMs: number | undefined) => atMs !== undefined && (typeof iatMs === "number" ? iatMs <= atMs : iat <= Math.floor(atMs / 1000));
     if (covers(entry.allAt)) return true;
     if (typeof sid !== "string") return false;
     return covers(entry.sessions.get(sid)) || (typeof azp === "string" && covers(entry.sessions.get(sessionKey(sid, azp))));
