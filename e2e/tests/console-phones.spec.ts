@@ -68,6 +68,9 @@ test('id breadcrumbs stay on one line; detail pages copy the full id', async ({ 
   await expect(crumbs.getByRole('link', { name: DEMO.characters.pia })).toBeVisible();
   expect(await lineCount(crumbs.locator('ol'))).toBe(1);
   await expectWithinScreen(page, crumbs.getByText('Edit', { exact: true }));
+  // The current page's name is whole, not cut to "E…" (the id level gives way first).
+  const current = crumbs.locator('[aria-current="page"]');
+  expect(await current.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await keepScreenshot(page, testInfo, 'phone-character-edit');
 
   await crumbs.getByRole('link', { name: DEMO.characters.pia }).click();
