@@ -1,18 +1,14 @@
 import { Code } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../app.js";
-import { loadConfig } from "../platform/config.js";
+import type { RunningServer } from "../app.js";
 import { groupIdOf } from "../identity/group-tree.js";
 import { demoAccounts } from "../demo/demo-accounts.js";
 import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
 import { hashPassword } from "../identity/passwords.js";
 import { createUserStore } from "../identity/user-store.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
-import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
+import { startEmbeddedServer, startSecondNode, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { gameApi } from "../test/game-api.js";
 import { signIn, TestBrowser } from "../test/oidc-test-client.js";
 
@@ -144,26 +140,13 @@ const databaseUrl = process.env.DATABASE_URL;
 describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + PostgreSQL)", () => {
   let a: EmbeddedServer & { databaseUrl?: string };
   let b: RunningServer;
-  let dataDir = "";
   beforeAll(async () => {
     a = await startEmbeddedServer({ backend: "postgres", env: { NATS_URL: natsUrl! } });
-    dataDir = mkdtempSync(join(tmpdir(), "sro-node-b-"));
-    const config = loadConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      PUBLIC_URL: a.url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: a.databaseUrl!,
-      NATS_URL: natsUrl!,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-    });
-    b = await startServer(config);
+    b = await startSecondNode(a, natsUrl!);
   });
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("node B refuses the banned player and ends their stream within 2 s", async () => {

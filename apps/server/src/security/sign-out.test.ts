@@ -1,14 +1,10 @@
 import { Code } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../app.js";
+import type { RunningServer } from "../app.js";
 import { demoAccounts } from "../demo/demo-accounts.js";
-import { loadConfig } from "../platform/config.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
-import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-identity-server.js";
+import { startEmbeddedServer, startSecondNode, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { signIn, tokenRequest, TestBrowser, type TokenResponse } from "../test/oidc-test-client.js";
 
 /**
@@ -104,26 +100,13 @@ const databaseUrl = process.env.DATABASE_URL;
 describe.skipIf(!natsUrl || !databaseUrl)("signing out across two nodes (NATS + PostgreSQL)", () => {
   let a: EmbeddedServer & { databaseUrl?: string };
   let b: RunningServer;
-  let dataDir = "";
   beforeAll(async () => {
     a = await startEmbeddedServer({ backend: "postgres", env: { NATS_URL: natsUrl! } });
-    dataDir = mkdtempSync(join(tmpdir(), "sro-node-b-"));
-    const config = loadConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      PUBLIC_URL: a.url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: a.databaseUrl!,
-      NATS_URL: natsUrl!,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-    });
-    b = await startServer(config);
+    b = await startSecondNode(a, natsUrl!);
   });
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("node B refuses the token signed out at node A and ends its stream", async () => {

@@ -90,3 +90,29 @@ async function dropDatabase(url: string): Promise<void> {
   await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await client.end();
 }
+
+/**
+ * A second node beside `first` (started with backend "postgres" and NATS_URL): its own data dir, the same PostgreSQL
+ * database and NATS, no demo seeding, the first node's public URL (so tokens of its provider verify).
+ */
+export async function startSecondNode(first: EmbeddedServer & { databaseUrl?: string }, natsUrl: string): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "sro-node-b-"));
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    PUBLIC_URL: first.url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: first.databaseUrl!,
+    NATS_URL: natsUrl,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+  });
+  const server = await startServer(config);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
