@@ -1,14 +1,13 @@
 import { Code } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../app.js";
 import { groupIdOf } from "../identity/group-tree.js";
 import { demoAccounts } from "../demo/demo-accounts.js";
 import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
 import { hashPassword } from "../identity/passwords.js";
 import { createUserStore } from "../identity/user-store.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
-import { startEmbeddedServer, startSecondNode, type EmbeddedServer } from "../test/embedded-identity-server.js";
+import { startEmbeddedServer, twoNodes, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { gameApi } from "../test/game-api.js";
 import { signIn, TestBrowser } from "../test/oidc-test-client.js";
 
@@ -138,18 +137,10 @@ const databaseUrl = process.env.DATABASE_URL;
 
 /** Two nodes of one embedded provider (one PostgreSQL, one NATS): a ban through A ends a stream on B. */
 describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + PostgreSQL)", () => {
-  let a: EmbeddedServer & { databaseUrl?: string };
-  let b: RunningServer;
-  beforeAll(async () => {
-    a = await startEmbeddedServer({ backend: "postgres", env: { NATS_URL: natsUrl! } });
-    b = await startSecondNode(a, natsUrl!);
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const nodes = twoNodes(natsUrl!);
 
   it("node B refuses the banned player and ends their stream within 2 s", async () => {
+    const { a, b } = nodes;
     const player = demoAccounts.find((x) => x.username === "player")!;
     const sign = async (name: string) =>
       (await signIn(new TestBrowser(), { issuer: a.issuer, redirectUri: `${a.url}/`, username: name, password: name })).access_token;

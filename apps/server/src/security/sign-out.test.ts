@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../app.js";
 import { demoAccounts } from "../demo/demo-accounts.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
-import { startEmbeddedServer, startSecondNode, type EmbeddedServer } from "../test/embedded-identity-server.js";
+import { startEmbeddedServer, twoNodes, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { signIn, tokenRequest, TestBrowser, type TokenResponse } from "../test/oidc-test-client.js";
 
 /**
@@ -98,18 +98,10 @@ const databaseUrl = process.env.DATABASE_URL;
 
 /** Two nodes of one embedded provider (one PostgreSQL, one NATS): a sign-out at A ends the session on B. */
 describe.skipIf(!natsUrl || !databaseUrl)("signing out across two nodes (NATS + PostgreSQL)", () => {
-  let a: EmbeddedServer & { databaseUrl?: string };
-  let b: RunningServer;
-  beforeAll(async () => {
-    a = await startEmbeddedServer({ backend: "postgres", env: { NATS_URL: natsUrl! } });
-    b = await startSecondNode(a, natsUrl!);
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const nodes = twoNodes(natsUrl!);
 
   it("node B refuses the token signed out at node A and ends its stream", async () => {
+    const { a, b } = nodes;
     const { character, channel } = await channelOf(b);
     const session = await signedIn(a);
     const onB = chatClient(b.url, session.tokens.access_token);

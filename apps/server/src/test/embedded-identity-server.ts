@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from "../app.js";
 import type { IdentityOptions } from "../identity/identity.js";
 import { loadConfig } from "../platform/config.js";
 import type { Logger } from "../platform/logger.js";
+import { afterAll, beforeAll } from "vitest";
 import { createTestDatabase } from "./test-server.js";
 
 export interface EmbeddedServer {
@@ -115,4 +116,21 @@ export async function startSecondNode(first: EmbeddedServer & { databaseUrl?: st
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two nodes of one embedded provider (one PostgreSQL database, one NATS) for the tests of a describe block: started
+ * before them, closed after. Read `a` and `b` inside the tests.
+ */
+export function twoNodes(natsUrl: string): { a: EmbeddedServer & { databaseUrl?: string }; b: RunningServer } {
+  const nodes = {} as { a: EmbeddedServer & { databaseUrl?: string }; b: RunningServer };
+  beforeAll(async () => {
+    nodes.a = await startEmbeddedServer({ backend: "postgres", env: { NATS_URL: natsUrl } });
+    nodes.b = await startSecondNode(nodes.a, natsUrl);
+  });
+  afterAll(async () => {
+    await nodes.b?.close();
+    await nodes.a?.close();
+  });
+  return nodes;
 }
