@@ -7,7 +7,7 @@ import type { JWTVerifyGetKey } from "jose";
 import { startAuditRetention, type AuditRetention } from "./audit/audit-retention.js";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
 import { AuditService } from "./gen/sro/moderation/moderation_pb.js";
-import type { ChatBus, ChatEvent } from "./chat/chat-bus.js";
+import type { ChatBus } from "./chat/chat-bus.js";
 import { createChatBus } from "./chat/create-chat-bus.js";
 import { composeServices, openAccountBanGate, type Services } from "./compose.js";
 import { leanRoutes } from "./lean-routes.js";
@@ -24,7 +24,9 @@ import { seedDemoData } from "./demo/demo-data.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
 import { requestIdKey, sourceAddressKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
-import { createRevocations } from "./platform/auth/revocations.js";
+import { REVOCATIONS_KEEP_MS } from "./platform/auth/revocations.js";
+import { createTokenRevocationStore } from "./identity/token-revocation-store.js";
+import { openTokenRevocations } from "./token-revocations.js";
 import { createUserinfoRecheck } from "./platform/auth/userinfo-recheck.js";
 import { createTokenVerifier } from "./platform/auth/token-verifier.js";
 import type { Config } from "./platform/config.js";
@@ -104,20 +106,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let auditRetention: AuditRetention | undefined;
   try {
     // Embedded identity provider (no OIDC_ISSUER): its keys verify the RPC tokens, no JWKS round trip.
-    // Banned, disabled or demoted users and signed-out sessions: refused at once on every node, their streams end
-    // (revocations.ts).
-    const revocations = createRevocations();
-    chatBus.watchControl((topic, event) => {
-      if (topic.kind !== "user") return;
-      if (event.type === "user-changed") revocations.revoke(topic.id, event.atMs);
-      else if (event.type === "session-ended") revocations.endSession(topic.id, event.sessionId, event.atMs, event.clientId);
+    // Banned, disabled or demoted users and signed-out sessions: refused at once on every node, their streams end.
+    const { revocations, onUserChanged, onSessionEnded } = await openTokenRevocations({
+      chatBus,
+      logger,
+      store: config.identity.mode === "embedded" ? createTokenRevocationStore(database.db, REVOCATIONS_KEEP_MS) : undefined,
     });
-    const announce = (userId: string, event: ChatEvent, what: string) =>
-      void chatBus.publish({ kind: "user", id: userId }, event).catch((error: unknown) => logger.error({ err: error, userId }, `could not announce ${what}`));
-    const onUserChanged = (userId: string) => announce(userId, { type: "user-changed", atMs: Date.now() }, "a user change");
-    // Signed out: that session's access tokens stop working on every node at once, not when they expire.
-    const onSessionEnded = (userId: string, sessionId: string, clientId?: string) =>
-      announce(userId, { type: "session-ended", sessionId, ...(clientId === undefined ? {} : { clientId }), atMs: Date.now() }, "a sign-out");
     // Account bans (moderation): refused on every rpc and at sign-in, from memory kept current over the bus.
     const accountBans = await openAccountBanGate(database, chatBus, options.now);
     const signInRefusal = (userId: string) => accountBans.signInRefusal(userId);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Users of the embedded identity provider (off when OIDC_ISSUER points at an external provider). */
 export const users = pgTable(
@@ -73,3 +73,20 @@ export const loginFailures = pgTable("identity_login_failures", {
   lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
+
+/**
+ * Access tokens that stopped counting before they expire (platform/auth/revocations.ts): a node that starts later, or
+ * this one after a restart, reads the last hour of them, so a signed-out or demoted user's old token stays refused.
+ */
+export const tokenRevocations = pgTable(
+  "identity_token_revocations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull(),
+    /** Null: every token of the user; else the tokens of this sign-in session (of clientId's only when set). */
+    sessionId: text("session_id"),
+    clientId: text("client_id"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index("identity_token_revocations_revoked_at_idx").on(t.revokedAt)],
+);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../app.js";
 import { demoAccounts } from "../demo/demo-accounts.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
-import { startEmbeddedServer, twoNodes, type EmbeddedServer } from "../test/embedded-identity-server.js";
+import { startEmbeddedServer, startSecondNode, twoNodes, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { signIn, tokenRequest, TestBrowser, type TokenResponse } from "../test/oidc-test-client.js";
 
 /**
@@ -12,7 +12,8 @@ import { signIn, tokenRequest, TestBrowser, type TokenResponse } from "../test/o
  * tab or a copied header, could go on calling the game API. Signing out now ends that session's tokens at once on every
  * node, and its open streams; the same user's other sessions go on.
  */
-const player = demoAccounts.find((a) => a.username === "player")!;
+const account = (username: string) => demoAccounts.find((a) => a.username === username)!;
+const player = account("player");
 
 async function signedIn(s: EmbeddedServer): Promise<{ browser: TestBrowser; tokens: TokenResponse }> {
   const browser = new TestBrowser();
@@ -93,6 +94,46 @@ describe("signing out ends the session's tokens (embedded provider)", () => {
   });
 });
 
+/** What was revoked before a node listened (a restart here) is read back from the database: still refused. */
+describe("signed-out sessions and disabled accounts stay refused after a restart", () => {
+  let s: EmbeddedServer & { port: number };
+  afterAll(() => s.close());
+
+  it("refuses the signed-out session's token and a disabled account's token, keeps an untouched one", async () => {
+    s = await startEmbeddedServer({ persistent: true });
+    const { character, channel } = await channelOf(s);
+    const leaving = await signedIn(s);
+    const untouched = await signedIn(s);
+    const admin = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: "admin", password: account("admin").password });
+    const moderator = await signIn(new TestBrowser(), {
+      issuer: s.issuer,
+      redirectUri: `${s.url}/`,
+      username: "moderator",
+      password: account("moderator").password,
+    });
+    await signOut(s, leaving, "Sign out");
+    const moderatorId = account("moderator").id;
+    const disable = await fetch(`${s.issuer.replace("/realms/", "/admin/realms/")}/users/${moderatorId}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin.access_token}`, "content-type": "application/json" },
+      body: '{"enabled":false}',
+    });
+    expect(disable.status).toBe(204);
+
+    await s.close({ keep: true });
+    s = await startEmbeddedServer({ restartOf: { dataDir: s.dataDir, port: s.port } });
+
+    const userinfo = (token: string) => fetch(`${s.issuer}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${token}` } });
+    const send = (token: string) =>
+      chatClient(s.url, token).sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "after restart" } });
+    expect((await userinfo(leaving.tokens.access_token)).status).toBe(401);
+    expect(await codeOf(send(leaving.tokens.access_token))).toBe(Code.Unauthenticated);
+    expect((await userinfo(moderator.access_token)).status).toBe(401);
+    expect((await userinfo(untouched.tokens.access_token)).status).toBe(200);
+    expect(await codeOf(send(untouched.tokens.access_token))).toBe("ok");
+  });
+});
+
 const natsUrl = process.env.NATS_URL;
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -112,5 +153,22 @@ describe.skipIf(!natsUrl || !databaseUrl)("signing out across two nodes (NATS + 
     await signOut(a, session, "Sign out");
     expect((await stream.ended)?.code).toBe(Code.Unauthenticated);
     expect(await codeOf(send())).toBe(Code.Unauthenticated);
+  });
+
+  it("a node started after the sign-out refuses the token too", async () => {
+    const { a } = nodes;
+    const session = await signedIn(a);
+    await signOut(a, session, "Sign out");
+    const late = await startSecondNode(a, natsUrl!);
+    try {
+      const { character, channel } = await channelOf(late);
+      const send = chatClient(late.url, session.tokens.access_token).sendChatChannelMessage({
+        channelId: channel,
+        chatMessage: { senderCharacterId: character, content: "on the late node" },
+      });
+      expect(await codeOf(send)).toBe(Code.Unauthenticated);
+    } finally {
+      await late.close();
+    }
   });
 });

@@ -20,14 +20,14 @@ export interface Revocations {
 }
 
 /** Longer than any access token lives (5 minutes here, Keycloak's default too): older entries can no longer matter. */
-const KEEP_MS = 60 * 60 * 1000;
+export const REVOCATIONS_KEEP_MS = 60 * 60 * 1000;
 
 interface UserRevocations {
   /** Everything of the user up to this moment. */
   allAt?: number;
   /** By session id, or "session id + client id" for one client's sign-out. */
   sessions: Map<string, number>;
-  /** The newest moment above: the entry goes when it is older than KEEP_MS. */
+  /** The newest moment above: the entry goes when it is older than REVOCATIONS_KEEP_MS. */
   newestAt: number;
 }
 
@@ -38,7 +38,7 @@ export function createRevocations(now: () => number = Date.now): Revocations {
   const watchers = new Map<string, Set<{ token: string; onRevoked: () => void }>>();
 
   const entryOf = (sub: string, atMs: number): UserRevocations => {
-    for (const [key, entry] of byUser) if (entry.newestAt < now() - KEEP_MS) byUser.delete(key);
+    for (const [key, entry] of byUser) if (entry.newestAt < now() - REVOCATIONS_KEEP_MS) byUser.delete(key);
     let entry = byUser.get(sub);
     if (!entry) byUser.set(sub, (entry = { sessions: new Map(), newestAt: atMs }));
     entry.newestAt = Math.max(entry.newestAt, atMs);

@@ -1,0 +1,52 @@
+import type { ChatBus, ChatEvent } from "./chat/chat-bus.js";
+import type { TokenRevocation, TokenRevocationStore } from "./identity/token-revocation-store.js";
+import { createRevocations, type Revocations } from "./platform/auth/revocations.js";
+import type { Logger } from "./platform/logger.js";
+
+export interface TokenRevocations {
+  revocations: Revocations;
+  /** A user's access changed (groups, enabled, password): every token of theirs issued until now stops counting. */
+  onUserChanged: (userId: string) => void;
+  /** A user signed out of a sign-in session (of every client, or of clientId only): that session's tokens stop counting. */
+  onSessionEnded: (userId: string, sessionId: string, clientId?: string) => void;
+}
+
+/**
+ * This node's revocations (platform/auth/revocations.ts), kept current over the chat bus (NATS across nodes) and, with
+ * the embedded provider, from the database: what was revoked before this node listened (it started later, or
+ * restarted) is read back at start. A revocation counts here at once, is recorded, then announced to the other nodes.
+ */
+export async function openTokenRevocations(deps: { chatBus: ChatBus; logger: Logger; store?: TokenRevocationStore }): Promise<TokenRevocations> {
+  const { chatBus, logger, store } = deps;
+  const revocations = createRevocations();
+  const apply = ({ userId, atMs, sessionId, clientId }: TokenRevocation) =>
+    sessionId === undefined ? revocations.revoke(userId, atMs) : revocations.endSession(userId, sessionId, atMs, clientId);
+  // Watching before reading the store, and recording before announcing: a node starting meanwhile reads it or hears it.
+  chatBus.watchControl((topic, event) => {
+    if (topic.kind !== "user") return;
+    if (event.type === "user-changed") apply({ userId: topic.id, atMs: event.atMs });
+    else if (event.type === "session-ended") apply({ userId: topic.id, sessionId: event.sessionId, clientId: event.clientId, atMs: event.atMs });
+  });
+  for (const revocation of (await store?.recent()) ?? []) apply(revocation);
+
+  const announce = (revocation: TokenRevocation, event: ChatEvent, what: string) => {
+    apply(revocation);
+    const { userId } = revocation;
+    void (store?.record(revocation) ?? Promise.resolve())
+      .catch((error: unknown) => logger.error({ err: error, userId }, `could not record ${what}`))
+      .then(() => chatBus.publish({ kind: "user", id: userId }, event))
+      .catch((error: unknown) => logger.error({ err: error, userId }, `could not announce ${what}`));
+  };
+  return {
+    revocations,
+    onUserChanged: (userId) => {
+      const atMs = Date.now();
+      announce({ userId, atMs }, { type: "user-changed", atMs }, "a user change");
+    },
+    onSessionEnded: (userId, sessionId, clientId) => {
+      const atMs = Date.now();
+      const event: ChatEvent = { type: "session-ended", sessionId, ...(clientId === undefined ? {} : { clientId }), atMs };
+      announce({ userId, sessionId, clientId, atMs }, event, "a sign-out");
+    },
+  };
+}
