@@ -68,13 +68,15 @@ export async function run() {
     throw new Error("BENCH_CHAT_NODES > 1 needs NATS_URL and DATABASE_URL: the nodes share chat through NATS and rows through PostgreSQL");
   }
   const issuer = await startTestIssuer();
-  // The senders are ~2,000 characters of one bench account: past the default per-player cap of 10.
+  // The senders are ~2,000 characters of one bench account, and its 10,000 readers stand for 10,000 players' streams:
+  // past the default caps of 10 characters and 50 open streams per account.
   const env: Record<string, string> = {
     OIDC_ISSUER: issuer.issuer,
     SEED_DEMO: "false",
     LOG_LEVEL: "warn",
     METRICS_TOKEN: TEST_METRICS_TOKEN,
     MAX_CHARACTERS_PER_PLAYER: "100000",
+    CHAT_STREAMS_PER_ACCOUNT: "100000",
   };
   if (process.env.NATS_URL) env.NATS_URL = process.env.NATS_URL;
   // With DATABASE_URL: a fresh PostgreSQL database next to it (dropped afterwards); otherwise PGlite in a temp dir.

@@ -100,6 +100,7 @@ export function composeServices(deps: ComposeDeps) {
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
     onAccepted: (channelId) => chatFigures.accepted(channelId),
     searchTimeoutMs: config.chatSearchTimeoutMs,
+    streamsPerAccount: config.chatStreamsPerAccount,
   });
   // The operations wall: each node publishes its chat figures on the bus every few seconds; any node sums them.
   const clusterFigures = startClusterFigures({

@@ -14,6 +14,7 @@ import type { ChatStore, GuardedChannelMessage } from "./chat-store.js";
 import { wallClockMs } from "./chat-figures.js";
 import { Batcher } from "./batcher.js";
 import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
+import { StreamQuota } from "./stream-quota.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { withinSearchTime } from "./search-time-limit.js";
 
@@ -45,6 +46,8 @@ export interface ChatServiceDeps {
   onAccepted?: (channelId: string) => void;
   /** How long GetChatLogs may read (config CHAT_SEARCH_TIMEOUT_SECONDS). */
   searchTimeoutMs: number;
+  /** Chat streams one account may hold open on this node (config CHAT_STREAMS_PER_ACCOUNT); unlimited when unset. */
+  streamsPerAccount?: number;
 }
 
 /** A send whose facts keep changing under it (each attempt re-reads them) gives up after this many writes. */
@@ -60,7 +63,8 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
   bus.watchControl((topic, event) => {
     if (topic.kind === "character") characterStreams.deliver(topic.id, event);
   });
-  const streams = { store, bus, access, characterStreams, onDelivered: deps.onDelivered };
+  const quota = deps.streamsPerAccount === undefined ? undefined : new StreamQuota(deps.streamsPerAccount);
+  const streams = { store, bus, access, characterStreams, onDelivered: deps.onDelivered, quota };
 
   const channelWriter = new Batcher({ run: (batch: GuardedChannelMessage[]) => store.insertGuardedChannelMessages(batch) });
 

@@ -41,6 +41,8 @@ export interface ChatStreamDeps {
   bus: ChatBus;
   /** Registers the stream under its character; returns the function that removes it. */
   addToCharacter?: (characterId: string, stream: ChatStream) => () => void;
+  /** Counts the stream against its account's open streams, or throws; returns the release. */
+  admit?: () => () => void;
   onDelivered?: () => void;
 }
 
@@ -107,6 +109,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
       this.stepOf = plan.stepOf;
       this.noticeOf = plan.noticeOf;
       this.checkAccess = plan.checkAccess;
+      if (this.deps.admit) this.leave.push(this.deps.admit());
       await this.subscribe(plan);
       await plan.checkAccess();
       const history = await plan.history();

@@ -1,10 +1,12 @@
 import type { HandlerContext } from "@connectrpc/connect";
 import type { ConnectChatChannelRequest } from "../gen/sro/chat/chat_pb.js";
 import type { TargetId } from "../gen/sro/common_pb.js";
+import { callerOf } from "../platform/auth/caller.js";
 import type { ChatAccess } from "./chat-access.js";
 import type { ChatBus, ChatEvent } from "./chat-bus.js";
 import { HISTORY_MESSAGES, requireId } from "./chat-rules.js";
 import type { ChatStore } from "./chat-store.js";
+import type { StreamQuota } from "./stream-quota.js";
 import { ChatStream } from "./chat-stream.js";
 import { channelStreamStep, directStreamStep } from "./stream-steps.js";
 import { channelNotice } from "./stream-notices.js";
@@ -22,6 +24,8 @@ export interface StreamDeps {
   /** This node's streams by the character they read as: events about a character (deletion, edit) reach them. */
   characterStreams?: CharacterStreams;
   onDelivered?: () => void;
+  /** Open streams per account on this node (config CHAT_STREAMS_PER_ACCOUNT). */
+  quota?: StreamQuota;
 }
 
 /**
@@ -46,14 +50,15 @@ export class CharacterStreams {
   }
 }
 
-const streamDeps = (deps: StreamDeps) => ({
+const streamDeps = (deps: StreamDeps, ctx: HandlerContext) => ({
   bus: deps.bus,
+  admit: deps.quota && (() => deps.quota!.take(callerOf(ctx).sub)),
   addToCharacter: deps.characterStreams && ((characterId: string, stream: ChatStream) => deps.characterStreams!.add(characterId, stream)),
   onDelivered: deps.onDelivered,
 });
 
 export function connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequest, ctx: HandlerContext): ChatStream {
-  return new ChatStream(streamDeps(deps), ctx, () => {
+  return new ChatStream(streamDeps(deps, ctx), ctx, () => {
     const channelId = requireId(req.channelId, "channel_id");
     const characterId = requireId(req.characterId, "character_id");
     return {
@@ -69,7 +74,7 @@ export function connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequ
 }
 
 export function connectDirectMessages(deps: StreamDeps, req: TargetId, ctx: HandlerContext): ChatStream {
-  return new ChatStream(streamDeps(deps), ctx, () => {
+  return new ChatStream(streamDeps(deps, ctx), ctx, () => {
     const characterId = requireId(req.id, "id");
     return {
       topic: { kind: "direct", id: characterId },

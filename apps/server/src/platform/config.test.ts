@@ -61,6 +61,14 @@ describe("configuration", () => {
     expect(() => loadConfig({ CHARACTERS_UNPAGED_MAX: "0" })).toThrow(/CHARACTERS_UNPAGED_MAX="0": must be at least 1/);
   });
 
+  it("CHAT_STREAMS_PER_ACCOUNT: 50 by default, a whole number 1..100000", () => {
+    expect(loadConfig({}).chatStreamsPerAccount).toBe(50);
+    expect(loadConfig({ CHAT_STREAMS_PER_ACCOUNT: "7" }).chatStreamsPerAccount).toBe(7);
+    expect(() => loadConfig({ CHAT_STREAMS_PER_ACCOUNT: "0" })).toThrow(/CHAT_STREAMS_PER_ACCOUNT="0": must be at least 1/);
+    expect(() => loadConfig({ CHAT_STREAMS_PER_ACCOUNT: "2.5" })).toThrow(/CHAT_STREAMS_PER_ACCOUNT="2.5": must be an integer/);
+    expect(() => loadConfig({ CHAT_STREAMS_PER_ACCOUNT: "many" })).toThrow(/CHAT_STREAMS_PER_ACCOUNT="many": must be a number/);
+  });
+
   it("IDENTITY_EXTRA_REDIRECT_URIS takes exact URIs and Keycloak's trailing '/*' patterns, nothing else", () => {
     expect(loadConfig({ IDENTITY_EXTRA_REDIRECT_URIS: "https://app.example:4200/*, https://app.example/callback" }).identity.extraRedirectUris).toEqual([
       "https://app.example:4200/*",

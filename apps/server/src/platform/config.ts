@@ -93,6 +93,10 @@ const environmentSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(10),
   ),
+  CHAT_STREAMS_PER_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(50),
+  ),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
@@ -182,6 +186,8 @@ export interface Config {
   webDistDir?: string;
   /** Live characters one owner may have (CreateCharacter answers RESOURCE_EXHAUSTED beyond). */
   maxCharactersPerPlayer: number;
+  /** Chat streams one account may hold open on one node (more: RESOURCE_EXHAUSTED). */
+  chatStreamsPerAccount: number;
   /** /metrics: on the main port only for this bearer token; on `port` (loopback only) for anyone who can reach it. */
   metrics: { token?: string; port?: number };
   /** Connection time limits and cap (platform/http/listener.ts). */
@@ -241,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
     maxCharactersPerPlayer: e.MAX_CHARACTERS_PER_PLAYER,
+    chatStreamsPerAccount: e.CHAT_STREAMS_PER_ACCOUNT,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     connections: {
       firstBytesMs: e.HTTP_FIRST_BYTES_TIMEOUT_SECONDS * 1000,

@@ -63,8 +63,10 @@ export async function startTestServer(
     OIDC_CLIENT_ID: "sro-web",
     SEED_DEMO: "false",
     METRICS_TOKEN: TEST_METRICS_TOKEN,
-    // The suites create many characters for one test player; the cap has its own test (security/text-rules).
+    // The suites create many characters and open many streams for one test player; each cap has its own test
+    // (security/text-rules, chat/chat-stream-quota).
     MAX_CHARACTERS_PER_PLAYER: "100000",
+    CHAT_STREAMS_PER_ACCOUNT: "100000",
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
