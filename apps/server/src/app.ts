@@ -24,7 +24,7 @@ import { seedDemoData } from "./demo/demo-data.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
 import { requestIdKey, sourceAddressKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
-import { REVOCATIONS_KEEP_MS } from "./platform/auth/revocations.js";
+import { REVOCATIONS_KEEP_MS, unlessRevoked } from "./platform/auth/revocations.js";
 import { createTokenRevocationStore } from "./identity/token-revocation-store.js";
 import { openTokenRevocations } from "./token-revocations.js";
 import { createUserinfoRecheck } from "./platform/auth/userinfo-recheck.js";
@@ -158,7 +158,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         .set(requestIdKey, requestIdOf.get(req) ?? "")
         .set(sourceAddressKey, clientAddress(req, config.trustProxy));
     // No rpc is public (permissions.ts): a call whose token does not verify is refused without parsing its body.
-    const bodyGate = createBodyGate(verifier, config.bodyLimitBytes);
+    // A revoked token or a banned account is refused on every rpc too: its body is dropped unread the same way.
+    const refused = (sub: string, token: string) => accountBans.refusal(sub) !== undefined || revocations.isRevoked(sub, token);
+    const bodyGate = createBodyGate(unlessRevoked(verifier, refused), config.bodyLimitBytes);
     const connectRpc = createRpcAdapter(router.handlers, contextValues, logger, routerOptions.acceptCompression, bodyGate);
     // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
     // unary protocol (docs/architecture.md "Lean paths", docs/chat.md); LEAN_PATHS=off sends everything to Connect.

@@ -29,7 +29,8 @@ import { userGroups } from "./schema.js";
 import { controlError } from "../platform/text-rules.js";
 import { createUserStore } from "./user-store.js";
 import { isClientGone } from "../platform/http/client-gone.js";
-import { announceSignOuts, unlessRevoked } from "./sign-outs.js";
+import { announceSignOuts } from "./sign-outs.js";
+import { unlessRevoked } from "../platform/auth/revocations.js";
 
 export interface IdentityOptions {
   throttle?: ThrottlePolicy;

@@ -1,6 +1,7 @@
 import { UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { createRevocations } from "./revocations.js";
+import { createRevocations, unlessRevoked } from "./revocations.js";
+import { TokenError, type TokenVerifier } from "./token-verifier.js";
 
 /** Revocations read only iat, sid and azp of a token (its signature was verified before). */
 const token = (claims: { sub: string; iat: number; iat_ms?: number; sid?: string; azp?: string }) => new UnsecuredJWT(claims).encode();
@@ -71,5 +72,23 @@ describe("revocations", () => {
     r.revoke("u2", now); // any revocation sweeps
     expect(r.isRevoked("u1", old)).toBe(false);
     expect(r.isRevoked("u2", token({ sub: "u2", iat: T }))).toBe(true);
+  });
+
+  it("unlessRevoked: a verified token that no longer counts is refused like an invalid one, from the cache too", async () => {
+    const r = createRevocations(() => T * 1000);
+    const caller = (sub: string) => ({ sub, username: sub, groups: [], roles: [], role: "player" as const });
+    // A verifier that knows every token (as after its first check): only the revocation can refuse.
+    const inner: TokenVerifier = {
+      verify: (t) => Promise.resolve(caller(String(JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()).sub))),
+      knownCaller: (t) => caller(String(JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()).sub)),
+    };
+    const v = unlessRevoked(inner, (sub, t) => r.isRevoked(sub, t));
+    const before = token({ sub: "u1", iat: T - 10 });
+    const other = token({ sub: "u2", iat: T - 10 });
+    r.revoke("u1", T * 1000);
+    expect(v.knownCaller(before)).toBeUndefined();
+    await expect(v.verify(before)).rejects.toThrow(TokenError);
+    expect(v.knownCaller(other)?.sub).toBe("u2");
+    await expect(v.verify(other)).resolves.toMatchObject({ sub: "u2" });
   });
 });

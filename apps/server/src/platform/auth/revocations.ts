@@ -1,4 +1,5 @@
 import { decodeJwt } from "jose";
+import { TokenError, type TokenVerifier } from "./token-verifier.js";
 
 /**
  * Access tokens that stopped counting before they expire, on every node (the embedded provider announces each change
@@ -82,6 +83,26 @@ export function createRevocations(now: () => number = Date.now): Revocations {
         set.delete(watcher);
         if (set.size === 0) watchers.delete(sub);
       };
+    },
+  };
+}
+
+/**
+ * `verifier`, refusing like an expired token a token that no longer counts (signed out, access changed, a banned
+ * account): the identity routes' verifier, and the body gate's (credentials-first.ts), so such a caller's body is
+ * dropped unread as a stranger's is.
+ */
+export function unlessRevoked(verifier: TokenVerifier, isRevoked?: (sub: string, token: string) => boolean): TokenVerifier {
+  if (!isRevoked) return verifier;
+  return {
+    async verify(token) {
+      const caller = await verifier.verify(token);
+      if (isRevoked(caller.sub, token)) throw new TokenError("the token was revoked: signed out, or the account changed; sign in again");
+      return caller;
+    },
+    knownCaller(token) {
+      const caller = verifier.knownCaller(token);
+      return caller && !isRevoked(caller.sub, token) ? caller : undefined;
     },
   };
 }

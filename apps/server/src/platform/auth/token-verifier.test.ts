@@ -36,15 +36,15 @@ describe("token verifier", () => {
     vi.setSystemTime(new Date("2026-11-22T10:00:00Z"));
     const v = verifier();
     const token = await issuer.mint({ sub: "u1" }, { lifetimeSeconds: 60 });
-    expect(v.isKnownValid(token)).toBe(false);
+    expect(v.knownCaller(token)).toBeUndefined();
     await expect(v.verify(token)).resolves.toMatchObject({ sub: "u1" });
-    expect(v.isKnownValid(token)).toBe(true);
+    expect(v.knownCaller(token)?.sub).toBe("u1");
     await expect(v.verify(token)).resolves.toMatchObject({ sub: "u1" });
     vi.setSystemTime(new Date("2026-11-22T10:01:29Z")); // within the 30 s clock skew
-    expect(v.isKnownValid(token)).toBe(true);
+    expect(v.knownCaller(token)?.sub).toBe("u1");
     await expect(v.verify(token)).resolves.toMatchObject({ sub: "u1" });
     vi.setSystemTime(new Date("2026-11-22T10:01:31Z"));
-    expect(v.isKnownValid(token)).toBe(false);
+    expect(v.knownCaller(token)).toBeUndefined();
     await expect(v.verify(token)).rejects.toThrow(new TokenError("token expired"));
   });
 
@@ -52,7 +52,7 @@ describe("token verifier", () => {
     const v = verifier();
     const token = await issuer.mint({ sub: "u1", aud: "other", azp: "other" });
     await expect(v.verify(token)).rejects.toThrow("token audience is not accepted");
-    expect(v.isKnownValid(token)).toBe(false);
+    expect(v.knownCaller(token)).toBeUndefined();
     await expect(v.verify(token)).rejects.toThrow("token audience is not accepted");
   });
 
@@ -75,7 +75,7 @@ describe("token verifier", () => {
       await expect(v.verify(token)).rejects.toThrow(new TokenError(reason));
       await expect(v.verify(token)).rejects.toThrow(new TokenError(reason));
       expect(keyLookups).toHaveBeenCalledTimes(1);
-      expect(v.isKnownValid(token)).toBe(false);
+      expect(v.knownCaller(token)).toBeUndefined();
     }
 
     vi.setSystemTime(new Date("2026-11-22T10:00:11Z"));

@@ -33,8 +33,8 @@ export interface TokenVerifierOptions {
 
 export interface TokenVerifier {
   verify(token: string): Promise<Caller>;
-  /** Whether `verify` would answer `token` from its cache: verified before and not expired (no signature check). */
-  isKnownValid(token: string): boolean;
+  /** The caller `verify` would answer from its cache (verified before, not expired: no signature check), or undefined. */
+  knownCaller(token: string): Caller | undefined;
 }
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
@@ -46,7 +46,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   });
   const unexpired = (known: { exp: number } | undefined) => known !== undefined && known.exp + CLOCK_SKEW_SECONDS > Date.now() / 1000;
   return {
-    isKnownValid: (token) => unexpired(verified.get(token)),
+    knownCaller(token) {
+      const known = verified.get(token);
+      return unexpired(known) ? known!.caller : undefined;
+    },
     async verify(token) {
       const known = verified.get(token);
       if (known) {

@@ -1,6 +1,8 @@
 import { request as http1Request } from "node:http";
 import { connect as http2Connect, type ClientHttp2Session, type IncomingHttpHeaders as Http2Headers } from "node:http2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertCharacter, insertDimension } from "../../test/chat-fixtures.js";
+import { kinds, sanctionClient, scopes } from "../../test/sanction-clients.js";
 import { metricsText, startTestServer, type TestServer } from "../../test/test-server.js";
 
 /**
@@ -188,6 +190,46 @@ describe("a call with a token that does not verify is refused without parsing it
     expect([lean.status, JSON.parse(lean.body).code]).toEqual([400, "invalid_argument"]);
     const grpc = await http2("/sro.gameserver.MapService/GetMaps", { "content-type": "application/grpc", te: "trailers", authorization }, oversizedEnvelope());
     expect(grpcStatus(grpc)).toBe("8");
+  });
+});
+
+/** Tokens that verify but no longer count are refused on every rpc: their bodies are not worth parsing either. */
+describe("a revoked token or a banned account is refused without parsing its body", () => {
+  /** Connect over HTTP/1.1, the lean gRPC path and REST: the answer, never the parser's INVALID_ARGUMENT. */
+  async function refusedEverywhere(token: string): Promise<{ code: string; message: string }> {
+    const authorization = `Bearer ${token}`;
+    const connect = await http1(CREATE_MAP, { "content-type": "application/json", authorization }, unparseableJson());
+    const grpc = await http2("/sro.gameserver.MapService/GetMaps", { "content-type": "application/grpc", te: "trailers", authorization }, oversizedEnvelope());
+    const viaRest = await http1("/v1/maps", { "content-type": "application/json", authorization }, unparseableJson());
+    const { code, message } = JSON.parse(connect.body) as { code: string; message: string };
+    expect(grpcMessage(grpc)).toBe(message);
+    expect((JSON.parse(viaRest.body) as { message: string }).message).toBe(message);
+    return { code, message };
+  }
+
+  it("a token issued before its user's access changed", async () => {
+    const player = await t.newPlayer();
+    await t.server.chatBus.publish({ kind: "user", id: player.sub }, { type: "user-changed", atMs: Date.now() });
+    expect(await refusedEverywhere(player.token)).toEqual({ code: "unauthenticated", message: expect.stringMatching(/^access revoked: /) });
+  });
+
+  it("a fresh token of a banned account", async () => {
+    const player = await t.newPlayer();
+    await insertCharacter(t.server.database.db, player.sub, await insertDimension(t.server.database.db));
+    await sanctionClient(t.url, t.users.admin.token).issueSanction({
+      kind: kinds.ban,
+      scope: scopes.everywhere,
+      accountId: player.sub,
+      durationSeconds: 3600n,
+      reason: "Cheating",
+    });
+    const fresh = await t.issuer.mint({
+      sub: player.sub,
+      preferred_username: player.username,
+      groups: ["/Player/Member"],
+      iat: Math.ceil(Date.now() / 1000) + 2,
+    });
+    expect(await refusedEverywhere(fresh)).toEqual({ code: "permission_denied", message: expect.stringMatching(/^permission denied: this account is banned/) });
   });
 });
 
