@@ -64,6 +64,12 @@ describe("open chat streams per account", () => {
       expect(refused?.code).toBe(Code.ResourceExhausted);
       expect(refused?.rawMessage).toBe("too many open chat streams for this account: at most 3 at once; close one first");
     }
+    // REST (the gateway's streaming binding): HTTP 429 with the same message.
+    const viaRest = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${character}`, {
+      headers: { authorization: `Bearer ${t.users.player.token}` },
+    });
+    expect(viaRest.status).toBe(429);
+    expect(((await viaRest.json()) as { message: string }).message).toBe("too many open chat streams for this account: at most 3 at once; close one first");
     const viaGrpcJs = await refusedOverGrpcJs();
     expect({ code: viaGrpcJs.code, details: viaGrpcJs.details }).toEqual({
       code: status.RESOURCE_EXHAUSTED,
