@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from "../test/test-server.js";
 /**
  * Finding 7: malformed protobuf answered INTERNAL / HTTP 500 on gRPC, gRPC-web and Connect binary (authenticated or
  * not) and was logged at error level. It is the client's fault: INVALID_ARGUMENT (HTTP 400), logged below error.
- * Without a valid token the body is not parsed at all: UNAUTHENTICATED (platform/http/credentials-first.ts).
+ * Without a valid token the body is not parsed at all: UNAUTHENTICATED (platform/http/credentials-first.ts); nor for a
+ * role the rpc denies (PERMISSION_DENIED).
  */
 const MALFORMED = [
   Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]), // a tag varint over 64 bits
@@ -35,7 +36,8 @@ describe("malformed protobuf is INVALID_ARGUMENT on every binary transport", () 
   });
   afterAll(() => t.close());
 
-  const auths = (): Record<string, string>[] => [{}, { authorization: `Bearer ${t.users.player.token}` }];
+  // An admin may call every rpc here: a caller whose role an rpc denies is refused before its body is read too.
+  const auths = (): Record<string, string>[] => [{}, { authorization: `Bearer ${t.users.admin.token}` }];
 
   it("Connect unary binary: HTTP 400, code invalid_argument", async () => {
     for (const rpc of RPCS.filter((r) => !r.includes("Connect"))) {

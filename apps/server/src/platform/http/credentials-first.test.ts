@@ -193,6 +193,23 @@ describe("a call with a token that does not verify is refused without parsing it
   });
 });
 
+describe("a caller whose role the rpc denies is refused without parsing its body", () => {
+  it("a player's CreateMap on Connect (HTTP/1.1 and HTTP/2), gRPC and gRPC-web; an admin's body is parsed", async () => {
+    const authorization = `Bearer ${t.users.player.token}`;
+    const denied = "permission denied: players may not call CreateMap";
+    const connect = await http1(CREATE_MAP, { "content-type": "application/json", authorization }, unparseableJson());
+    expect([connect.status, JSON.parse(connect.body)]).toEqual([403, { code: "permission_denied", message: denied }]);
+    const connectH2 = await http2(CREATE_MAP, { "content-type": "application/json", authorization }, unparseableJson());
+    expect([connectH2.status, JSON.parse(connectH2.body).message]).toEqual([403, denied]);
+    const grpc = await http2(CREATE_MAP, { "content-type": "application/grpc", te: "trailers", authorization }, oversizedEnvelope());
+    expect([grpcStatus(grpc), grpcMessage(grpc)]).toEqual(["7", denied]);
+    const grpcWeb = await http1(CREATE_MAP, { "content-type": "application/grpc-web+proto", authorization }, oversizedEnvelope());
+    expect([grpcStatus(grpcWeb), grpcMessage(grpcWeb)]).toEqual(["7", denied]);
+    const admin = await http1(CREATE_MAP, { "content-type": "application/json", authorization: `Bearer ${t.users.admin.token}` }, unparseableJson());
+    expect([admin.status, JSON.parse(admin.body).code]).toEqual([400, "invalid_argument"]);
+  });
+});
+
 /** Tokens that verify but no longer count are refused on every rpc: their bodies are not worth parsing either. */
 describe("a revoked token or a banned account is refused without parsing its body", () => {
   /** Connect over HTTP/1.1, the lean gRPC path and REST: the answer, never the parser's INVALID_ARGUMENT. */

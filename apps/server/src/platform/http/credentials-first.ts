@@ -3,6 +3,8 @@ import { parseContentType as parseConnectContentType } from "@connectrpc/connect
 import { parseContentType as parseGrpcContentType } from "@connectrpc/connect/protocol-grpc";
 import { parseContentType as parseGrpcWebContentType } from "@connectrpc/connect/protocol-grpc-web";
 import { bearerTokenOf } from "../auth/bearer-token.js";
+import type { Caller } from "../auth/caller.js";
+import { permissionTable } from "../auth/permissions.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
 import type { AnyRequest } from "./listener.js";
 import { collectBody } from "./read-body.js";
@@ -17,8 +19,9 @@ import { collectBody } from "./read-body.js";
  * end, up to BODY_LIMIT_BYTES: an answer sent before the body was read closes an HTTP/1.1 connection (listener.ts),
  * which is right for a body over the limit, but a client still writing a small one would report a reset instead.
  *
- * `admits` answers at once for no token (false) and for a token verified before (true, from the verifier's cache);
- * only a new token costs a signature check here, whose verdict the interceptor then finds cached (a refusal too).
+ * `admits` answers at once for no token (false) and for a token verified before (from the verifier's cache): true
+ * unless the permission table denies the caller's role the rpc; only a new token costs a signature check here,
+ * whose verdict the interceptor then finds cached (a refusal too).
  */
 export interface BodyGate {
   admits(req: AnyRequest): boolean | Promise<boolean>;
@@ -31,15 +34,27 @@ export function createBodyGate(verifier: TokenVerifier, bodyLimitBytes: number):
     admits(req) {
       const token = bearerTokenOf(req.headers.authorization);
       if (token === undefined) return false;
-      if (verifier.knownCaller(token)) return true;
+      const known = verifier.knownCaller(token);
+      if (known) return mayCall(req, known);
       // An unreachable identity provider is not the caller's fault: the interceptor answers UNAVAILABLE.
       return verifier.verify(token).then(
-        () => true,
+        (caller) => mayCall(req, caller),
         (error: unknown) => !(error instanceof TokenError),
       );
     },
     drop: (req) => dropBody(req, bodyLimitBytes),
   };
+}
+
+/**
+ * False when the permission table refuses the caller's role this rpc (a gRPC, gRPC-web or Connect path names it: the
+ * interceptor will refuse it too); REST paths are left to the interceptor.
+ */
+function mayCall(req: AnyRequest, caller: Caller): boolean {
+  const path = req.url ?? "";
+  const query = path.indexOf("?");
+  const rule = permissionTable[path.slice(1, query === -1 ? undefined : query)];
+  return rule?.[caller.role] !== "deny";
 }
 
 /** For the lean paths: true when the body may be read; else a promise, false once the body is dropped unread. */
