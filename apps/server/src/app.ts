@@ -107,7 +107,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     // Embedded identity provider (no OIDC_ISSUER): its keys verify the RPC tokens, no JWKS round trip.
     // Banned, disabled or demoted users and signed-out sessions: refused at once on every node, their streams end.
-    const { revocations, onUserChanged, onSessionEnded } = await openTokenRevocations({
+    const { revocations, revokeUser, onUserChanged, onSessionEnded } = await openTokenRevocations({
       chatBus,
       logger,
       store: config.identity.mode === "embedded" ? createTokenRevocationStore(database.db, REVOCATIONS_KEEP_MS) : undefined,
@@ -147,7 +147,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       acceptCompression: [compressionGzip, compressionBrotli],
     };
     // Where the app is put together: every service built once (compose.ts).
-    const services = composeServices({ config, database, logger, chatBus, metrics, accountBans, now: options.now, chatFigures });
+    const services = composeServices({ config, database, logger, chatBus, metrics, accountBans, revokeUser, now: options.now, chatFigures });
     const router = createConnectRouter(routerOptions);
     registerServices(router, services);
     assertEveryRpcHasARule(router);

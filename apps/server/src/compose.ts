@@ -42,6 +42,8 @@ export interface ComposeDeps {
   metrics?: Pick<Metrics, "chatDeliveries">;
   /** Account bans, for every rpc and sign-in (openAccountBanGate). */
   accountBans: AccountBanGate;
+  /** Refuses every token of the user issued until now, on every node, kept for nodes that start later (token-revocations.ts). */
+  revokeUser: (userId: string) => Promise<void>;
   /** Clock of the sanction rules and the operations wall (tests). */
   now?: () => number;
   /** This node's live chat figures (app.ts also feeds it delivery latency from the bus); a fresh one when absent. */
@@ -77,7 +79,7 @@ export function composeServices(deps: ComposeDeps) {
   characterEvents.subscribe(chatNoticesOfCharacters(chatBus, logger));
   const sanctions = createSanctionService({
     store: createSanctionStore(database.db),
-    events: sanctionEventsOn(chatBus),
+    events: sanctionEventsOn(chatBus, deps.revokeUser),
     accounts: accountDirectory(database.db),
     logger,
     now: deps.now,
@@ -173,7 +175,7 @@ function batchedCounter(flush: (n: number) => void): () => void {
  * control watch) to re-check; an account-ban change replaces every node's gate copy and, when tightened, revokes the
  * account's tokens and ends its streams (the hardening issue's user-changed, platform/auth/revocations.ts).
  */
-function sanctionEventsOn(bus: ChatBus): SanctionEvents {
+function sanctionEventsOn(bus: ChatBus, revokeUser: (userId: string) => Promise<void>): SanctionEvents {
   return {
     async sanctioned(characterIds, s) {
       await Promise.all(
@@ -182,7 +184,7 @@ function sanctionEventsOn(bus: ChatBus): SanctionEvents {
     },
     async accountBansChanged(accountId, bans, tightened) {
       await bus.publish({ kind: "user", id: accountId }, { type: "account-bans", bans: [...bans] });
-      if (tightened) await bus.publish({ kind: "user", id: accountId }, { type: "user-changed", atMs: Date.now() });
+      if (tightened) await revokeUser(accountId);
     },
   };
 }

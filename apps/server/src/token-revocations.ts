@@ -5,7 +5,12 @@ import type { Logger } from "./platform/logger.js";
 
 export interface TokenRevocations {
   revocations: Revocations;
-  /** A user's access changed (groups, enabled, password): every token of theirs issued until now stops counting. */
+  /**
+   * Every token of the user issued until now stops counting (a tightened account ban): here at once; resolves once
+   * recorded and announced to every node.
+   */
+  revokeUser: (userId: string) => Promise<void>;
+  /** A user's access changed (groups, enabled, password): revokeUser, without waiting. */
   onUserChanged: (userId: string) => void;
   /** A user signed out of a sign-in session (of every client, or of clientId only): that session's tokens stop counting. */
   onSessionEnded: (userId: string, sessionId: string, clientId?: string) => void;
@@ -29,20 +34,25 @@ export async function openTokenRevocations(deps: { chatBus: ChatBus; logger: Log
   });
   for (const revocation of (await store?.recent()) ?? []) apply(revocation);
 
-  const announce = (revocation: TokenRevocation, event: ChatEvent, what: string) => {
+  /** Counts here at once; resolves once recorded (a failure only logged) and announced (a failure rejects). */
+  const revokeAndAnnounce = async (revocation: TokenRevocation, event: ChatEvent, what: string) => {
     apply(revocation);
     const { userId } = revocation;
-    void (store?.record(revocation) ?? Promise.resolve())
-      .catch((error: unknown) => logger.error({ err: error, userId }, `could not record ${what}`))
-      .then(() => chatBus.publish({ kind: "user", id: userId }, event))
-      .catch((error: unknown) => logger.error({ err: error, userId }, `could not announce ${what}`));
+    await store?.record(revocation).catch((error: unknown) => logger.error({ err: error, userId }, `could not record ${what}`));
+    await chatBus.publish({ kind: "user", id: userId }, event);
+  };
+  const announce = (revocation: TokenRevocation, event: ChatEvent, what: string) =>
+    void revokeAndAnnounce(revocation, event, what).catch((error: unknown) =>
+      logger.error({ err: error, userId: revocation.userId }, `could not announce ${what}`),
+    );
+  const revokeUser = (userId: string) => {
+    const atMs = Date.now();
+    return revokeAndAnnounce({ userId, atMs }, { type: "user-changed", atMs }, "a user change");
   };
   return {
     revocations,
-    onUserChanged: (userId) => {
-      const atMs = Date.now();
-      announce({ userId, atMs }, { type: "user-changed", atMs }, "a user change");
-    },
+    revokeUser,
+    onUserChanged: (userId) => void revokeUser(userId).catch((error: unknown) => logger.error({ err: error, userId }, "could not announce a user change")),
     onSessionEnded: (userId, sessionId, clientId) => {
       const atMs = Date.now();
       const event: ChatEvent = { type: "session-ended", sessionId, ...(clientId === undefined ? {} : { clientId }), atMs };

@@ -6,6 +6,7 @@ import { demoAccounts } from "../demo/demo-accounts.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
 import { startEmbeddedServer, startSecondNode, twoNodes, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { signIn, tokenRequest, TestBrowser, type TokenResponse } from "../test/oidc-test-client.js";
+import { kinds, sanctionClient, scopes } from "../test/sanction-clients.js";
 
 /**
  * A user who signed out kept a working access token for up to 5 minutes (its lifetime): anyone holding it, another
@@ -95,11 +96,11 @@ describe("signing out ends the session's tokens (embedded provider)", () => {
 });
 
 /** What was revoked before a node listened (a restart here) is read back from the database: still refused. */
-describe("signed-out sessions and disabled accounts stay refused after a restart", () => {
+describe("signed-out sessions, disabled and banned accounts stay refused after a restart", () => {
   let s: EmbeddedServer & { port: number };
   afterAll(() => s.close());
 
-  it("refuses the signed-out session's token and a disabled account's token, keeps an untouched one", async () => {
+  it("refuses the signed-out session's token, a disabled account's and a once-banned account's, keeps an untouched one", async () => {
     s = await startEmbeddedServer({ persistent: true });
     const { character, channel } = await channelOf(s);
     const leaving = await signedIn(s);
@@ -119,6 +120,17 @@ describe("signed-out sessions and disabled accounts stay refused after a restart
       body: '{"enabled":false}',
     });
     expect(disable.status).toBe(204);
+    // An account ban revokes the account's older tokens; lifting it lifts the ban, not that revocation.
+    const rook = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: "rook", password: account("rook").password });
+    const sanctions = sanctionClient(s.url, admin.access_token);
+    const ban = await sanctions.issueSanction({
+      kind: kinds.ban,
+      scope: scopes.everywhere,
+      accountId: account("rook").id,
+      durationSeconds: 3600n,
+      reason: "Cheating",
+    });
+    await sanctions.revokeSanction({ id: ban.id, reason: "Appeal" });
 
     await s.close({ keep: true });
     s = await startEmbeddedServer({ restartOf: { dataDir: s.dataDir, port: s.port } });
@@ -129,6 +141,7 @@ describe("signed-out sessions and disabled accounts stay refused after a restart
     expect((await userinfo(leaving.tokens.access_token)).status).toBe(401);
     expect(await codeOf(send(leaving.tokens.access_token))).toBe(Code.Unauthenticated);
     expect((await userinfo(moderator.access_token)).status).toBe(401);
+    expect((await userinfo(rook.access_token)).status).toBe(401);
     expect((await userinfo(untouched.tokens.access_token)).status).toBe(200);
     expect(await codeOf(send(untouched.tokens.access_token))).toBe("ok");
   });
