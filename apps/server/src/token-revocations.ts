@@ -35,28 +35,24 @@ export async function openTokenRevocations(deps: { chatBus: ChatBus; logger: Log
   for (const revocation of (await store?.recent()) ?? []) apply(revocation);
 
   /** Counts here at once; resolves once recorded (a failure only logged) and announced (a failure rejects). */
-  const revokeAndAnnounce = async (revocation: TokenRevocation, event: ChatEvent, what: string) => {
+  const revoke = async (revocation: TokenRevocation) => {
     apply(revocation);
-    const { userId } = revocation;
+    const { userId, atMs, sessionId, clientId } = revocation;
+    const what = sessionId === undefined ? "a user change" : "a sign-out";
     await store?.record(revocation).catch((error: unknown) => logger.error({ err: error, userId }, `could not record ${what}`));
-    await chatBus.publish({ kind: "user", id: userId }, event);
+    const event: ChatEvent =
+      sessionId === undefined ? { type: "user-changed", atMs } : { type: "session-ended", sessionId, ...(clientId === undefined ? {} : { clientId }), atMs };
+    await chatBus.publish({ kind: "user", id: userId }, event).catch((error: unknown) => {
+      logger.error({ err: error, userId }, `could not announce ${what}`);
+      throw error;
+    });
   };
-  const announce = (revocation: TokenRevocation, event: ChatEvent, what: string) =>
-    void revokeAndAnnounce(revocation, event, what).catch((error: unknown) =>
-      logger.error({ err: error, userId: revocation.userId }, `could not announce ${what}`),
-    );
-  const revokeUser = (userId: string) => {
-    const atMs = Date.now();
-    return revokeAndAnnounce({ userId, atMs }, { type: "user-changed", atMs }, "a user change");
-  };
+  const revokeUser = (userId: string) => revoke({ userId, atMs: Date.now() });
   return {
     revocations,
     revokeUser,
-    onUserChanged: (userId) => void revokeUser(userId).catch((error: unknown) => logger.error({ err: error, userId }, "could not announce a user change")),
-    onSessionEnded: (userId, sessionId, clientId) => {
-      const atMs = Date.now();
-      const event: ChatEvent = { type: "session-ended", sessionId, ...(clientId === undefined ? {} : { clientId }), atMs };
-      announce({ userId, sessionId, clientId, atMs }, event, "a sign-out");
-    },
+    // Failures are logged in revoke; the identity routes do not wait for the other nodes.
+    onUserChanged: (userId) => void revokeUser(userId).catch(() => {}),
+    onSessionEnded: (userId, sessionId, clientId) => void revoke({ userId, sessionId, clientId, atMs: Date.now() }).catch(() => {}),
   };
 }
