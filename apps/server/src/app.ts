@@ -110,7 +110,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const { revocations, revokeUser, onUserChanged, onSessionEnded } = await openTokenRevocations({
       chatBus,
       logger,
-      store: config.identity.mode === "embedded" ? createTokenRevocationStore(database.db, REVOCATIONS_KEEP_MS) : undefined,
+      store: createTokenRevocationStore(database.db, REVOCATIONS_KEEP_MS),
     });
     // Account bans (moderation): refused on every rpc and at sign-in, from memory kept current over the bus.
     const accountBans = await openAccountBanGate(database, chatBus, options.now);

@@ -17,11 +17,12 @@ export interface TokenRevocations {
 }
 
 /**
- * This node's revocations (platform/auth/revocations.ts), kept current over the chat bus (NATS across nodes) and, with
- * the embedded provider, from the database: what was revoked before this node listened (it started later, or
- * restarted) is read back at start. A revocation counts here at once, is recorded, then announced to the other nodes.
+ * This node's revocations (platform/auth/revocations.ts), kept current over the chat bus (NATS across nodes) and from
+ * the database: what was revoked before this node listened (it started later, or restarted) is read back at start. A
+ * revocation counts here at once, is recorded, then announced to the other nodes. With an external provider only ours
+ * are here (account bans); the provider's own changes reach us through OIDC_USERINFO_RECHECK_SECONDS or expiry.
  */
-export async function openTokenRevocations(deps: { chatBus: ChatBus; logger: Logger; store?: TokenRevocationStore }): Promise<TokenRevocations> {
+export async function openTokenRevocations(deps: { chatBus: ChatBus; logger: Logger; store: TokenRevocationStore }): Promise<TokenRevocations> {
   const { chatBus, logger, store } = deps;
   const revocations = createRevocations();
   const apply = ({ userId, atMs, sessionId, clientId }: TokenRevocation) =>
@@ -32,14 +33,14 @@ export async function openTokenRevocations(deps: { chatBus: ChatBus; logger: Log
     if (event.type === "user-changed") apply({ userId: topic.id, atMs: event.atMs });
     else if (event.type === "session-ended") apply({ userId: topic.id, sessionId: event.sessionId, clientId: event.clientId, atMs: event.atMs });
   });
-  for (const revocation of (await store?.recent()) ?? []) apply(revocation);
+  for (const revocation of await store.recent()) apply(revocation);
 
   /** Counts here at once; resolves once recorded (a failure only logged) and announced (a failure rejects). */
   const revoke = async (revocation: TokenRevocation) => {
     apply(revocation);
     const { userId, atMs, sessionId, clientId } = revocation;
     const what = sessionId === undefined ? "a user change" : "a sign-out";
-    await store?.record(revocation).catch((error: unknown) => logger.error({ err: error, userId }, `could not record ${what}`));
+    await store.record(revocation).catch((error: unknown) => logger.error({ err: error, userId }, `could not record ${what}`));
     const event: ChatEvent =
       sessionId === undefined ? { type: "user-changed", atMs } : { type: "session-ended", sessionId, ...(clientId === undefined ? {} : { clientId }), atMs };
     await chatBus.publish({ kind: "user", id: userId }, event).catch((error: unknown) => {

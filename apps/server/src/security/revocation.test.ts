@@ -10,6 +10,7 @@ import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, St
 import { startEmbeddedServer, twoNodes, type EmbeddedServer } from "../test/embedded-identity-server.js";
 import { gameApi } from "../test/game-api.js";
 import { signIn, TestBrowser } from "../test/oidc-test-client.js";
+import { kinds, sanctionClient, scopes } from "../test/sanction-clients.js";
 
 /**
  * Finding 9: banning, disabling or demoting a user reached the game API only when their token expired (up to 5 min).
@@ -129,6 +130,44 @@ describe("revocation with an external provider (OIDC_USERINFO_RECHECK_SECONDS)",
     expect((await stream.ended)?.code).toBe(Code.Unauthenticated);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(await codeOf(send())).toBe(Code.Unauthenticated);
+  });
+});
+
+/**
+ * An account ban revokes the account's older tokens; lifting the ban does not lift that revocation. With an external
+ * provider the revocation is ours, not the provider's: it is kept in our database like the embedded provider's, so a
+ * node (re)started after the ban was lifted refuses the pre-ban token as every older node does.
+ */
+describe("an account ban's revocation with an external provider survives a restart", () => {
+  let provider: EmbeddedServer;
+  let api: EmbeddedServer & { port: number };
+  afterAll(async () => {
+    await api.close();
+    await provider.close();
+  });
+
+  it("refuses the once-banned account's pre-ban token after a restart, keeps another account's", async () => {
+    provider = await startEmbeddedServer();
+    const env = { OIDC_ISSUER: provider.issuer };
+    api = await startEmbeddedServer({ seedDemo: false, persistent: true, env });
+    const sign = async (username: string) =>
+      (await signIn(new TestBrowser(), { issuer: provider.issuer, redirectUri: `${provider.url}/`, username, password: username })).access_token;
+    const [admin, rook, player] = [await sign("admin"), await sign("rook"), await sign("player")];
+    const dimensions = (token: string) => gameApi(api.url, "connect").call("GetDimensions", {}, token);
+    expect((await dimensions(rook)).code).toBe("ok");
+    const sanctions = sanctionClient(api.url, admin);
+    const rookId = demoAccounts.find((a) => a.username === "rook")!.id;
+    // Users live in the external provider: an account is known here by its characters.
+    await insertCharacter(api.server.database.db, rookId, await insertDimension(api.server.database.db));
+    const ban = await sanctions.issueSanction({ kind: kinds.ban, scope: scopes.everywhere, accountId: rookId, durationSeconds: 3600n, reason: "Cheating" });
+    expect((await dimensions(rook)).code).toBe(Code.PermissionDenied); // the ban's own refusal, naming the ban
+    await sanctions.revokeSanction({ id: ban.id, reason: "Appeal" });
+    expect((await dimensions(rook)).code).toBe(Code.Unauthenticated);
+
+    await api.close({ keep: true });
+    api = await startEmbeddedServer({ seedDemo: false, restartOf: { dataDir: api.dataDir, port: api.port }, env });
+    expect((await dimensions(rook)).code).toBe(Code.Unauthenticated);
+    expect((await dimensions(player)).code).toBe("ok");
   });
 });
 
