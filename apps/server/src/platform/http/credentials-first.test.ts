@@ -194,7 +194,7 @@ describe("a call with a token that does not verify is refused without parsing it
 });
 
 describe("a caller whose role the rpc denies is refused without parsing its body", () => {
-  it("a player's CreateMap on Connect (HTTP/1.1 and HTTP/2), gRPC and gRPC-web; an admin's body is parsed", async () => {
+  it("a player's CreateMap on Connect (HTTP/1.1 and HTTP/2), gRPC, gRPC-web and REST; an admin's body is parsed", async () => {
     const authorization = `Bearer ${t.users.player.token}`;
     const denied = "permission denied: players may not call CreateMap";
     const connect = await http1(CREATE_MAP, { "content-type": "application/json", authorization }, unparseableJson());
@@ -205,8 +205,12 @@ describe("a caller whose role the rpc denies is refused without parsing its body
     expect([grpcStatus(grpc), grpcMessage(grpc)]).toEqual(["7", denied]);
     const grpcWeb = await http1(CREATE_MAP, { "content-type": "application/grpc-web+proto", authorization }, oversizedEnvelope());
     expect([grpcStatus(grpcWeb), grpcMessage(grpcWeb)]).toEqual(["7", denied]);
+    const viaRest = await http1("/v1/maps", { "content-type": "application/json", authorization }, unparseableJson());
+    expect([viaRest.status, JSON.parse(viaRest.body)]).toEqual([403, { code: 7, message: denied }]);
     const admin = await http1(CREATE_MAP, { "content-type": "application/json", authorization: `Bearer ${t.users.admin.token}` }, unparseableJson());
     expect([admin.status, JSON.parse(admin.body).code]).toEqual([400, "invalid_argument"]);
+    const adminViaRest = await http1("/v1/maps", { "content-type": "application/json", authorization: `Bearer ${t.users.admin.token}` }, unparseableJson());
+    expect([adminViaRest.status, JSON.parse(adminViaRest.body).code]).toEqual([400, 3]);
   });
 });
 

@@ -24,21 +24,22 @@ import { collectBody } from "./read-body.js";
  * whose verdict the interceptor then finds cached (a refusal too).
  */
 export interface BodyGate {
-  admits(req: AnyRequest): boolean | Promise<boolean>;
+  /** `rpc`: the "/package.Service/Method" the call reaches, when its URL is not that path (REST). */
+  admits(req: AnyRequest, rpc?: string): boolean | Promise<boolean>;
   /** Reads a refused call's body without keeping it: resolves at its end, past the limit, or when the client leaves. */
   drop(req: AnyRequest): Promise<void>;
 }
 
 export function createBodyGate(verifier: TokenVerifier, bodyLimitBytes: number): BodyGate {
   return {
-    admits(req) {
+    admits(req, rpc = rpcPathOf(req)) {
       const token = bearerTokenOf(req.headers.authorization);
       if (token === undefined) return false;
       const known = verifier.knownCaller(token);
-      if (known) return mayCall(req, known);
+      if (known) return mayCall(rpc, known);
       // An unreachable identity provider is not the caller's fault: the interceptor answers UNAVAILABLE.
       return verifier.verify(token).then(
-        (caller) => mayCall(req, caller),
+        (caller) => mayCall(rpc, caller),
         (error: unknown) => !(error instanceof TokenError),
       );
     },
@@ -46,15 +47,16 @@ export function createBodyGate(verifier: TokenVerifier, bodyLimitBytes: number):
   };
 }
 
-/**
- * False when the permission table refuses the caller's role this rpc (a gRPC, gRPC-web or Connect path names it: the
- * interceptor will refuse it too); REST paths are left to the interceptor.
- */
-function mayCall(req: AnyRequest, caller: Caller): boolean {
-  const path = req.url ?? "";
-  const query = path.indexOf("?");
-  const rule = permissionTable[path.slice(1, query === -1 ? undefined : query)];
-  return rule?.[caller.role] !== "deny";
+/** A gRPC, gRPC-web or Connect call's URL path: "/package.Service/Method". */
+function rpcPathOf(req: AnyRequest): string {
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** False when the permission table refuses the caller's role this rpc: the interceptor will refuse it too. */
+function mayCall(rpc: string, caller: Caller): boolean {
+  return permissionTable[rpc.slice(1)]?.[caller.role] !== "deny";
 }
 
 /** For the lean paths: true when the body may be read; else a promise, false once the body is dropped unread. */

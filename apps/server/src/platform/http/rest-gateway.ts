@@ -34,8 +34,9 @@ const encoder = new TextEncoder();
 /**
  * REST/JSON for every google.api.http annotation, read from the descriptors: each REST call is bound to its
  * request message and handed to the same Connect handler (so auth, permissions, logging and errors are shared).
+ * `bodyGate`: a call whose token does not verify, or whose role the rpc denies, has its body dropped unread, its query
+ * unbound (credentials-first.ts).
  */
-/** `bodyGate`: a call whose token does not verify has its body dropped unread, its query unbound (credentials-first.ts). */
 export function createRestGateway(handlers: readonly UniversalHandler[], bodyLimitBytes: number, bodyGate?: BodyGate) {
   const routes = handlers.flatMap(routesOf).sort((a, b) => b.literalCount - a.literalCount);
 
@@ -52,7 +53,7 @@ export function createRestGateway(handlers: readonly UniversalHandler[], bodyLim
     }
     let json: JsonObject = {};
     try {
-      if (bodyGate && !(await bodyGate.admits(req))) await bodyGate.drop(req);
+      if (bodyGate && !(await bodyGate.admits(req, route.handler.requestPath))) await bodyGate.drop(req);
       else {
         const encoding = compressedWith(req);
         if (encoding) return sendError(res, 415, Code.InvalidArgument, `content-encoding "${encoding}" is not supported: send the body uncompressed`);
