@@ -12,6 +12,10 @@ import { gameApi } from "../test/game-api.js";
 import { signIn, TestBrowser } from "../test/oidc-test-client.js";
 import { kinds, sanctionClient, scopes } from "../test/sanction-clients.js";
 
+/** The access token of a demo account (its password is its username) signed in at `at`'s provider. */
+const demoToken = async (at: { issuer: string; url: string }, username: string) =>
+  (await signIn(new TestBrowser(), { issuer: at.issuer, redirectUri: `${at.url}/`, username, password: username })).access_token;
+
 /**
  * Finding 9: banning, disabling or demoting a user reached the game API only when their token expired (up to 5 min).
  * Now the embedded provider announces the change on the chat bus; every node refuses the old token at once and ends
@@ -23,7 +27,7 @@ describe("revocation on ban and demotion (embedded provider)", () => {
   beforeAll(async () => {
     s = await startEmbeddedServer();
     for (const name of ["admin", "player", "moderator"]) {
-      tokens[name] = (await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: name, password: name })).access_token;
+      tokens[name] = await demoToken(s, name);
     }
   });
   afterAll(() => s.close());
@@ -100,9 +104,8 @@ describe("revocation with an external provider (OIDC_USERINFO_RECHECK_SECONDS)",
     // The embedded provider of one server stands in for Keycloak; the other trusts it as its external issuer.
     provider = await startEmbeddedServer();
     api = await startEmbeddedServer({ seedDemo: false, env: { OIDC_ISSUER: provider.issuer, OIDC_USERINFO_RECHECK_SECONDS: "1" } });
-    const browser = (username: string) => signIn(new TestBrowser(), { issuer: provider.issuer, redirectUri: `${provider.url}/`, username, password: username });
-    admin = (await browser("admin")).access_token;
-    moderator = (await browser("moderator")).access_token;
+    admin = await demoToken(provider, "admin");
+    moderator = await demoToken(provider, "moderator");
   });
   afterAll(async () => {
     await api.close();
@@ -150,9 +153,7 @@ describe("an account ban's revocation with an external provider survives a resta
     provider = await startEmbeddedServer();
     const env = { OIDC_ISSUER: provider.issuer };
     api = await startEmbeddedServer({ seedDemo: false, persistent: true, env });
-    const sign = async (username: string) =>
-      (await signIn(new TestBrowser(), { issuer: provider.issuer, redirectUri: `${provider.url}/`, username, password: username })).access_token;
-    const [admin, rook, player] = [await sign("admin"), await sign("rook"), await sign("player")];
+    const [admin, rook, player] = [await demoToken(provider, "admin"), await demoToken(provider, "rook"), await demoToken(provider, "player")];
     const dimensions = (token: string) => gameApi(api.url, "connect").call("GetDimensions", {}, token);
     expect((await dimensions(rook)).code).toBe("ok");
     const sanctions = sanctionClient(api.url, admin);
@@ -181,9 +182,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + P
   it("node B refuses the banned player and ends their stream within 2 s", async () => {
     const { a, b } = nodes;
     const player = demoAccounts.find((x) => x.username === "player")!;
-    const sign = async (name: string) =>
-      (await signIn(new TestBrowser(), { issuer: a.issuer, redirectUri: `${a.url}/`, username: name, password: name })).access_token;
-    const [admin, token] = [await sign("admin"), await sign("player")];
+    const [admin, token] = [await demoToken(a, "admin"), await demoToken(a, "player")];
     const db = b.database.db;
     const dimension = await insertDimension(db);
     const character = await insertCharacter(db, player.id, dimension);
