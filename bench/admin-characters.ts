@@ -1,6 +1,7 @@
 import { chromium, type Page } from "playwright-core";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
-import { benchDatabaseUrl, seedUpTo } from "./bench-characters-database.js";
+import { BENCH_DATABASE, seedUpTo } from "./bench-characters-database.js";
+import { benchDatabaseUrl } from "./bench-database.js";
 import { fmt, percentiles } from "./load.js";
 
 const TARGET_ROWS = Number(process.env.BENCH_CHARACTERS ?? 1_000_000);
@@ -24,7 +25,7 @@ export async function run() {
     console.log("skipped: set DATABASE_URL=postgres://… (a PostgreSQL server where a database may be created) to run it");
     return;
   }
-  const url = await benchDatabaseUrl(process.env.DATABASE_URL);
+  const url = await benchDatabaseUrl(process.env.DATABASE_URL, BENCH_DATABASE);
   await seedUpTo(url, TARGET_ROWS);
   const server = await startServerProcess(
     {

@@ -1,6 +1,5 @@
 import { tmpdir } from "node:os";
 import { count, isNull, sql } from "drizzle-orm";
-import pg from "pg";
 import { insertBulkCharacters } from "../apps/server/src/character/bulk-characters.js";
 import { backfillNameSkeletons } from "../apps/server/src/character/name-skeletons.js";
 import { characters } from "../apps/server/src/character/schema.js";
@@ -8,20 +7,6 @@ import { openDatabase } from "../apps/server/src/platform/db/database.js";
 
 /** The database the character benchmarks share, next to DATABASE_URL's; created once and kept for the next run. */
 export const BENCH_DATABASE = "sro_bench_characters";
-
-export async function benchDatabaseUrl(base: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [BENCH_DATABASE]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return url.toString();
-}
 
 /**
  * Tops the bench database up to `target` live characters, then fills the name skeletons the bulk insert leaves

@@ -9,7 +9,8 @@ import { startServer } from "../apps/server/src/app.js";
 import { CharacterService, CharacterSortField } from "../apps/server/src/gen/sro/character/character_pb.js";
 import { loadConfig } from "../apps/server/src/platform/config.js";
 import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
-import { benchDatabaseUrl, seedUpTo } from "./bench-characters-database.js";
+import { BENCH_DATABASE, seedUpTo } from "./bench-characters-database.js";
+import { benchDatabaseUrl } from "./bench-database.js";
 import { fmt, percentiles } from "./load.js";
 
 const TARGET_ROWS = Number(process.env.BENCH_CHARACTERS ?? 1_000_000);
@@ -40,7 +41,7 @@ export async function run(): Promise<PageResult[]> {
     console.log("skipped: set DATABASE_URL=postgres://… (a PostgreSQL server where a database may be created) to run it");
     return [];
   }
-  const url = await benchDatabaseUrl(process.env.DATABASE_URL);
+  const url = await benchDatabaseUrl(process.env.DATABASE_URL, BENCH_DATABASE);
   await seedUpTo(url, TARGET_ROWS);
 
   const serverTimes: number[] = [];
