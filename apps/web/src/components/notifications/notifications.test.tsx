@@ -27,7 +27,7 @@ async function flush() {
 const toasts = () => screen.queryAllByTestId('notification');
 
 describe('notifications', () => {
-  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('shows each type top-right by default and hides after 5000 ms', async () => {
