@@ -11,8 +11,8 @@ describe("benchDatabaseUrl", () => {
     );
   });
 
-  // Loading millions of rows into DATABASE_URL's own database (as chat-search once did) fills the database the
-  // service suites use: a bench's rows go to a database of its own, created once and then reused.
+  // A bench's millions of rows go to a database of its own, created once and then reused: never into the database
+  // DATABASE_URL names, which the service suites use.
   it.skipIf(!base)("creates the named database beside DATABASE_URL's once, then reuses it", async () => {
     const name = `sro_bench_probe_${process.pid}`;
     const admin = new pg.Client({ connectionString: base });

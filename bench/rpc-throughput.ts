@@ -32,15 +32,7 @@ const PROFILE_DIR = process.env.BENCH_RPC_PROFILE;
 export async function run() {
   const issuer = await startTestIssuer();
   // BENCH_SERVER_LOG_LEVEL=info: the server's default, a log line per call (the bench runs at warn: no line per call).
-  // PGlite in each server's own data dir even when DATABASE_URL is set for the other benches: the two servers would
-  // otherwise share one PostgreSQL database, and the second would find the first's maps.
-  const env = {
-    OIDC_ISSUER: issuer.issuer,
-    SEED_DEMO: "false",
-    METRICS_TOKEN: TEST_METRICS_TOKEN,
-    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn",
-    DATABASE_URL: "",
-  };
+  const env = { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", METRICS_TOKEN: TEST_METRICS_TOKEN, LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" };
   // Two servers, lean paths on and off, loaded in turn level by level: both rows share the machine's load.
   const servers = await Promise.all(VARIANTS.map((lean) => startServerProcess({ ...env, LEAN_PATHS: lean }, "dist")));
   const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });

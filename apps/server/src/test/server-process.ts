@@ -75,6 +75,8 @@ export interface ServerProcessOptions {
 /**
  * A server in its own process (its own core) on a free port with a fresh data dir; resolves once /readyz is 200.
  * With `options.port` and `options.dataDir` a second call restarts "the same" server (restart tests).
+ * Storage and bus are the caller's `env`'s (DATABASE_URL, NATS_URL), else PGlite and the in-process bus: never the
+ * ones the shell exported for the suites, whose database a second server would share.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -88,7 +90,17 @@ export async function startServerProcess(
   // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under a benchmark.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   const child = spawn(serverNode(), [...nodeArgs, ...entries[entry]()], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: publicUrl, ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      NATS_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: publicUrl,
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
