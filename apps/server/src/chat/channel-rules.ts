@@ -2,6 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { RE2JS } from "re2js";
 import { invalidArgument, lengthOf } from "../platform/validation.js";
 import { textError } from "../platform/text-rules.js";
+import { checkProgramSizes, compilePattern, overBudget } from "./channel-rules-cost.js";
 
 /**
  * Per-channel rules (docs/moderation.md "Channel rules and the review lane") as plain functions: validation, the
@@ -9,7 +10,8 @@ import { textError } from "../platform/text-rules.js";
  *
  * Patterns run on RE2JS (re2js, a pure-JavaScript port of RE2/J): matching time is linear in the text for every
  * pattern (no backtracking), so `(a+)+$` on a long input cannot hang the server. It needs no native build (the `re2`
- * binding downloads or compiles a binary at install, which a fresh machine without a toolchain cannot do).
+ * binding downloads or compiles a binary at install, which a fresh machine without a toolchain cannot do). Linear
+ * is not cheap: channel-rules-cost.ts bounds the program sizes, so the product with the text stays small.
  */
 
 export const MAX_RULES = 100;
@@ -44,57 +46,111 @@ export const foldText = (text: string): string => text.normalize("NFKC").toUpper
 
 const WORD_CHARACTER = /[\p{L}\p{N}\p{M}_]/u;
 
+/** What word rules need of a message, built once for all of them. */
+interface WordIndex {
+  /** 1 where the folded text's UTF-16 unit belongs to a word character. */
+  units: Uint8Array;
+  /** next[i]: the first position ≥ i where a whole word may start (no word character right before it). */
+  next: Int32Array;
+  /** The text's words (maximal runs of word characters). */
+  tokens: Set<string>;
+}
+
+/** A message as the rules read it: NFKC (patterns) and folded (words), with the word index made on first use. */
+export class JudgedText {
+  readonly raw: string;
+  readonly folded: string;
+  #words: WordIndex | undefined;
+  constructor(content: string) {
+    this.raw = content.normalize("NFKC");
+    this.folded = foldText(content);
+  }
+  get words(): WordIndex {
+    if (this.#words) return this.#words;
+    const { folded } = this;
+    const units = new Uint8Array(folded.length);
+    let at = 0;
+    for (const character of folded) {
+      if (WORD_CHARACTER.test(character)) units.fill(1, at, at + character.length);
+      at += character.length;
+    }
+    const next = new Int32Array(folded.length + 1).fill(folded.length);
+    const tokens = new Set<string>();
+    for (let i = folded.length - 1, end = -1; i >= 0; i--) {
+      if (units[i] === 1 && end === -1) end = i + 1;
+      const starts = i === 0 || units[i - 1] === 0;
+      next[i] = starts ? i : next[i + 1]!;
+      if (starts && end !== -1) {
+        tokens.add(folded.slice(i, end));
+        end = -1;
+      }
+    }
+    return (this.#words = { units, next, tokens });
+  }
+}
+
+const isPlainWord = (word: string) => [...word].every((character) => WORD_CHARACTER.test(character));
+
 /**
  * Whether the folded word or phrase occurs in the folded text as a whole word: not inside a longer word ("ass" does
- * not match "class"), so a word list does not refuse innocent text.
+ * not match "class"), so a word list does not refuse innocent text. A plain word is one lookup in the text's words;
+ * a phrase (or a word with other characters) is searched only where a word may start, so 100 rules against 1,000
+ * a's cost a few searches each, not a string slice per occurrence.
  */
-export function containsWord(foldedText: string, foldedWord: string): boolean {
+export function containsWord(text: JudgedText, foldedWord: string, plain = isPlainWord(foldedWord)): boolean {
   if (foldedWord === "") return false;
-  for (let at = foldedText.indexOf(foldedWord); at !== -1; at = foldedText.indexOf(foldedWord, at + 1)) {
+  const { units, next, tokens } = text.words;
+  if (plain) return tokens.has(foldedWord);
+  const { folded } = text;
+  for (let from = 0; ;) {
+    const at = folded.indexOf(foldedWord, from);
+    if (at === -1) return false;
+    if (next[at] !== at) {
+      from = next[at]!;
+      continue;
+    }
     const end = at + foldedWord.length;
-    const before = [...foldedText.slice(Math.max(0, at - 2), at)].pop() ?? "";
-    const after = [...foldedText.slice(end, end + 2)][0] ?? "";
-    if (!WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after)) return true;
+    if (end === folded.length || units[end] === 0) return true;
+    from = at + 1;
   }
-  return false;
 }
 
-/** A rule ready to test messages: the folded word, or the compiled pattern. */
+/** A rule ready to test messages: the folded word, or the compiled pattern with its program size. */
 export interface CompiledRule extends ContentRuleFact {
-  test(content: { raw: string; folded: string }): boolean;
-}
-
-/** Compiles a pattern (case-insensitive, run on the NFKC text) or throws with RE2's own message. */
-function compilePattern(pattern: string): RE2JS {
-  return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+  /** RE2 instructions (0 for a word rule). */
+  program: number;
+  test(content: JudgedText): boolean;
 }
 
 export function compileRule(rule: ContentRuleFact): CompiledRule {
   if (rule.kind === "word") {
     const word = foldText(rule.pattern).trim();
-    return { ...rule, test: (c) => containsWord(c.folded, word) };
+    const plain = isPlainWord(word);
+    return { ...rule, program: 0, test: (c) => containsWord(c, word, plain) };
   }
   const re = compilePattern(rule.pattern);
-  return { ...rule, test: (c) => re.matcher(c.raw).find() };
+  return { ...rule, program: re.programSize(), test: (c) => re.matcher(c.raw).find() };
 }
 
 export interface CompiledChannelRules {
   slowModeSeconds: number;
   membersOnly: boolean;
   rules: CompiledRule[];
+  /** Σ of the patterns' program sizes: with the text's length, the bound of a judgement's work. */
+  program: number;
 }
 
-export const compileRules = (fact: ChannelRulesFact): CompiledChannelRules => ({
-  slowModeSeconds: fact.slowModeSeconds,
-  membersOnly: fact.membersOnly,
-  rules: fact.rules.map(compileRule),
-});
+export function compileRules(fact: ChannelRulesFact): CompiledChannelRules {
+  const rules = fact.rules.map(compileRule);
+  return { slowModeSeconds: fact.slowModeSeconds, membersOnly: fact.membersOnly, rules, program: rules.reduce((sum, r) => sum + r.program, 0) };
+}
 
 export type SendVerdict = { kind: "deliver" } | { kind: "hold"; rule: ContentRuleFact } | { kind: "block"; error: ConnectError };
 
 /**
  * What the channel's rules make of one send, after the access rules (chat-rules.ts) allowed it: members only (staff
  * pass), then the content rules — any BLOCK rule that matches wins over a HOLD rule, the first in list order of each.
+ * A message whose judgement would cost more than the budget (channel-rules-cost.ts) is refused before any rule runs.
  * Slow mode is decided by the store (it must hold across nodes): see chat-service.ts.
  */
 export function judgeSend(rules: CompiledChannelRules, send: { content: string; staff: boolean; authorized: boolean }): SendVerdict {
@@ -102,7 +158,9 @@ export function judgeSend(rules: CompiledChannelRules, send: { content: string; 
     return { kind: "block", error: new ConnectError("permission denied: only members of this channel may send to it", Code.PermissionDenied) };
   }
   if (rules.rules.length === 0) return { kind: "deliver" };
-  const content = { raw: send.content.normalize("NFKC"), folded: foldText(send.content) };
+  const content = new JudgedText(send.content);
+  const tooCostly = overBudget(rules.program, content.raw);
+  if (tooCostly) return { kind: "block", error: tooCostly };
   let hold: CompiledRule | undefined;
   for (const rule of rules.rules) {
     if (rule.action === "hold" && hold) continue;
@@ -129,6 +187,7 @@ export function validateRules(input: { slowModeSeconds: number; membersOnly: boo
     throw invalidArgument("slow_mode_seconds", `must be 0..${MAX_SLOW_MODE_SECONDS}`);
   }
   if (input.rules.length > MAX_RULES) throw invalidArgument("rules", `at most ${MAX_RULES} rules, got ${input.rules.length}`);
+  const sizes: (number | undefined)[] = [];
   const rules = input.rules.map((rule, i) => {
     const field = `rules[${i}]`;
     if (rule.kind !== "word" && rule.kind !== "pattern") throw invalidArgument(`${field}.kind`, "must be WORD or PATTERN");
@@ -143,7 +202,7 @@ export function validateRules(input: { slowModeSeconds: number; membersOnly: boo
       try {
         // Compiled as written first, so RE2's message quotes the pattern without the flag compilePattern adds.
         RE2JS.compile(pattern);
-        compilePattern(pattern);
+        sizes[i] = compilePattern(pattern).programSize();
       } catch (error) {
         throw invalidArgument(`${field}.pattern`, `is not a valid regular expression (RE2 syntax): ${(error as Error).message}`);
       }
@@ -154,6 +213,7 @@ export function validateRules(input: { slowModeSeconds: number; membersOnly: boo
     if (messageProblem) throw new ConnectError(messageProblem, Code.InvalidArgument);
     return { kind: rule.kind, pattern, action: rule.action, message };
   });
+  checkProgramSizes(rules, sizes);
   return { slowModeSeconds: input.slowModeSeconds, membersOnly: input.membersOnly, rules };
 }
 
