@@ -9,7 +9,6 @@ import { chatClient, insertChannel, insertCharacter, insertDimension, type ChatC
 import { errorOf } from "../test/sanction-clients.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
 import { ATTACK_RULES, EXPANDING_TEXT, WORST_MEASURED, WORST_TEXTS, worstAcceptedChannel } from "../test/worst-channel-rules.js";
-import { MAX_CHANNEL_PROGRAM } from "./channel-rules-cost.js";
 import type { ContentRuleFact } from "./channel-rules.js";
 
 type RulesClient = Client<typeof ChannelRulesService>;
@@ -119,6 +118,6 @@ describe.each(storageBackends)("a channel's rules cannot stop the node (%s)", (b
     expect(error.rawMessage).toMatch(
       /^content: is 18000 characters after Unicode normalisation \(NFKC\); this channel's patterns \(\d+ RE2 instructions\) can judge at most \d+$/,
     );
-    expect(MAX_CHANNEL_PROGRAM).toBeGreaterThanOrEqual(rules.filter((r) => r.kind === "pattern").length);
-  });
+    // 80 sends on a busy machine: room to finish, not a verdict (the verdict is the ratio above).
+  }, 120_000);
 });
