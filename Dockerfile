@@ -29,6 +29,9 @@ RUN npm ci --omit=dev --workspace apps/server --ignore-scripts --no-audit --no-f
 FROM node:24-bookworm-slim
 # No demo accounts in an image: SEED_DEMO=true brings them back (trying it out); the log says how to make an admin.
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data SEED_DEMO=false
+# V8's heap limit, the one `npm run bench -- soak` tests: give the container 1 GiB with PostgreSQL, 1.5 GiB with
+# PGlite (docs/deploy.md, Memory).
+ENV NODE_OPTIONS=--max-old-space-size=512
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY --from=build /app/package.json ./

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import http2 from "node:http2";
 import { create, toBinary } from "@bufbuild/protobuf";
@@ -63,6 +64,8 @@ export type StreamOpener = (index: number, signal: AbortSignal, onMessage: (cont
  */
 export async function openStreams(options: { count: number; open: StreamOpener; onMessage: (content: string) => void; batch?: number }) {
   const abort = new AbortController();
+  // One listener per client connection (FrameReadingChatClient): a soak holds hundreds.
+  setMaxListeners(0, abort.signal);
   let errors = 0;
   const ended: Promise<void>[] = [];
   const batch = options.batch ?? 200;

@@ -70,6 +70,8 @@ export interface ServerProcessOptions {
   port?: number;
   /** An existing data dir, kept after exit (the caller removes it): a restart keeps the database and the provider's keys. */
   dataDir?: string;
+  /** How long to wait for /readyz (60 s): a fresh PGlite's migrations on a machine shared with a long load may need more. */
+  readyWithinMs?: number;
 }
 
 /**
@@ -106,7 +108,8 @@ export async function startServerProcess(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   if (ownsDataDir) void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const readyWithinMs = options.readyWithinMs ?? 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -116,7 +119,7 @@ export async function startServerProcess(
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error("server did not become ready in 60 s");
+      throw new Error(`server did not become ready in ${readyWithinMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

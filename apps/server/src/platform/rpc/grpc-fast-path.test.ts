@@ -1,12 +1,13 @@
 import { getEventListeners } from "node:events";
 import http2 from "node:http2";
+import { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import v8 from "node:v8";
 import { compileFunction } from "node:vm";
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, createContextValues, type Interceptor } from "@connectrpc/connect";
 import { compressionGzip, createGrpcTransport } from "@connectrpc/connect-node";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChatMessageSchema, ChatService } from "../../gen/sro/chat/chat_pb.js";
 import { fastStreamRoute, type FastRoute } from "./fast-call.js";
 import { directStreamSinkKey } from "../direct-stream-sink.js";
@@ -88,6 +89,33 @@ describe("lean gRPC path", () => {
     await expect.poll(() => received).toEqual(["history", "live one"]);
     abort.abort();
     await reading;
+  });
+
+  it("messages written to the sink while a write is in flight wait in order and leave as one write, counted as unread", async () => {
+    // Each write Node's HTTP/2 stream takes costs heap (closures, a WriteWrap, a tick) and each one it buffers more:
+    // a burst to one stream goes out in a few writes, not one per message, and the slow-client rule still sees it.
+    const writes = vi.spyOn(Duplex.prototype, "write");
+    const seen: { unread: number[] } = { unread: [] };
+    const h = await harness([
+      fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
+        yield { content: "history" };
+        const sink = ctx.values.get(directStreamSinkKey)!;
+        for (let i = 0; i < 200; i++) {
+          sink.write(create(ChatMessageSchema, { content: `live ${i}` }));
+          seen.unread.push(sink.unreadBytes);
+        }
+      }),
+    ]);
+    const received: string[] = [];
+    for await (const m of h.client.connectChatChannel({ channelId: "c" })) received.push(m.content);
+    const serverWrites = writes.mock.contexts.filter((stream) => (stream as object).constructor.name === "ServerHttp2Stream").length;
+    writes.mockRestore();
+    expect(received).toEqual(["history", ...Array.from({ length: 200 }, (_, i) => `live ${i}`)]);
+    expect(serverWrites).toBeGreaterThan(0);
+    expect(serverWrites).toBeLessThan(10);
+    // Every message waiting is unread: the count only grows while the burst is written in one turn.
+    expect(seen.unread.at(-1)).toBeGreaterThan(199 * 8);
+    expect(seen.unread).toEqual([...seen.unread].sort((a, b) => a - b));
   });
 
   it("a message changed after it was sent goes out as it is now; only a frozen one keeps its first encoding", async () => {

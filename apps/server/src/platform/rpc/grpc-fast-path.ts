@@ -125,7 +125,8 @@ async function serveStream(route: Route & FastStreamRoute, taken: Taken): Promis
   const { context } = call;
   // At once, as the Connect path does (rpc-adapter.ts): a quiet stream is visibly open.
   call.sendHeaders();
-  values.set(directStreamSinkKey, new Http2StreamSink(res, call, output));
+  const sink = new Http2StreamSink(res, call, output);
+  values.set(directStreamSinkKey, sink);
   try {
     // As Connect's gRPC handler reads a stream's request: after the interceptors.
     const input = connectReads(route, checkedRequestBody(route, req, options.logger), timeoutError, opt);
@@ -144,10 +145,13 @@ async function serveStream(route: Route & FastStreamRoute, taken: Taken): Promis
     for await (const message of response.message) {
       if (call.gone) break;
       const envelope = output.envelope(message);
+      sink.flush(true);
       if (!res.write(envelope)) await drained(res, context.signal);
     }
+    sink.flush(true);
     finish(res, call, undefined);
   } catch (error) {
+    sink.flush(true);
     finish(res, call, error);
   } finally {
     call.end();
@@ -310,8 +314,23 @@ function normalize(schema: DescMessage, message: unknown): never {
 // Live messages go to the HTTP/2 stream itself, past the compatibility response's per-write checks. A message past
 // writeMaxBytes ends the call with Connect's error for it, as a yielded one would. A class, not an object literal
 // with a getter, for the reason fast-call.ts gives at LeanHandlerContext (its reads run once per delivery).
+//
+// One write in flight per stream: what arrives meanwhile waits here, in order, and goes out as one write when it
+// completes — when Node's Writable would have written its own buffer of them. Node spends ~200 bytes of heap on
+// every write it takes (its closures, a WriteWrap, a tick) and more on each one it buffers, and a busy stream's
+// buffered writes live long enough to reach the old generation; a waiting envelope here costs a slot in an array
+// (the envelope itself is shared by every stream of the channel). docs/performance.md has the figures.
 class Http2StreamSink implements DirectStreamSink {
   private readonly stream: Http2ServerResponse["stream"];
+  private waiting: Uint8Array[] = [];
+  private waitingBytes = 0;
+  private writing = false;
+  /** The stream's write callback, made once per stream rather than once per write. */
+  private readonly written = (error?: Error | null) => {
+    this.writing = false;
+    if (error) this.waiting = [];
+    else this.flush();
+  };
 
   constructor(
     private readonly res: Http2ServerResponse,
@@ -323,21 +342,39 @@ class Http2StreamSink implements DirectStreamSink {
 
   write(message: unknown): boolean {
     // How much a client may leave unread is the stream's rule (chat/chat-stream.ts), not the transport's.
-    const { stream } = this;
-    if (this.call.gone || stream.destroyed || stream.writableEnded) return false;
+    if (this.call.gone || this.stream.destroyed || this.stream.writableEnded) return false;
     let envelope: Uint8Array;
     try {
       envelope = this.output.envelope(message);
     } catch (error) {
+      this.flush(true);
       finish(this.res, this.call, error);
       return false;
     }
-    stream.write(envelope);
+    if (this.writing) {
+      this.waiting.push(envelope);
+      this.waitingBytes += envelope.byteLength;
+    } else {
+      this.writing = true;
+      this.stream.write(envelope, this.written);
+    }
     return true;
   }
 
+  /** Writes what waits as one chunk; `all`: even with a write in flight (before the stream ends or writes otherwise). */
+  flush(all = false): void {
+    const { waiting, stream } = this;
+    if (waiting.length === 0 || (this.writing && !all)) return;
+    this.waiting = [];
+    const bytes = this.waitingBytes;
+    this.waitingBytes = 0;
+    if (stream.destroyed || stream.writableEnded) return;
+    this.writing = true;
+    stream.write(waiting.length === 1 ? waiting[0]! : Buffer.concat(waiting, bytes), this.written);
+  }
+
   get unreadBytes(): number {
-    return this.stream.writableLength;
+    return this.stream.writableLength + this.waitingBytes;
   }
 }
 // ---- end of DirectStreamSink ----
