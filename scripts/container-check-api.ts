@@ -126,7 +126,7 @@ async function cluster(urlA: string, urlB: string, username: string, password: s
     dimensionId: dimension.id,
   });
   const channel = await ok(urlA, "POST", "/v1/channels", accessToken, { name: `cluster-${suffix}`, public: true });
-  const stream = await NdjsonStream.open(`${urlB}/v1/message/channel/id/${channel.id}?characterId=${character.id}`, accessToken);
+  const stream = await NdjsonStream.open(`${urlB}/v1/message/channel/id/${channel.id}?characterId=${character.id}&history=true`, accessToken);
   const send = (url: string, content: string) =>
     ok(url, "PUT", `/v1/message/channel/id/${channel.id}`, accessToken, { chatMessage: { senderCharacterId: character.id, content } });
   const first = `sent through A ${suffix}`;

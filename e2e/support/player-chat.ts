@@ -35,7 +35,7 @@ export class PlayerChat {
         const state: PlayerStreamState = { messages: [], status: 0, error: null, ended: false };
         window.playerChat = state;
         void (async () => {
-          const response = await fetch(`/v1/message/channel/id/${channelId}?characterId=${characterId}`, {
+          const response = await fetch(`/v1/message/channel/id/${channelId}?characterId=${characterId}&history=true`, {
             headers: { authorization: `Bearer ${token}` },
           });
           state.status = response.status;

@@ -16,6 +16,7 @@ import { ChatHistoryService } from "./gen/sro/moderation/chat_history_pb.js";
 import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
 import { ChannelRulesService } from "./gen/sro/moderation/channel_rules_pb.js";
 import { OperationsService } from "./gen/sro/moderation/operations_pb.js";
+import { BusService } from "./gen/sro/bus_pb.js";
 import { ChatFigures, wallClockMs } from "./chat/chat-figures.js";
 import { ReportService } from "./gen/sro/moderation/reports_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
@@ -84,6 +85,7 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(AuditService, services.audit);
   router.service(OperationsService, services.operations);
   router.service(ChatHistoryService, services.chatHistory);
+  router.service(BusService, services.bus);
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {

@@ -17,6 +17,8 @@ import { createSanctionStore } from "./moderation/sanction-store.js";
 import { createReportService } from "./moderation/report-service.js";
 import { createReportStore } from "./moderation/report-store.js";
 import { createChatAccess } from "./chat/chat-access.js";
+import { createBusService } from "./caches/bus-service.js";
+import { knownTargets, type CacheTarget } from "./caches/cache-targets.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
@@ -132,9 +134,27 @@ export function composeServices(deps: ComposeDeps) {
     logger,
     now: deps.now,
   });
+  // sro.BusService: a reset reaches every node over the bus; each drops its copies of the named data.
+  const cacheResets: Record<CacheTarget, () => void> = {
+    "sro.character": () => chatAccess.forget("characters"),
+    "sro.chat": () => {
+      chatAccess.forget("channels");
+      channelRules.cache.clear();
+    },
+    "sro.gameserver.dimension": () => database.changes.announce("dimensions", "dimension_maps"),
+    "sro.gameserver.map": () => database.changes.announce("maps"),
+  };
+  chatBus.watchControl((topic, event) => {
+    if (topic.kind === "node" && event.type === "caches-reset") for (const target of knownTargets(event.targets)) cacheResets[target]();
+  });
+  const bus = createBusService({
+    db: database.db,
+    resetEverywhere: (targets) => chatBus.publish({ kind: "node", id: "all" }, { type: "caches-reset", targets }),
+  });
   return {
     characters,
     chat,
+    bus,
     channelRules: createChannelRulesService({ ...channelRules, bus: chatBus, logger, now: deps.now }),
     messageDeletion,
     chatHistory: createChatHistoryService({

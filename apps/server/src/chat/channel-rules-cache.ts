@@ -16,6 +16,8 @@ export function createChannelRulesCache(store: Pick<ChannelRulesStore, "rules">,
   const cache = new LRUCache<string, CompiledChannelRules>({ max: CHANNELS_MAX, ttl: TTL_MS });
   /** Bumped per channel on every drop: a read that started before it must not put old rules back. */
   const generations = new Map<string, number>();
+  /** Bumped by a reset of every channel, for the same reason. */
+  let epoch = 0;
   const drop = (channelId: string) => {
     cache.delete(channelId);
     generations.set(channelId, (generations.get(channelId) ?? 0) + 1);
@@ -28,11 +30,17 @@ export function createChannelRulesCache(store: Pick<ChannelRulesStore, "rules">,
       const known = cache.get(channelId);
       if (known) return known;
       const generation = generations.get(channelId) ?? 0;
+      const started = epoch;
       const rules = compileRules(await store.rules(channelId));
-      if ((generations.get(channelId) ?? 0) === generation) cache.set(channelId, rules);
+      if ((generations.get(channelId) ?? 0) === generation && epoch === started) cache.set(channelId, rules);
       return rules;
     },
     drop,
+    /** Every channel's copy (a cache reset): reads already running keep theirs out too. */
+    clear() {
+      cache.clear();
+      epoch++;
+    },
   };
 }
 

@@ -72,7 +72,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("channel rules across two nodes (NATS 
       rules: [{ kind: ContentRuleKind.WORD, pattern: "gold", action: ContentRuleAction.HOLD, message: "" }],
     });
     const before = b.server.chatBus.subscriberCount();
-    const reader = new StreamReader(playerOnB.connectChatChannel({ channelId: channel, characterId: me, notices: true }));
+    const reader = new StreamReader(playerOnB.connectChatChannel({ channelId: channel, characterId: me, notices: true, history: true }));
     await eventually(() => b.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on B");
     await eventuallyAsync(async () => {
       await send(playerOnB, channel, me, "gold please");

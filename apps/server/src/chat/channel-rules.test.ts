@@ -69,7 +69,7 @@ describe.each(storageBackends)("channel rules (%s)", (backend) => {
   }
   /** A stream of `characterId` on the channel that has received one message from staff: it is live. */
   async function liveStream(client: ChatClient, channelId: string, characterId: string, notices: boolean) {
-    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId, notices }));
+    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId, notices, history: true }));
     const speaker = await insertCharacter(db(), t.users.admin.sub, dim);
     // Fixed text: a character id's hex digits could match a test's rule (\d{3}-\d{4}, (a+)+$) and be held or refused.
     await send(channelId, speaker, "hello there", adminChat);

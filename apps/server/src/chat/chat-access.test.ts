@@ -38,7 +38,7 @@ describe.each(storageBackends)("chat access rules (%s)", (backend) => {
   async function read(client: ChatClient, channelId: string, characterId: string): Promise<Code | "ok"> {
     if (/^[0-9a-f-]{36}$/.test(channelId)) await insertMessage(t.server.database.db, channelId, characterId, Date.now(), "probe");
     const abort = new AbortController();
-    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId }, { signal: abort.signal }));
+    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId, history: true }, { signal: abort.signal }));
     const outcome = await Promise.race([reader.ended.then((end) => end?.code ?? "ended"), reader.waitFor(1, 10_000).then(() => "ok" as const)]);
     abort.abort();
     if (outcome === "ended") throw new Error("stream ended without a message or an error");

@@ -152,6 +152,12 @@ export function createChatAccess(store: ChatStore, now: () => number = Date.now)
       return { character, channel };
     },
 
+    /** A cache reset: forget the remembered send facts of every character, or every channel row. */
+    forget(what: "characters" | "channels") {
+      if (what === "characters") characterFacts.clear();
+      else channelRows.clear();
+    },
+
     /** The caller's character (own, or any for staff), unless a ban "everywhere" keeps it from its direct messages. */
     async requireDirectRead(ctx: HandlerContext, characterId: string): Promise<CharacterFacts> {
       const character = await actingCharacter(ctx, characterId);

@@ -57,6 +57,13 @@ export type ChatEvent =
   | { type: "session-ended"; sessionId: string; clientId?: string; atMs: number }
   /** On a user topic (moderation): the account's active account bans are now these (every node's ban gate). */
   | { type: "account-bans"; bans: SanctionFact[] }
+  /**
+   * Never published: a bus hands it to every local listener when this node lost the bus (NATS disconnected), so
+   * events from other nodes may have passed it by. Streams end with UNAVAILABLE; clients resume (docs/chat.md).
+   */
+  | { type: "bus-lost" }
+  /** On the node topic "all" (sro.BusService): every node drops its cached copies of these kinds of data. */
+  | { type: "caches-reset"; targets: string[] }
   /** On a node topic (the operations wall): a node's live chat figures, every few seconds (chat-figures.ts). */
   | { type: "node-figures"; report: NodeFiguresReport };
 

@@ -100,7 +100,7 @@ describe.each(storageBackends)("chat channels (%s)", (backend) => {
     const channel = await insertChannel(db, { public: true });
     const me = await insertCharacter(db, t.users.player.sub, dim);
     await player.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "hi" } });
-    const reader = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: me }));
+    const reader = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: me, history: true }));
     await reader.waitFor(1);
     const deleted = await admin.deleteChatChannel({ id: channel });
     expect(deleted.id).toBe(channel);

@@ -31,7 +31,7 @@ describe("chat streams of a deleted or edited character", () => {
   }
   /** A stream that has received its first message (so it is subscribed). */
   async function open(client: ChatClient, channelId: string, characterId: string) {
-    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId }));
+    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId, history: true }));
     await say(channelId, "first");
     await reader.waitFor(1);
     return reader;

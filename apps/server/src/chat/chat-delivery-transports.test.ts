@@ -50,7 +50,7 @@ describe("chat streams end the same way on both delivery paths", () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await insertCharacter(t.server.database.db, t.users.player.sub, dim);
     await say(channel, "history");
-    const reader = new StreamReader(playerOn(path).connectChatChannel({ channelId: channel, characterId: me }));
+    const reader = new StreamReader(playerOn(path).connectChatChannel({ channelId: channel, characterId: me, history: true }));
     await reader.waitFor(1);
     await events(channel, me, reader);
     const end = await reader.ended;

@@ -76,7 +76,9 @@ describe("chat streams over the lean gRPC path", () => {
     await admin.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "before" } });
     const baseline = t.server.chatBus.subscriberCount();
     const aborts = Array.from({ length: 200 }, () => new AbortController());
-    const readers = aborts.map((a) => new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: me }, { signal: a.signal })));
+    const readers = aborts.map(
+      (a) => new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: me, history: true }, { signal: a.signal })),
+    );
     await Promise.all(readers.map((r) => r.waitFor(1)));
     await admin.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "live" } });
     for (const r of await Promise.all(readers.map((r) => r.waitFor(2)))) expect(r.map((m) => m.content)).toEqual(["before", "live"]);
@@ -115,7 +117,7 @@ describe("chat streams over the lean gRPC path", () => {
 
   it("honors grpc-timeout with DEADLINE_EXCEEDED", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
-    const reader = new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: await myCharacter() }, { timeoutMs: 300 }));
+    const reader = new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: await myCharacter(), history: true }, { timeoutMs: 300 }));
     expect((await reader.ended)?.code).toBe(Code.DeadlineExceeded);
   });
 
@@ -160,7 +162,7 @@ describe("chat streams over the lean gRPC path", () => {
     };
     const before = await openStreams();
     const abort = new AbortController();
-    void new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: await myCharacter() }, { signal: abort.signal }));
+    void new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: await myCharacter(), history: true }, { signal: abort.signal }));
     await eventually(() => t.server.chatBus.subscriberCount() > 0, 5_000, "stream open");
     expect(await openStreams()).toBe(before + 1);
     abort.abort();

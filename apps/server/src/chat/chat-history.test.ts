@@ -153,8 +153,8 @@ describe.each(storageBackends)("chat history browser, deletion and purge (%s)", 
     const target = await insertMessage(db, room, alice, Date.now() - 1000, "delete me");
     const playerChat = chatClient(t.url, t.users.player.token);
     const before = t.server.chatBus.subscriberCount();
-    const asking = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, notices: true }));
-    const plain = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me }));
+    const asking = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, notices: true, history: true }));
+    const plain = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, history: true }));
     await eventually(() => t.server.chatBus.subscriberCount() === before + 2, 5_000, "two streams");
     const [replayed] = await asking.waitFor(1);
     expect(replayed).toMatchObject({ id: target, content: "delete me" });
@@ -172,7 +172,7 @@ describe.each(storageBackends)("chat history browser, deletion and purge (%s)", 
 
     expect((await moderator.searchChatMessages({ channelId: room })).messages.map((m) => m.content)).toEqual(["after"]);
     expect((await moderatorChat.getChatLogs({ channelId: room })).logs.map((l) => l.content)).toEqual(["after"]);
-    const replay = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me }));
+    const replay = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, history: true }));
     expect((await replay.waitFor(1)).map((m) => m.content)).toEqual(["after"]);
     const [record] = await db
       .select()

@@ -34,7 +34,7 @@ describe.each(storageBackends)("chat messages (%s)", (backend) => {
     expect(logs.logs[0]).toMatchObject({ content: "hello there", senderId: me, channelId: channel });
     // A stream's history carries the millisecond server time.
     const abort = new AbortController();
-    const reader = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: me }, { signal: abort.signal }));
+    const reader = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: me, history: true }, { signal: abort.signal }));
     const [message] = await reader.waitFor(1);
     abort.abort();
     expect(Number(message!.sentTimeMs)).toBeGreaterThanOrEqual(before);
@@ -78,7 +78,9 @@ describe.each(storageBackends)("chat messages (%s)", (backend) => {
     const senders = await Promise.all(Array.from({ length: 6 }, () => newCharacter("admin")));
     for (let i = 0; i < 55; i++) await send(admin, channel, senders[Math.floor(i / 10)]!, `m${i}`);
     const abort = new AbortController();
-    const reader = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: await newCharacter("player") }, { signal: abort.signal }));
+    const reader = new StreamReader(
+      player.connectChatChannel({ channelId: channel, characterId: await newCharacter("player"), history: true }, { signal: abort.signal }),
+    );
     await reader.waitFor(50);
     await send(admin, channel, senders[5]!, "live");
     const messages = await reader.waitFor(51);

@@ -13,6 +13,8 @@ export type { SanctionFact };
 
 export const MAX_MESSAGE_CHARACTERS = 1000;
 export const HISTORY_MESSAGES = 50;
+/** A resuming channel stream gets at most this many missed messages (the newest); older ones are in GetChatLogs. */
+export const RESUME_MESSAGES = 500;
 /** GetChatLogs never returns more rows than this in one page; total still counts every match. */
 export const MAX_LOG_PAGE = 1000;
 /** Longer temporary bans are almost certainly typos: a permanent ban is a negative duration. */

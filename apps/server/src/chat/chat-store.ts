@@ -9,6 +9,7 @@ import { sanctions } from "../moderation/schema.js";
 import type { LogQuery, SanctionFact } from "./chat-rules.js";
 import { Batcher } from "./batcher.js";
 import { filterConditions, senderNames } from "./history-store.js";
+import { createResumeReads } from "./resume-reads.js";
 import { chatChannelAuthorizations, chatChannels, chatMessages, storedMessageColumns } from "./schema.js";
 
 /** Every SQL statement of the chat service. Knows rows, not requests, tokens or status codes. */
@@ -559,6 +560,8 @@ export function createChatStore(db: Db) {
     recentChannelMessages(channelId: string, limit: number): Promise<readonly StoredMessage[]> {
       return recentChannelReads.submit({ channelId, limit });
     },
+
+    ...createResumeReads(db),
 
     /** The newest `limit` direct messages to a character, oldest first. */
     async recentDirectMessages(characterId: string, limit: number): Promise<StoredMessage[]> {

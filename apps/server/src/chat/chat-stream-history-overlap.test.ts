@@ -38,7 +38,7 @@ describe.each([
     const values = createContextValues();
     if (withSink) values.set(directStreamSinkKey, { write: (m: unknown) => (written.push((m as { content: string }).content), true), unreadBytes: 0 });
     const ctx = { signal: abort.signal, values } as unknown as HandlerContext;
-    const stream = connectChatChannel({ store, bus, access }, { channelId: CHANNEL, characterId: CHARACTER } as never, ctx);
+    const stream = connectChatChannel({ store, bus, access }, { channelId: CHANNEL, characterId: CHARACTER, history: true } as never, ctx);
     const yielded: string[] = [];
     const reading = (async () => {
       for await (const m of stream) yielded.push(m.content);

@@ -29,7 +29,7 @@ describe("open chat streams per account", () => {
 
   const open = (token: string, signal?: AbortSignal, grpc = false) => {
     const client = chatClient(t.url, token, grpc ? (interceptors) => createGrpcTransport({ baseUrl: t.url, interceptors }) : undefined);
-    return new StreamReader(client.connectChatChannel({ channelId: channel, characterId: character }, { signal }));
+    return new StreamReader(client.connectChatChannel({ channelId: channel, characterId: character, history: true }, { signal }));
   };
 
   /** grpc-js, a client we did not write, on the lean gRPC stream path: the refusal's status and text. */
@@ -41,7 +41,7 @@ describe("open chat streams per account", () => {
       "/sro.chat.ChatService/ConnectChatChannel",
       (m: ConnectChatChannelRequest) => Buffer.from(ConnectChatChannelRequest.toBinary(m)),
       (b: Buffer) => ChatMessage.fromBinary(b),
-      { channelId: channel, characterId: character, notices: false },
+      { channelId: channel, characterId: character, notices: false, history: true, afterMessageId: "" },
       metadata,
     );
     stream.on("data", () => {});
@@ -65,7 +65,7 @@ describe("open chat streams per account", () => {
       expect(refused?.rawMessage).toBe("too many open chat streams for this account: at most 3 at once; close one first");
     }
     // REST (the gateway's streaming binding): HTTP 429 with the same message.
-    const viaRest = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${character}`, {
+    const viaRest = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${character}&history=true`, {
       headers: { authorization: `Bearer ${t.users.player.token}` },
     });
     expect(viaRest.status).toBe(429);

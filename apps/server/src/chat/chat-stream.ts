@@ -143,6 +143,8 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 
   /** The bus (or the node's character watcher) hands the stream an event. */
   push(event: ChatEvent): void {
+    // A lost bus ends the stream at once, whatever is queued or re-checking: the client resumes from what it has.
+    if (event.type === "bus-lost") return this.handle(event);
     if (this.state === FLOWING && this.wanted && this.pending.length === 0) this.handle(event);
     else this.enqueue(event);
   }

@@ -29,7 +29,7 @@ describe("chat streams", () => {
   /** A player stream that is known to be live: it has received `first`. */
   async function liveStream(channelId: string, characterId: string, client = player) {
     const abort = new AbortController();
-    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId }, { signal: abort.signal }));
+    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId, history: true }, { signal: abort.signal }));
     await say(channelId, "first");
     await reader.waitFor(1);
     return { reader, abort };
@@ -47,7 +47,7 @@ describe("chat streams", () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await myCharacter();
     const historian = await say(channel, "history");
-    const reader = new StreamReader(client.connectChatChannel({ channelId: channel, characterId: me }));
+    const reader = new StreamReader(client.connectChatChannel({ channelId: channel, characterId: me, history: true }));
     await reader.waitFor(1);
     await client.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "mine" } });
     expect((await reader.waitFor(2)).map((m) => [m.senderCharacterId, m.content])).toEqual([
@@ -63,7 +63,9 @@ describe("chat streams", () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await myCharacter();
     const historian = await say(channel, "history");
-    const res = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${me}`, { headers: { authorization: `Bearer ${t.users.player.token}` } });
+    const res = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${me}&history=true`, {
+      headers: { authorization: `Bearer ${t.users.player.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/x-ndjson");
     const lines: string[] = [];
@@ -117,7 +119,7 @@ describe("chat streams", () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const abort = new AbortController();
     const started = performance.now();
-    const res = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${await myCharacter()}`, {
+    const res = await fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${await myCharacter()}&history=true`, {
       headers: { authorization: `Bearer ${t.users.player.token}` },
       signal: abort.signal,
     });
@@ -162,7 +164,7 @@ describe("chat streams", () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const [me, alsoMe] = [await myCharacter(), await myCharacter()];
     const banned = await liveStream(channel, me);
-    const bystander = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: alsoMe }));
+    const bystander = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: alsoMe, history: true }));
     await bystander.waitFor(1);
     await moderator.banCharacterFromChatChannel({ channelId: channel, characterId: me, duration: -1n });
     expect((await banned.reader.ended)?.code).toBe(Code.PermissionDenied);
@@ -177,7 +179,7 @@ describe("chat streams", () => {
     const authorized = await myCharacter();
     await admin.setCharacterChatChannelAuth({ characterId: authorized, ids: [channel] });
     const { reader } = await liveStream(channel, me);
-    const keeper = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: authorized }));
+    const keeper = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: authorized, history: true }));
     await keeper.waitFor(1);
     await admin.editChatChannel({ channelId: channel, public: false });
     expect((await reader.ended)?.code).toBe(Code.PermissionDenied);
@@ -206,7 +208,9 @@ describe("chat streams", () => {
     // One HTTP/2 connection multiplexes them all, as a real client fleet behind a proxy would.
     const client = chatClient(t.url, t.users.player.token);
     const aborts = Array.from({ length: 1_000 }, () => new AbortController());
-    const readers = aborts.map((abort) => new StreamReader(client.connectChatChannel({ channelId: channel, characterId: me }, { signal: abort.signal })));
+    const readers = aborts.map(
+      (abort) => new StreamReader(client.connectChatChannel({ channelId: channel, characterId: me, history: true }, { signal: abort.signal })),
+    );
     await eventually(() => t.server.chatBus.subscriberCount() === baseline + 1_000, 20_000, "1,000 subscriptions");
     await say(channel, "to all");
     await Promise.all(readers.map((r) => r.waitFor(1, 20_000)));
@@ -237,7 +241,7 @@ describe("chat streams at shutdown", () => {
       const db = t.server.database.db;
       const channel = await insertChannel(db, { public: true });
       const me = await insertCharacter(db, t.users.player.sub, await insertDimension(db));
-      const reader = new StreamReader(chatClient(t.url, t.users.player.token).connectChatChannel({ channelId: channel, characterId: me }));
+      const reader = new StreamReader(chatClient(t.url, t.users.player.token).connectChatChannel({ channelId: channel, characterId: me, history: true }));
       await eventually(() => t.server.chatBus.subscriberCount() === 1, 5_000, "subscription");
       const closing = t.server.close();
       expect((await reader.ended)?.code).toBe(Code.Unavailable);

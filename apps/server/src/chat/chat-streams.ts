@@ -4,8 +4,9 @@ import type { TargetId } from "../gen/sro/common_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
 import type { ChatAccess } from "./chat-access.js";
 import type { ChatBus, ChatEvent } from "./chat-bus.js";
-import { HISTORY_MESSAGES, requireId } from "./chat-rules.js";
-import type { ChatStore } from "./chat-store.js";
+import { HISTORY_MESSAGES, RESUME_MESSAGES, requireId } from "./chat-rules.js";
+import { requireMessageId } from "./history-rules.js";
+import type { ChatStore, StoredMessage } from "./chat-store.js";
 import type { StreamQuota } from "./stream-quota.js";
 import { ChatStream } from "./chat-stream.js";
 import { channelStreamStep, directStreamStep } from "./stream-steps.js";
@@ -65,12 +66,28 @@ export function connectChatChannel(deps: StreamDeps, req: ConnectChatChannelRequ
       topic: { kind: "channel", id: channelId },
       characterId,
       checkAccess: () => deps.access.requireRead(ctx, channelId, characterId),
-      history: () => deps.store.recentChannelMessages(channelId, HISTORY_MESSAGES),
+      history: channelReplay(deps.store, channelId, req),
       stepOf: (event) => channelStreamStep(event, channelId, characterId),
       // Only streams that asked get notices; the others never see one (older clients would show an empty line).
       noticeOf: req.notices ? channelNotice : undefined,
     };
   });
+}
+
+const noReplay = () => Promise.resolve([]);
+
+/**
+ * What a channel stream sends before live messages: nothing unless asked (the original service sent only new
+ * messages, and its clients append whatever arrives); the recent history when `history`; the messages after the
+ * client's last one when it resumes (docs/chat.md "Replay and resume"). Bad ids fail the stream before it opens.
+ */
+function channelReplay(store: ChatStore, channelId: string, req: ConnectChatChannelRequest): () => Promise<readonly StoredMessage[]> {
+  if (req.afterMessageId) {
+    const afterId = Number(requireMessageId(req.afterMessageId, "after_message_id"));
+    return () => store.channelMessagesAfter(channelId, afterId, RESUME_MESSAGES);
+  }
+  if (req.history) return () => store.recentChannelMessages(channelId, HISTORY_MESSAGES);
+  return noReplay;
 }
 
 export function connectDirectMessages(deps: StreamDeps, req: TargetId, ctx: HandlerContext): ChatStream {

@@ -37,7 +37,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
   async function streamOnB(channelId: string, notices = false) {
     const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     const before = b.server.chatBus.subscriberCount();
-    const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me, notices }));
+    const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me, notices, history: true }));
     await eventually(() => b.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on B");
     return { me, reader };
   }

@@ -59,7 +59,11 @@ function openStream(path: Path, options: { slowClient?: boolean } = {}) {
     });
   }
   const ctx = { signal: abort.signal, values } as unknown as HandlerContext;
-  const stream = connectChatChannel({ store: store as unknown as ChatStore, bus, access }, { channelId: CHANNEL, characterId: ME } as never, ctx);
+  const stream = connectChatChannel(
+    { store: store as unknown as ChatStore, bus, access },
+    { channelId: CHANNEL, characterId: ME, history: true } as never,
+    ctx,
+  );
   let end: ConnectError | undefined;
   const ended = (async () => {
     try {
@@ -156,6 +160,25 @@ const scenarios: Record<string, Scenario> = {
       await s.publish(message("last"));
       await s.publish({ type: "deleted" });
       await expect.poll(s.subscribed).toBe(false);
+      return s.outcome();
+    },
+  },
+  "a lost bus ends the stream with UNAVAILABLE at once, even while a re-check holds messages": {
+    expected: {
+      delivered: ["history", "before"],
+      end: { code: "Unavailable", message: "chat bus connection lost, messages may have been missed: reconnect (resume after your last message id)" },
+    },
+    run: async (path) => {
+      const s = openStream(path);
+      await s.ready();
+      await s.publish(message("before"));
+      await s.publish({ type: "access-changed" });
+      await s.recheckStarted(1);
+      await s.publish(message("held behind the re-check"));
+      // What a bus hands every local listener when it loses its connection (nats-chat-bus.ts).
+      await s.publish({ type: "bus-lost" });
+      await expect.poll(s.subscribed).toBe(false);
+      s.rechecks[0]!.resolve();
       return s.outcome();
     },
   },

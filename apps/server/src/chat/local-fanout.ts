@@ -64,6 +64,11 @@ export class LocalFanout {
     void this.deliverInSlices(key, queued, onError);
   }
 
+  /** To every local listener of every topic at once (a lost bus: nothing may wait behind a sliced delivery). */
+  deliverToAll(event: ChatEvent, onError: (error: unknown) => void): void {
+    for (const set of [...this.listeners.values()]) callEach([...set], event, onError);
+  }
+
   private async deliverInSlices(key: string, queued: ChatEvent[], onError: (error: unknown) => void): Promise<void> {
     try {
       for (let event = queued[0]; event; queued.shift(), event = queued[0]) {

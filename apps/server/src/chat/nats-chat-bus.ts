@@ -21,12 +21,14 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export async function createNatsChatBus(url: string, logger: Logger, observer?: DeliveryObserver): Promise<ChatBus> {
-  const nc = await connect({ servers: url, name: "sro-chat", maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
-  void watchStatus(nc, logger);
+  // Pings every 5 s, two unanswered ones mean the link is dead: a silent partition is noticed within ~15 s.
+  const nc = await connect({ servers: url, name: "sro-chat", maxReconnectAttempts: -1, reconnectTimeWait: 1_000, pingInterval: 5_000, maxPingOut: 2 });
   const fanout = new LocalFanout(observer);
+  const onListenerError = (error: unknown) => logger.error({ err: error }, "chat listener failed");
+  // While disconnected the broker drops our subscriptions: other nodes' events pass this node by unseen.
+  void watchStatus(nc, logger, () => fanout.deliverToAll({ type: "bus-lost" }, onListenerError));
   const subscriptions = new Map<string, Subscription>();
   const subscribing = new Map<string, Promise<void>>();
-  const onListenerError = (error: unknown) => logger.error({ err: error }, "chat listener failed");
 
   const watchers = new Set<ControlWatcher>();
   const parse = (key: string, data: Uint8Array): ChatEvent | undefined => {
@@ -136,9 +138,10 @@ async function brokerRoundTrip(nc: NatsConnection): Promise<void> {
   }
 }
 
-async function watchStatus(nc: NatsConnection, logger: Logger): Promise<void> {
+async function watchStatus(nc: NatsConnection, logger: Logger, onLost: () => void): Promise<void> {
   for await (const status of nc.status()) {
     const data = typeof status.data === "object" ? JSON.stringify(status.data) : String(status.data);
+    if (status.type === Events.Disconnect) onLost();
     if (status.type === Events.Disconnect || status.type === Events.Error) logger.warn({ nats: status.type, data }, "chat bus: NATS connection problem");
     else if (status.type === Events.Reconnect) logger.info({ nats: status.type }, "chat bus: NATS reconnected");
   }

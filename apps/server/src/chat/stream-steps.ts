@@ -27,6 +27,8 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
       return "notice";
     case "deleted":
       return new ConnectError(`chat channel ${channelId} was deleted`, Code.NotFound);
+    case "bus-lost":
+      return busLost();
     case "character-deleted":
       return characterDeleted(characterId);
     case "held-notice":
@@ -37,6 +39,7 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
     case "account-bans":
     case "rules-changed":
     case "node-figures":
+    case "caches-reset":
       return "ignore";
   }
 }
@@ -46,9 +49,17 @@ export function directStreamStep(event: ChatEvent, characterId: string): StreamS
   if (event.type === "message") return "deliver";
   if (event.type === "character-deleted") return characterDeleted(characterId);
   if (event.type === "character-changed") return "recheck";
+  if (event.type === "bus-lost") return busLost();
   // Only a ban "everywhere" reaches direct messages.
   if (event.type === "sanctioned" && event.kind === "ban" && event.scope === "everywhere") return "recheck";
   return "ignore";
 }
+
+/**
+ * This node lost the bus: messages sent on other nodes may not have reached the stream. Ending it (rather than
+ * carrying on with a silent gap) makes the client reconnect and resume after its last message id.
+ */
+export const busLost = () =>
+  new ConnectError("chat bus connection lost, messages may have been missed: reconnect (resume after your last message id)", Code.Unavailable);
 
 const characterDeleted = (characterId: string) => new ConnectError(`character ${characterId} was deleted`, Code.NotFound);

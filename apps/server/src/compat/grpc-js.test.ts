@@ -116,7 +116,7 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
       "/sro.chat.ChatService/ConnectChatChannel",
       req.serialize,
       res.deserialize,
-      { channelId: channel, characterId: me, notices: false },
+      { channelId: channel, characterId: me, notices: false, history: true, afterMessageId: "" },
       auth(t.users.player.token),
     );
     const received: string[] = [];
@@ -145,7 +145,7 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
       "/sro.chat.ChatService/ConnectChatChannel",
       req.serialize,
       res.deserialize,
-      { channelId: channel, characterId: me, notices: false },
+      { channelId: channel, characterId: me, notices: false, history: false, afterMessageId: "" },
       auth(t.users.player.token),
       {
         deadline: new Date(Date.now() + 300),

@@ -71,7 +71,7 @@ describe.each(["text", "binary"] as const)(`${client} in %s mode`, (format) => {
 
     const chat = new ChatServiceClient(transport(t.users.player.token));
     const abort = new AbortController();
-    const call = chat.connectChatChannel({ channelId: channel, characterId: mine, notices: false }, { abort: abort.signal });
+    const call = chat.connectChatChannel({ channelId: channel, characterId: mine, notices: false, history: true, afterMessageId: "" }, { abort: abort.signal });
     const received: string[] = [];
     const iterator = call.responses[Symbol.asyncIterator]();
     const next = async () => {
@@ -93,7 +93,13 @@ describe.each(["text", "binary"] as const)(`${client} in %s mode`, (format) => {
     const db = t.server.database.db;
     const channel = await insertChannel(db);
     const mine = await insertCharacter(db, t.users.player.sub, await insertDimension(db));
-    const call = new ChatServiceClient(transport(t.users.player.token)).connectChatChannel({ channelId: channel, characterId: mine, notices: false });
+    const call = new ChatServiceClient(transport(t.users.player.token)).connectChatChannel({
+      channelId: channel,
+      characterId: mine,
+      notices: false,
+      history: false,
+      afterMessageId: "",
+    });
     await expect(call.status).rejects.toMatchObject({ code: "PERMISSION_DENIED", message: expect.stringMatching(/may not use this channel/) });
   });
 });

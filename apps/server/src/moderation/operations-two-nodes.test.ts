@@ -34,9 +34,9 @@ describe.skipIf(!natsUrl || !databaseUrl)("operations wall across two nodes (NAT
     const [chatA, chatB] = [chatClient(a.url, a.users.admin.token), chatClient(b.url, b.users.admin.token)];
     const [beforeA, beforeB] = [a.server.chatBus.subscriberCount(), b.server.chatBus.subscriberCount()];
     const readers = [
-      new StreamReader(chatA.connectChatChannel({ channelId: channel, characterId: speaker })),
-      new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker })),
-      new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker })),
+      new StreamReader(chatA.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
+      new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
+      new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
     ];
     await eventually(() => a.server.chatBus.subscriberCount() === beforeA + 1 && b.server.chatBus.subscriberCount() === beforeB + 2, 5_000, "streams");
     await chatA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via A" } });

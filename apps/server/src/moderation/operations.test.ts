@@ -37,8 +37,8 @@ describe("operations wall (one node)", () => {
 
     const streams = t.server.chatBus.subscriberCount();
     const readers = [
-      new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker })),
-      new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker })),
+      new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
+      new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
     ];
     await eventually(() => t.server.chatBus.subscriberCount() === streams + 2, 5_000, "two streams");
     for (const content of ["one", "two", "three"])

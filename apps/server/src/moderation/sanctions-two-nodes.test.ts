@@ -36,7 +36,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("sanctions across two nodes (NATS + Po
     client.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content: "hi" } });
 
   async function streamOnB(client: ChatClient, channelId: string, characterId: string) {
-    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId }));
+    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId, history: true }));
     await send(adminChatOnA, channelId, speaker);
     await reader.waitFor(1);
     return reader;

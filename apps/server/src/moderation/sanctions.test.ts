@@ -37,7 +37,7 @@ describe.each(storageBackends)("sanctions (%s)", (backend) => {
     client.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: characterId, content } });
   /** A stream that has received `speaker`'s greeting: it is open and live. */
   async function liveStream(client: ChatClient, channelId: string, characterId: string) {
-    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId }));
+    const reader = new StreamReader(client.connectChatChannel({ channelId, characterId, history: true }));
     await send(adminChat, channelId, speaker, `hello ${characterId}`);
     await reader.waitFor(1);
     return reader;
@@ -70,7 +70,7 @@ describe.each(storageBackends)("sanctions (%s)", (backend) => {
     expect(refused.rawMessage).toContain(expiry === "permanent" ? `permanently ${kind === "ban" ? "banned" : "muted"}` : "for another 1m");
     expect(sanctionDetail(refused)).toMatchObject({ id: issued.id, reason: "Spam", playerMessage: "Please keep the channel readable" });
 
-    const reading = new StreamReader(playerChat.connectChatChannel({ channelId: channel, characterId: me }));
+    const reading = new StreamReader(playerChat.connectChatChannel({ channelId: channel, characterId: me, history: true }));
     if (kind === "ban") {
       const end = await reading.ended;
       expect(end?.code).toBe(Code.PermissionDenied);
@@ -158,7 +158,7 @@ describe.each(storageBackends)("sanctions (%s)", (backend) => {
       (interceptors: Parameters<typeof createGrpcTransport>[0]["interceptors"]) => createGrpcWebTransport({ baseUrl: t.url, httpVersion: "1.1", interceptors }),
     ]) {
       const client = chatClient(t.url, t.users.player.token, transport);
-      const ended = await new StreamReader(client.connectChatChannel({ channelId: channel, characterId: me })).ended;
+      const ended = await new StreamReader(client.connectChatChannel({ channelId: channel, characterId: me, history: true })).ended;
       expect([ended?.code, sanctionDetail(ended!)?.id]).toEqual([Code.PermissionDenied, ban.id]);
       const refused = await errorOf(send(client, channel, me));
       expect([refused.code, sanctionDetail(refused)?.id]).toEqual([Code.PermissionDenied, ban.id]);

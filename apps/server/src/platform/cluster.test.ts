@@ -73,7 +73,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("two nodes as processes", () => {
     const channelId = await insertChannel(store.db, { public: true });
     const speaker = await insertCharacter(store.db, admin.sub, dimensionId);
     const listener = await insertCharacter(store.db, player.sub, dimensionId);
-    const onA = new StreamReader(chatClient(a.url, player.token).connectChatChannel({ channelId, characterId: listener }));
+    const onA = new StreamReader(chatClient(a.url, player.token).connectChatChannel({ channelId, characterId: listener, history: true }));
     await chatClient(b.url, admin.token).sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: speaker, content: "before" } });
     await onA.waitFor(1);
 
@@ -82,7 +82,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("two nodes as processes", () => {
     const ended = await onA.ended;
     expect(ended?.code).toBe(Code.Unavailable);
     // The client reconnects; the load balancer now only has B.
-    const onB = new StreamReader(chatClient(b.url, player.token).connectChatChannel({ channelId, characterId: listener }));
+    const onB = new StreamReader(chatClient(b.url, player.token).connectChatChannel({ channelId, characterId: listener, history: true }));
     await onB.waitFor(1); // history: "before"
     await chatClient(b.url, admin.token).sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId: speaker, content: "after" } });
     const messages = await onB.waitFor(2);

@@ -45,7 +45,7 @@ describe("revocation on ban and demotion (embedded provider)", () => {
     const grpc = chatClient(s.url, tokens.player!, (interceptors) => createGrpcTransport({ baseUrl: s.url, interceptors }));
     const send = () => connect.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "still here" } });
     expect(await codeOf(send())).toBe("ok");
-    const streams = [connect, grpc].map((c) => new StreamReader(c.connectChatChannel({ channelId: channel, characterId: character })));
+    const streams = [connect, grpc].map((c) => new StreamReader(c.connectChatChannel({ channelId: channel, characterId: character, history: true })));
     await Promise.all(streams.map((r) => r.waitFor(1)));
 
     expect((await membership(player.id, "/Banned", "PUT")).status).toBe(204);
@@ -121,7 +121,7 @@ describe("revocation with an external provider (OIDC_USERINFO_RECHECK_SECONDS)",
     const chat = chatClient(api.url, moderator);
     const send = () => chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "hi" } });
     expect(await codeOf(send())).toBe("ok");
-    const stream = new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: character }));
+    const stream = new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: character, history: true }));
     await stream.waitFor(1);
 
     const banned = await fetch(`${provider.url}/admin/realms/default/users/${mod.id}/groups/${groupIdOf("/Banned")}`, {
@@ -190,7 +190,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("revocation across two nodes (NATS + P
     const onB = chatClient(b.url, token);
     const send = () => onB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "on B" } });
     expect(await codeOf(send())).toBe("ok");
-    const stream = new StreamReader(onB.connectChatChannel({ channelId: channel, characterId: character }));
+    const stream = new StreamReader(onB.connectChatChannel({ channelId: channel, characterId: character, history: true }));
     await stream.waitFor(1);
     const banned = await fetch(`${a.url}/admin/realms/default/users/${player.id}/groups/${groupIdOf("/Banned")}`, {
       method: "PUT",

@@ -54,8 +54,8 @@ describe("signing out ends the session's tokens (embedded provider)", () => {
     const send = (client: typeof connect, content: string) =>
       client.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content } });
     expect(await codeOf(send(connect, "before"))).toBe("ok");
-    const streams = [connect, grpc].map((c) => new StreamReader(c.connectChatChannel({ channelId: channel, characterId: character })));
-    const otherStream = new StreamReader(other.connectChatChannel({ channelId: channel, characterId: character }));
+    const streams = [connect, grpc].map((c) => new StreamReader(c.connectChatChannel({ channelId: channel, characterId: character, history: true })));
+    const otherStream = new StreamReader(other.connectChatChannel({ channelId: channel, characterId: character, history: true }));
     await Promise.all([...streams, otherStream].map((r) => r.waitFor(1)));
     const userinfo = () => fetch(`${s.issuer}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${token}` } });
     expect((await userinfo()).status).toBe(200);
@@ -161,7 +161,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("signing out across two nodes (NATS + 
     const onB = chatClient(b.url, session.tokens.access_token);
     const send = () => onB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content: "on B" } });
     expect(await codeOf(send())).toBe("ok");
-    const stream = new StreamReader(onB.connectChatChannel({ channelId: channel, characterId: character }));
+    const stream = new StreamReader(onB.connectChatChannel({ channelId: channel, characterId: character, history: true }));
     await stream.waitFor(1);
     await signOut(a, session, "Sign out");
     expect((await stream.ended)?.code).toBe(Code.Unauthenticated);

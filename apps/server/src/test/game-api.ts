@@ -17,6 +17,7 @@ import { DimensionService, GameServerDataService, GameServerRegistryService, Map
 import { SanctionService } from "../gen/sro/moderation/moderation_pb.js";
 import { OperationsService } from "../gen/sro/moderation/operations_pb.js";
 import { ChatHistoryService } from "../gen/sro/moderation/chat_history_pb.js";
+import { BusService } from "../gen/sro/bus_pb.js";
 import { rest } from "./rest-client.js";
 import { bearer } from "./bearer.js";
 
@@ -35,6 +36,7 @@ export const gameServices = [
   SanctionService,
   OperationsService,
   ChatHistoryService,
+  BusService,
 ] as const;
 export type ApiTransport = "connect" | "rest";
 export const apiTransports: ApiTransport[] = ["connect", "rest"];

@@ -105,6 +105,10 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
 
   // The live operations wall on the dashboard (docs/moderation.md "Operations wall").
   "sro.moderation.OperationsService/GetOperations": STAFF_READ,
+
+  // The original admin client's Settings page: every node drops its cached copies of one kind of data (audited).
+  "sro.BusService/ResetReaderBus": ADMIN_ONLY,
+  "sro.BusService/ResetWriterBus": ADMIN_ONLY,
 };
 
 export const rpcKey = (serviceTypeName: string, methodName: string) => `${serviceTypeName}/${methodName}`;

@@ -82,7 +82,7 @@ describe("lean gRPC path", () => {
     const abort = new AbortController();
     const received: string[] = [];
     const reading = (async () => {
-      for await (const m of h.client.connectChatChannel({ channelId: "c" }, { signal: abort.signal })) received.push(m.content);
+      for await (const m of h.client.connectChatChannel({ channelId: "c", history: true }, { signal: abort.signal })) received.push(m.content);
     })().catch(() => {});
     await expect.poll(() => live.length).toBe(1);
     expect(live[0]!("live one")).toBe(true);
@@ -133,7 +133,7 @@ describe("lean gRPC path", () => {
       }),
     ]);
     const received: string[] = [];
-    for await (const m of h.client.connectChatChannel({ channelId: "c" })) received.push(m.content);
+    for await (const m of h.client.connectChatChannel({ channelId: "c", history: true })) received.push(m.content);
     expect(received).toEqual(["first", "changed", "changed again", "frozen", "frozen"]);
   });
 
@@ -159,7 +159,7 @@ describe("lean gRPC path", () => {
       ],
       [inspect],
     );
-    for await (const _ of h.client.connectChatChannel({ channelId: "c" })) void _;
+    for await (const _ of h.client.connectChatChannel({ channelId: "c", history: true })) void _;
     expect(seen).toEqual({ request: true, spreadKeepsSignal: true, context: true, sink: true });
   });
 
@@ -177,7 +177,7 @@ describe("lean gRPC path", () => {
     expect(listeners()).toBe(1);
     const ends = Array.from({ length: 50 }, async () => {
       try {
-        for await (const _ of h.client.connectChatChannel({ channelId: "c" })) void _;
+        for await (const _ of h.client.connectChatChannel({ channelId: "c", history: true })) void _;
         return "ended";
       } catch (error) {
         return ConnectError.from(error);

@@ -107,7 +107,7 @@ describe('ChatSession', () => {
   it('streams messages for the channel and character, and is connected once the server answers', async () => {
     const t = setup();
     t.session.start();
-    expect(t.openStream.mock.calls[0]![0]).toEqual({ channelId: 'ch-1', characterId: 'c-9' });
+    expect(t.openStream.mock.calls[0]![0]).toEqual({ channelId: 'ch-1', characterId: 'c-9', history: true });
     expect(t.statuses).toEqual(['connecting']);
     t.current().onHeader();
     expect(t.statuses).toEqual(['connecting', 'connected']);
@@ -255,6 +255,31 @@ describe('ChatSession', () => {
     expect(t.lines.map((l) => l.content)).toEqual(['one', 'two', 'three']);
   });
 
+  it('asks for the history first, then resumes after its newest id, showing each id once', async () => {
+    const t = setup();
+    t.session.start();
+    t.current().push({ ...msg('one', 1), id: '7' }, { ...msg('two', 2), id: '9' });
+    t.current().finish(new ConnectError('chat bus connection lost', Code.Unavailable));
+    await flush();
+    (t.timer as ManualTimer).fireAll();
+    expect(t.openStream.mock.calls.map((call) => call[0])).toEqual([
+      { channelId: 'ch-1', characterId: 'c-9', history: true },
+      { channelId: 'ch-1', characterId: 'c-9', afterMessageId: '9' },
+    ]);
+    // The same text at the same time under another id is another message; a repeated id is not.
+    t.current().push({ ...msg('two', 2), id: '9' }, { ...msg('two', 2), id: '10' }, { ...msg('three', 3), id: '11' });
+    t.current().finish(new ConnectError('restart', Code.Unavailable));
+    await flush();
+    (t.timer as ManualTimer).fireAll();
+    expect(t.openStream.mock.calls[2]![0]).toEqual({ channelId: 'ch-1', characterId: 'c-9', afterMessageId: '11' });
+    expect(t.lines.map((l) => [l.id, l.content])).toEqual([
+      ['7', 'one'],
+      ['9', 'two'],
+      ['10', 'two'],
+      ['11', 'three'],
+    ]);
+  });
+
   it('without auto-reconnect it stops after reporting the end', async () => {
     const t = setup({ autoReconnect: false });
     t.session.start();
@@ -278,7 +303,7 @@ describe('ChatSession notices', () => {
       { channelId: 'ch-1', characterId: 'c-9', notices: true },
     );
     session.start();
-    expect(t.openStream.mock.calls[0]![0]).toEqual({ channelId: 'ch-1', characterId: 'c-9', notices: true });
+    expect(t.openStream.mock.calls[0]![0]).toEqual({ channelId: 'ch-1', characterId: 'c-9', notices: true, history: true });
     const notice = { id: 'h1', content: 'gold', sentTimeMs: 5n, state: 1, reason: '' };
     t.current().push({ senderCharacterId: '', content: '', sentTimeMs: 0n, notice: { held: notice } }, msg('after'));
     await flush();

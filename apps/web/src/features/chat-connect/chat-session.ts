@@ -31,7 +31,10 @@ export interface IncomingChatMessage {
 
 /** One line of the chat as the view shows it. */
 export interface ChatLine {
-  /** Sender, time and text: the server resends its recent history on every (re)connect, and this skips repeats. */
+  /**
+   * The message id (sender, time and text from a server that sends no ids): a resumed stream may repeat a message
+   * the view already has (once live, once from the store), and this skips the repeat.
+   */
   key: string;
   /** The stored message's id ('' from an older server): deletion and reports name it. */
   id: string;
@@ -47,6 +50,10 @@ export interface ChatStreamRequest {
   characterId: string;
   /** Ask for notices (deleted messages, held messages) besides messages. */
   notices?: boolean;
+  /** Replay the channel's recent messages first (the session asks on its first connect). */
+  history?: boolean;
+  /** Resume: replay the messages after this id first (the session asks on a reconnect, with its newest id). */
+  afterMessageId?: string;
 }
 
 /** Opens ConnectChatChannel; `onHeader` fires once the server has accepted the stream. */
@@ -97,7 +104,7 @@ const FINAL_TEXTS = new Map<number, string>([
   [Code.PermissionDenied, PERMISSION_DENIED_TEXT],
   [Code.Unauthenticated, UNAUTHENTICATED_TEXT],
 ]);
-// Remembered keys of shown lines; the server's history is far shorter, so older keys can go.
+// Remembered keys of shown lines; a replay is far shorter (50 recent, 500 resumed), so older keys can go.
 const SEEN_KEYS_MAX = 5000;
 
 /** The gRPC code of a failure (ConnectError carries one; a failed fetch is UNAVAILABLE; anything else is UNKNOWN). */
@@ -125,6 +132,8 @@ export class ChatSession {
   /** Some attempt of this session opened its stream: a later failure is a lost connection, not a failed start. */
   private wasConnected = false;
   private readonly seen = new Set<string>();
+  /** The newest message id this session has shown: a reconnect resumes after it. */
+  private newestId: string | null = null;
   private readonly timer: ReconnectTimer;
 
   constructor(
@@ -167,7 +176,7 @@ export class ChatSession {
     };
     let failure: unknown = null;
     try {
-      for await (const message of this.deps.openStream(this.request, { signal: controller.signal, onHeader: markOpen })) {
+      for await (const message of this.deps.openStream(this.requestNow(), { signal: controller.signal, onHeader: markOpen })) {
         if (this.removed) return;
         markOpen();
         this.deliver(message);
@@ -179,11 +188,24 @@ export class ChatSession {
     if (!this.removed) this.ended(failure, opened);
   }
 
+  /**
+   * The first connect asks for the recent history; a reconnect asks for what came after the newest message shown
+   * (so nothing sent while the stream was down is missing), or for the history again if none was shown yet.
+   */
+  private requestNow(): ChatStreamRequest {
+    const request: ChatStreamRequest = { ...this.request };
+    delete request.history;
+    delete request.afterMessageId;
+    return this.newestId === null ? { ...request, history: true } : { ...request, afterMessageId: this.newestId };
+  }
+
   private deliver(message: IncomingChatMessage): void {
     if (this.deliverNotice(message)) return;
     const sentTimeMs = Number(message.sentTimeMs);
-    const key = `${message.senderCharacterId}|${sentTimeMs}|${message.content}`;
+    const id = message.id ?? '';
+    const key = id !== '' ? `id:${id}` : `${message.senderCharacterId}|${sentTimeMs}|${message.content}`;
     if (this.seen.has(key)) return;
+    if (/^[0-9]{1,19}$/.test(id) && (this.newestId === null || BigInt(id) > BigInt(this.newestId))) this.newestId = id;
     this.seen.add(key);
     if (this.seen.size > SEEN_KEYS_MAX) this.seen.delete(this.seen.values().next().value!);
     this.deps.listener.onMessage({ key, id: message.id ?? '', senderId: message.senderCharacterId, content: message.content, sentTimeMs });

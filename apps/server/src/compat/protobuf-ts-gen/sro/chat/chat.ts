@@ -146,6 +146,20 @@ export interface ConnectChatChannelRequest {
      * @generated from protobuf field: bool notices = 3
      */
     notices: boolean;
+    /**
+     * Send the channel's recent messages (at most 50, oldest first) before live ones. Off when absent: a stream
+     * then carries only messages sent after it opened, as the original service did.
+     *
+     * @generated from protobuf field: bool history = 4
+     */
+    history: boolean;
+    /**
+     * Resume: send the stored messages with a higher id than this one (at most 500, the newest; oldest first) before
+     * live ones, e.g. the last id a client had when its stream ended. Takes the place of history when set.
+     *
+     * @generated from protobuf field: string after_message_id = 5
+     */
+    afterMessageId: string;
 }
 /**
  * @generated from protobuf message sro.chat.SendChatChannelMessageRequest
@@ -719,7 +733,9 @@ class ConnectChatChannelRequest$Type extends MessageType<ConnectChatChannelReque
         super("sro.chat.ConnectChatChannelRequest", [
             { no: 1, name: "channel_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 2, name: "character_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 3, name: "notices", kind: "scalar", T: 8 /*ScalarType.BOOL*/ }
+            { no: 3, name: "notices", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
+            { no: 4, name: "history", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
+            { no: 5, name: "after_message_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ConnectChatChannelRequest>): ConnectChatChannelRequest {
@@ -727,6 +743,8 @@ class ConnectChatChannelRequest$Type extends MessageType<ConnectChatChannelReque
         message.channelId = "";
         message.characterId = "";
         message.notices = false;
+        message.history = false;
+        message.afterMessageId = "";
         if (value !== undefined)
             reflectionMergePartial<ConnectChatChannelRequest>(this, message, value);
         return message;
@@ -744,6 +762,12 @@ class ConnectChatChannelRequest$Type extends MessageType<ConnectChatChannelReque
                     break;
                 case /* bool notices */ 3:
                     message.notices = reader.bool();
+                    break;
+                case /* bool history */ 4:
+                    message.history = reader.bool();
+                    break;
+                case /* string after_message_id */ 5:
+                    message.afterMessageId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -766,6 +790,12 @@ class ConnectChatChannelRequest$Type extends MessageType<ConnectChatChannelReque
         /* bool notices = 3; */
         if (message.notices !== false)
             writer.tag(3, WireType.Varint).bool(message.notices);
+        /* bool history = 4; */
+        if (message.history !== false)
+            writer.tag(4, WireType.Varint).bool(message.history);
+        /* string after_message_id = 5; */
+        if (message.afterMessageId !== "")
+            writer.tag(5, WireType.LengthDelimited).string(message.afterMessageId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
