@@ -167,11 +167,11 @@ function closeUnreadRequests(req: http.IncomingMessage, res: http.ServerResponse
   const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
   if (hasBody) {
     // Node writes implicit headers through writeHead too, so this sees every answer.
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
-      if (!req.complete) this.shouldKeepAlive = false;
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+    res.writeHead = (...args: unknown[]) => {
+      if (!req.complete) res.shouldKeepAlive = false;
+      return writeHead(...args);
+    };
   }
   res.once("finish", () => {
     // The socket is gone (null) once the response has detached from an already closed connection.
