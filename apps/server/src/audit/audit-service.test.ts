@@ -41,7 +41,7 @@ describe.each(storageBackends)("AuditService (%s)", (backend) => {
               ];
       await db.transaction((tx) => appendAudit(tx, who, change, T0 + i * MINUTE));
     }
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const codeOf = (promise: Promise<unknown>) =>

@@ -29,7 +29,7 @@ describe.each(storageBackends)("audit records of rpc writes (%s)", (backend) => 
   beforeAll(async () => {
     t = await startTestServer({ backend, env: { GAMESERVER_MODE: "registry", TRUST_PROXY: "true" } });
     db = t.server.database.db;
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   /** A client of `service` for `user` whose calls carry `requestId` (and a forwarded client address). */

@@ -11,7 +11,7 @@ describe.each(storageBackends)("bulk characters (%s)", (backend) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ backend });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const indexNames = async () => {

@@ -52,7 +52,7 @@ describe.each(storageBackends)("character lists (%s)", (backend) => {
     }));
     await db.insert(characters).values(rows);
     live = rows.filter((r) => !r.deletedAt);
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   describe.each(apiTransports)("over %s", (transport) => {

@@ -41,7 +41,7 @@ describe("characters search by what the table shows", () => {
     }
     all = await list("");
     expect(all.length).toBeGreaterThan(3);
-  }, 60_000);
+  });
   afterAll(() => s?.close());
 
   it("finds characters by their owner's username, for admins and moderators", async () => {

@@ -53,7 +53,7 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
     db = database.db;
     store = createCharacterStore(db);
     dimension = await insertDimension(db);
-  }, 60_000);
+  });
   afterAll(() => close?.());
 
   describe("stays in step with characters", () => {
@@ -157,7 +157,7 @@ describe.each(storageBackends)("name search side table (%s)", (backend) => {
       for (const row of rows.slice(600)) row.name = `Wide Mid Rare ${row.id.slice(0, 8)}`;
       for (let i = 0; i < rows.length; i += 200) await db.insert(characters).values(rows.slice(i, i + 200));
       live = rows.filter((r) => !r.deletedAt);
-    }, 60_000);
+    });
 
     const keys: Record<SortColumn, (r: Row) => string | number> = {
       name: (r) => r.name,

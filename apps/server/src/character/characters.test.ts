@@ -19,7 +19,7 @@ describe.each(storageBackends)("characters (%s)", (backend) => {
     dimension = await insertDimension(db);
     otherDimension = await insertDimension(db);
     deletedDimension = await insertDimension(db, [], { deletedAt: new Date() });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   describe.each(apiTransports)("over %s", (transport) => {

@@ -13,7 +13,7 @@ describe.each(storageBackends)("name skeleton backfill (%s)", (backend) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ backend, env: { SEED_DEMO: "true" } });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   it("demo characters are guarded: a look-alike of 'Ada Overwatch' (zero for O) is refused", async () => {

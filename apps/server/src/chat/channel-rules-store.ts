@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { and, asc, count, eq, isNull, min, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
@@ -62,6 +63,9 @@ const auditView = (row: HeldRow) => ({
   messageId: row.messageId,
 });
 
+/** As stored (JSON): absent and undefined fields are the same. */
+const plain = (rules: ChannelRulesFact): unknown => JSON.parse(JSON.stringify(rules));
+
 export function createChannelRulesStore(db: Db) {
   const heldQuery = (tx: Db) =>
     tx
@@ -94,7 +98,7 @@ export function createChannelRulesStore(db: Db) {
       return row ?? NO_RULES;
     },
 
-    /** Replaces the channel's rules, audited with before and after; undefined when the channel is not live. */
+    /** Replaces the channel's rules, audited with before and after (unless unchanged); undefined when the channel is not live. */
     setRules(actor: AuditActor, channelId: string, rules: ChannelRulesFact): Promise<ChannelRulesFact | undefined> {
       return db.transaction(async (tx) => {
         const [channel] = await tx
@@ -107,6 +111,8 @@ export function createChannelRulesStore(db: Db) {
           .select({ slowModeSeconds: chatChannelRules.slowModeSeconds, membersOnly: chatChannelRules.membersOnly, rules: chatChannelRules.rules })
           .from(chatChannelRules)
           .where(eq(chatChannelRules.channelId, channelId));
+        // Saving what is already there changes nothing, so it writes nothing: no audit record for a no-op.
+        if (isDeepStrictEqual(plain(before ?? NO_RULES), plain(rules))) return rules;
         const values = { slowModeSeconds: rules.slowModeSeconds, membersOnly: rules.membersOnly, rules: rules.rules, updatedAt: new Date() };
         await tx
           .insert(chatChannelRules)

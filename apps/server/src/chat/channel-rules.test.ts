@@ -243,6 +243,21 @@ describe.each(storageBackends)("channel rules (%s)", (backend) => {
     expect(await moderator.getChannelRules({ id: channel })).toMatchObject({ slowModeSeconds: 10, membersOnly: true, rules: [{ pattern: "x" }] });
   });
 
+  it("saving the rules a channel already has writes no audit record", async () => {
+    const { channel } = await setUp({ slowModeSeconds: 5, rules: [rule("pattern", "gold", "hold")] });
+    const records = () =>
+      db()
+        .select()
+        .from(auditRecords)
+        .where(and(eq(auditRecords.targetId, channel), eq(auditRecords.action, "chat-channel.rules.set")));
+    expect(await records()).toHaveLength(1);
+    const same = await moderator.setChannelRules({ channelId: channel, slowModeSeconds: 5, membersOnly: false, rules: [rule("pattern", "gold", "hold")] });
+    expect(same).toMatchObject({ slowModeSeconds: 5, membersOnly: false, rules: [{ pattern: "gold" }] });
+    expect(await records()).toHaveLength(1);
+    await moderator.setChannelRules({ channelId: channel, slowModeSeconds: 5, membersOnly: false, rules: [] });
+    expect(await records()).toHaveLength(2);
+  });
+
   it.each([
     [{ slowModeSeconds: 86_401 }, "slow_mode_seconds: must be 0..86400"],
     [{ rules: [rule("word", "ok", "block"), rule("word", "  ", "block")] }, "rules[1].pattern: must not be empty"],

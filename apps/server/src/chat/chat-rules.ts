@@ -1,6 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { sanctionError, type SanctionFact } from "../platform/sanction-message.js";
-import { textError } from "../platform/text-rules.js";
+import { longestMarkRun, MAX_STACKED_MARKS, textError } from "../platform/text-rules.js";
 import { requireUuid } from "../platform/validation.js";
 import { senderFilter, textFilter, type SenderFilter } from "./history-rules.js";
 
@@ -37,6 +37,11 @@ export function messageContent(raw: string): string {
   if (problem) throw invalid(problem.replace(/\.$/, ""));
   const length = [...content].length;
   if (length > MAX_MESSAGE_CHARACTERS) throw invalid(`message content is ${length} characters; at most ${MAX_MESSAGE_CHARACTERS} are allowed`);
+  // Stacked marks ("Zalgo") draw over the lines above and below; real scripts need a few on one letter at most.
+  const stacked = longestMarkRun(content);
+  if (stacked > MAX_STACKED_MARKS) {
+    throw invalid(`message content stacks ${stacked} combining marks on one character; at most ${MAX_STACKED_MARKS} are allowed`);
+  }
   return content;
 }
 

@@ -235,8 +235,12 @@ describe("chat streams", () => {
 });
 
 describe("chat streams at shutdown", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+
   it("end with UNAVAILABLE so clients reconnect elsewhere", async () => {
-    const t = await startTestServer();
     try {
       const db = t.server.database.db;
       const channel = await insertChannel(db, { public: true });

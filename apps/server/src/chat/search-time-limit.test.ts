@@ -64,7 +64,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("a staff search past CHAT_SEAR
     await db.execute(sql`INSERT INTO chat_messages (channel_id, sender_character_id, content, sent_at)
       SELECT ${channel}::uuid, ${sender}, 'message number ' || i, now() - i * interval '1 second' FROM generate_series(1, 300000) AS i`);
     await db.execute(sql`ANALYZE chat_messages`);
-  }, 120_000);
+  });
   afterAll(() => t?.close());
 
   it("SearchChatMessages answers DEADLINE_EXCEEDED, naming the limit and how to narrow the search", async () => {

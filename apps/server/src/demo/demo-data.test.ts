@@ -14,7 +14,7 @@ describe.each(storageBackends)("demo data (%s)", (backend) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ backend, env: { SEED_DEMO: "true" } });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   it("has ≥ 3 maps, 2 dimensions, ~30 characters over the demo users and others, 4 channels, authorizations", async () => {

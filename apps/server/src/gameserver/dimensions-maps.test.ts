@@ -13,7 +13,7 @@ describe.each(storageBackends)("dimensions and maps (%s)", (backend) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ backend });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   describe.each(apiTransports)("over %s", (transport) => {

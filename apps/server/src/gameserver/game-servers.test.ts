@@ -18,7 +18,7 @@ describe.each(storageBackends)("game servers in local mode (%s)", (backend) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ backend });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   it.each(apiTransports)("count is -1 and the registry answers FAILED_PRECONDITION (%s)", async (transport) => {
@@ -39,7 +39,7 @@ describe.each(storageBackends)("game servers in registry mode (%s)", (backend) =
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ backend, env: { GAMESERVER_MODE: "registry", GAMESERVER_TTL_SECONDS: "30" } });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   describe.each(apiTransports)("over %s", (transport) => {

@@ -18,7 +18,7 @@ describe.each(storageBackends)("reads by id after writes elsewhere (%s)", (backe
   let close: () => Promise<void>;
   beforeAll(async () => {
     ({ database, close } = await openTestDatabase(backend));
-  }, 60_000);
+  });
   afterAll(() => close?.());
 
   it("a dimension and a map unknown to the in-memory copy come from the database", async () => {

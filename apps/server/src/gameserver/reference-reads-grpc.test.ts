@@ -32,7 +32,7 @@ describe("map and dimension reads over the lean gRPC and Connect paths", () => {
       connect: both(createConnectTransport({ baseUrl: t.url, httpVersion: "1.1" })),
       grpcWeb: both(createGrpcWebTransport({ baseUrl: t.url, httpVersion: "1.1" })),
     };
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   it("answer what Connect answers, and follow writes at once", async () => {

@@ -9,8 +9,10 @@ import { loginFailures } from "./schema.js";
  * Counters forget after `windowSeconds` without failures.
  *
  * Only the address and the pair can refuse an address outright, so knowing a username is not enough to keep its owner
- * out. The account-wide counter never locks: it paces addresses that failed recently (anywhere), which is what stops
- * many addresses from sharing out the guesses; an address without recent failures is never refused by it.
+ * out. The account-wide counter never locks and starts pacing only far above what one address may try (OWASP: a much
+ * larger account-wide bound), so one stranger's failures never make the owner wait after a typo; it paces addresses
+ * that failed recently (anywhere), which is what stops many addresses from sharing out the guesses; an address without
+ * recent failures is never refused by it.
  * Unknown accounts are throttled by the typed name exactly like real ones, so the answers never tell them apart.
  */
 export interface ThrottleRule {
@@ -36,7 +38,8 @@ export interface ThrottlePolicy {
 }
 
 export const defaultThrottlePolicy: ThrottlePolicy = {
-  account: { backoffAfter: 5, maxBackoffSeconds: 60, lockSeconds: 0, windowSeconds: 60 * 60 },
+  // Far above what one address may try (the pair rule: ~30 an hour), so one stranger cannot pace the owner's typos.
+  account: { backoffAfter: 100, maxBackoffSeconds: 30, lockSeconds: 0, windowSeconds: 60 * 60 },
   pair: { backoffAfter: 3, maxBackoffSeconds: 30, lockAfter: 10, lockSeconds: 15 * 60, windowSeconds: 15 * 60 },
   address: { backoffAfter: 20, maxBackoffSeconds: 30, lockAfter: 50, lockSeconds: 15 * 60, windowSeconds: 60 * 60 },
   registrationsPerAddress: { limit: 5, windowSeconds: 60 * 60 },

@@ -52,6 +52,24 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect(jwks.keys[0]).not.toHaveProperty("d");
   });
 
+  it("advertises and allows the code flow only: an implicit request gets no token", async () => {
+    const discovery = (await (await fetch(`${s.issuer}/.well-known/openid-configuration`)).json()) as Record<string, string[]>;
+    expect(discovery.response_types_supported).toEqual(["code", "none"]);
+    expect(discovery.grant_types_supported).not.toContain("implicit");
+    for (const responseType of ["id_token", "id_token token", "code id_token", "token"]) {
+      const { url } = authorizationUrl({ issuer: s.issuer, redirectUri, extra: { response_type: responseType } });
+      const response = await new TestBrowser().fetch(url);
+      const location = response.headers.get("location") ?? "";
+      const answer = location ? new URL(location, s.issuer) : undefined;
+      const said = answer ? new URLSearchParams(answer.hash.slice(1) || answer.search) : new URLSearchParams();
+      // Refused in the client's redirect (error=unsupported_response_type) or on the error page; never a token.
+      expect(said.get("error") ?? ((await response.text()).includes("unsupported_response_type") ? "unsupported_response_type" : ""), responseType).toBe(
+        "unsupported_response_type",
+      );
+      expect(location, responseType).not.toMatch(/access_token|id_token=/);
+    }
+  });
+
   it("signs in with username and issues Keycloak-shaped RS256 JWT access tokens", async () => {
     const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: admin.username, password: admin.password });
     expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: "RS256" });

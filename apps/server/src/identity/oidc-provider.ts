@@ -82,6 +82,8 @@ export function createOidcProvider(d: ProviderDeps): Provider {
         : []),
     ],
     clientBasedCORS: (_ctx, origin) => d.clients.webOrigins.includes(origin),
+    // The code flow only (with PKCE): no implicit grant, no tokens in a URL. "none" is the account page's sign-in check.
+    responseTypes: ["code", "none"],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
     scopes: ["openid", "offline_access", "profile", "email"],

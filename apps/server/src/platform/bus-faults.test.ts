@@ -23,7 +23,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("NATS outage", () => {
     database = await createTestDatabase();
     const env = { DATABASE_URL: database.url, NATS_URL: `nats://127.0.0.1:${proxy.port}` };
     [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
     await proxy?.close();

@@ -39,7 +39,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("two nodes as processes", () => {
     store = await openDatabase({ url: database.url, dataDir: "" });
     admin.token = await issuer.mint({ sub: admin.sub, preferred_username: "admin", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 600 });
     player.token = await issuer.mint({ sub: player.sub, preferred_username: "player", groups: ["/Player/Member"] }, { lifetimeSeconds: 600 });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

@@ -1,10 +1,15 @@
 import http from "node:http";
-import { describe, expect, it, vi } from "vitest";
-import { startTestServer } from "../test/test-server.js";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestServer, type TestServer } from "../test/test-server.js";
 
 describe("graceful shutdown", () => {
+  // A server start is the environment (a hook's budget); its close is what the test watches.
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+
   it("lets a unary call that is in flight finish, refuses new connections, then closes", async () => {
-    const t = await startTestServer();
     const body = JSON.stringify({ name: "Late map", mapPath: "/maps/late.umap" });
     // Expect: 100-continue makes the server say when it has read the headers: from then on the call is in flight.
     const req = http.request(`${t.url}/v1/maps`, {

@@ -77,11 +77,40 @@ export function mixedScriptError(field: string, value: string): string | undefin
   return scripts.length > 1 ? `${field} mixes scripts (${scripts.join(", ")}); use letters of one script` : undefined;
 }
 
+// Marks drawn on or through their base letter without a width of their own (U+0323 dot below, U+0338 long solidus).
+const OVERLAID_MARK = /[\p{Mn}\p{Me}]/gu;
+
 /**
  * UTS #39's skeleton (NFD, confusables mapped to their prototype, NFD again; confusables.txt through unhomoglyph),
  * lower-cased as names are unique ignoring case: "Аda" (Cyrillic А) and "Ada", "rn" and "m" share one. Runs of
- * spaces count as one, as HTML shows them: "Ada  Overwatch" reads "Ada Overwatch".
+ * spaces count as one, as HTML shows them: "Ada  Overwatch" reads "Ada Overwatch". Non-spacing and enclosing marks
+ * are dropped: a dot under an "h" or a stroke through an "n" still reads as the name without it (spacing marks,
+ * which take room of their own, stay).
  */
 export function skeletonOf(value: string): string {
-  return unhomoglyph(value.normalize("NFD")).normalize("NFD").toLowerCase().replace(/ {2,}/g, " ");
+  return unhomoglyph(value.normalize("NFD")).normalize("NFD").replace(OVERLAID_MARK, "").toLowerCase().replace(/ {2,}/g, " ");
+}
+
+// Default-ignorable code points (U+034F combining grapheme joiner, U+FE0F variation selector, U+200B …): drawn as
+// nothing, so a name holding one reads exactly as the name without it.
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+
+/** The first default-ignorable code point of a text as "U+034F", or undefined. */
+export function defaultIgnorableIn(value: string): string | undefined {
+  const found = DEFAULT_IGNORABLE.exec(value)?.[0];
+  return found && `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** At most this many combining marks on one base character in chat text ("Zalgo" stacks spill over other lines). */
+export const MAX_STACKED_MARKS = 4;
+
+/** The longest run of combining marks in a text (after NFC, so precomposed letters count as none). */
+export function longestMarkRun(value: string): number {
+  let longest = 0;
+  let run = 0;
+  for (const char of value.normalize("NFC")) {
+    run = /\p{M}/u.test(char) ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
 }

@@ -30,6 +30,11 @@ describe("input validation", () => {
       expect(rejection(() => requireName(bad))?.code).toBe(Code.InvalidArgument);
     }
     expect(rejection(() => requireName(" Neo"))?.message).toBe("name: must not start or end with a space");
+    // Invisible marks pass the letters-and-marks pattern; they are refused by name.
+    expect(rejection(() => requireName("Neo\u034f"))?.message).toBe("name: must not contain invisible characters (default-ignorable code point U+034F)");
+    expect(rejection(() => requireName("Neo\ufe0f", "character.name"))?.message).toBe(
+      "character.name: must not contain invisible characters (default-ignorable code point U+FE0F)",
+    );
     expect(rejection(() => requireName("ab", "character.name"))?.message).toMatch(/^character\.name: must be 3\.\.64 characters/);
   });
 

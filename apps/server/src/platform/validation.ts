@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { mixedScriptError, textProblem } from "./text-rules.js";
+import { defaultIgnorableIn, mixedScriptError, textProblem } from "./text-rules.js";
 
 /**
  * Input checks shared by every service. Each failure is INVALID_ARGUMENT with a message that names the field and
@@ -56,6 +56,8 @@ export function requireName(value: string, field = "name"): string {
   if (length < 3 || length > 64 || !NAME.test(value)) throw invalidArgument(field, NAME_RULE);
   if (value.trim() !== value) throw invalidArgument(field, "must not start or end with a space");
   refuseHiddenText(value, field);
+  const ignorable = defaultIgnorableIn(value);
+  if (ignorable) throw invalidArgument(field, `must not contain invisible characters (default-ignorable code point ${ignorable})`);
   // Unicode's mixed-script detection (UTS #39): "Аda" with a Cyrillic А would pass for "Ada".
   const mixed = mixedScriptError("", value);
   if (mixed) throw invalidArgument(field, mixed.trim());

@@ -59,7 +59,7 @@ describe("identity inputs under fuzz: no 5xx, control characters named, clean lo
     const admin = demoAccounts.find((a) => a.username === "admin")!;
     adminToken = (await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: admin.username, password: admin.password }))
       .access_token;
-  }, 60_000);
+  });
   afterAll(() => s.close());
 
   const errorText = (page: Page) => /<div class="alert error"[^>]*>([^<]*)</.exec(page.body)?.[1] ?? "";

@@ -3,7 +3,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type ConnectionLimits, type Listener } from "../platform/http/listener.js";
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
-import { startTestServer } from "../test/test-server.js";
+import { startTestServer, type TestServer } from "../test/test-server.js";
 
 /**
  * Findings 4 and 10: idle and slow connections were never closed (300 silent sockets, headers a line per 5 s, a body a
@@ -158,8 +158,12 @@ describe("connection time limits and cap", () => {
 });
 
 describe("a body over BODY_LIMIT_BYTES on the real server", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+
   it("is answered and the connection closed, on Connect and REST", async () => {
-    const t = await startTestServer();
     try {
       const port = Number(new URL(t.url).port);
       // Without a token the body is never read (credentials-first.ts): 401 at once; with one, the limit's answer.
@@ -177,6 +181,9 @@ describe("a body over BODY_LIMIT_BYTES on the real server", () => {
         const ms = await closedAfter(socket);
         clearInterval(drip);
         expect(answer, path).toMatch(status);
+        // The answer says what happens next: the connection closes (no client waits to reuse it).
+        expect(answer.split("\r\n\r\n")[0], path).toMatch(/\r\nConnection: close$/im);
+        expect(answer, path).not.toMatch(/keep-alive/i);
         expect(ms, path).toBeLessThan(GRACE_MS);
       }
     } finally {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ConnectError } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatClient, insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
@@ -64,6 +65,33 @@ describe("text rules", () => {
     expect((await create("Ace C00p")).code).toBe(6); // ALREADY_EXISTS: 0 is a look-alike of O too
     expect((await create("Ace  Coop")).code).toBe(6); // two spaces: a page shows them as one
     expect((await create("Ace Cooper")).code).toBe("ok");
+  });
+
+  it("refuses invisible code points in names and compares look-alikes without their marks", async () => {
+    const api = gameApi(t.url, "connect");
+    const dimension = await insertDimension(t.server.database.db);
+    // An admin names a new owner each time: the per-player cap of this server stays out of the way.
+    const create = (name: string) =>
+      api.call("CreateCharacter", { ownerId: randomUUID(), name, gender: "female", realm: "human", dimensionId: dimension }, t.users.admin.token);
+    for (const name of ["Ivo Overwatch", "Max Warden"]) expect((await create(name)).code, name).toBe("ok");
+    expect((await create("Ivo Overwatch\u034f")).message).toBe("name: must not contain invisible characters (default-ignorable code point U+034F)");
+    expect((await create("Ivo Overwatch\ufe0f")).message).toBe("name: must not contain invisible characters (default-ignorable code point U+FE0F)");
+    expect((await create("Ivo Overwatc\u0323h")).message).toBe(
+      'name: "Ivo Overwatc\u0323h" looks the same as the name of an existing character; choose another',
+    );
+    expect((await create("Max Warden\u0338")).code).toBe(6); // ALREADY_EXISTS: a stroke through the n
+    expect((await create("Zoë Ångström")).code).toBe("ok"); // marks are fine in a name that copies nobody
+    expect((await create("Zoe Angstrom")).code).toBe(6);
+  });
+
+  it("caps stacked combining marks in chat messages, naming the rule", async () => {
+    const db = t.server.database.db;
+    const character = await insertCharacter(db, t.users.player.sub, await insertDimension(db));
+    const channel = await insertChannel(db, { public: true });
+    const chat = chatClient(t.url, t.users.player.token);
+    const send = (content: string) => message(chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: character, content } }));
+    expect(await send(`hx${"\u0301\u0316\u0337".repeat(3)}llo`)).toBe("message content stacks 9 combining marks on one character; at most 4 are allowed");
+    expect(await send("Tiếng Việt, עִבְרִית, हिन्दी, e\u0301\u0323")).toBe("ok");
   });
 });
 

@@ -92,8 +92,12 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
     res.setHeader("x-request-id", requestId);
     const path = (req.url ?? "/").split("?")[0]!;
     void (async () => {
-      if (path === "/healthz") return sendJson(res, parts.health());
-      if (path === "/readyz") return sendJson(res, await parts.readiness());
+      if (path === "/healthz" || path === "/readyz") {
+        // Probe answers are live state: never cached, never sniffed into anything but JSON.
+        res.setHeader("x-content-type-options", "nosniff");
+        res.setHeader("cache-control", "no-store");
+        return sendJson(res, path === "/healthz" ? parts.health() : await parts.readiness());
+      }
       if (path === "/metrics" && parts.metrics) {
         // Only for the scraper's token (DESIGN: a caller without a token gets health only).
         if (!parts.metricsToken || !hasBearer(req, parts.metricsToken)) {
@@ -107,7 +111,9 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
         res.writeHead(200, { "content-type": contentType, "cache-control": "no-store" });
         return void res.end(body);
       }
-      const rpcCall = RPC_PATH.test(path) || (OTHER_RPC_PATH.test(path) && RPC_CONTENT_TYPE.test(String(req.headers["content-type"] ?? "")));
+      // A POST to any /<package>.<Service>/<Method> path is an rpc (Connect's unary protocol sends plain JSON or proto).
+      const rpcCall =
+        RPC_PATH.test(path) || (OTHER_RPC_PATH.test(path) && (req.method === "POST" || RPC_CONTENT_TYPE.test(String(req.headers["content-type"] ?? ""))));
       const apiCall = rpcCall || path.startsWith("/v1/");
       if (apiCall) {
         // Game API answers are per caller and never a page: no caching, no sniffing them into HTML.
@@ -122,6 +128,8 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
       if (parts.identity && (path.startsWith("/realms/") || path.startsWith("/admin/realms/"))) {
         if (await parts.identity(req, res)) return;
       }
+      // Only page loads get the SPA: any other method on a path nobody owns is a 404, never index.html with 200.
+      if (req.method !== "GET" && req.method !== "HEAD") return notFound(req, res);
       withSecurityHeaders(req, res, () => {
         if (path === "/app-config.json") {
           res.setHeader("cache-control", "no-cache");
@@ -136,6 +144,12 @@ export function createHttpHandler(parts: HttpParts): RequestHandler {
 function sendJson(res: AnyResponse, { status, body }: { status: number; body: unknown }): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+function notFound(req: AnyRequest, res: AnyResponse): void {
+  req.resume(); // the body is not needed; reading it keeps the connection usable
+  res.writeHead(404, { "content-type": "application/json", "x-content-type-options": "nosniff", "cache-control": "no-store" });
+  res.end(JSON.stringify({ error: "not found", message: `${req.method} ${(req.url ?? "/").split("?")[0]}: no such route (pages answer GET and HEAD only)` }));
 }
 
 function hasBearer(req: AnyRequest, expected: string): boolean {

@@ -161,8 +161,18 @@ export async function listen(handler: RequestHandler, port: number, host: string
 /**
  * An answer sent before the request body was read (413, 429, 401 …) closes the connection: otherwise Node keeps
  * reading (and discarding) the rest of the body to reuse the connection, for as long as the client cares to send it.
+ * Its headers say so (`Connection: close`): decided when they are written, while the body is still arriving.
  */
 function closeUnreadRequests(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+  if (hasBody) {
+    // Node writes implicit headers through writeHead too, so this sees every answer.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+    res.writeHead = (...args: unknown[]) => {
+      if (!req.complete) res.shouldKeepAlive = false;
+      return writeHead(...args);
+    };
+  }
   res.once("finish", () => {
     // The socket is gone (null) once the response has detached from an already closed connection.
     const socket = req.socket as net.Socket | null;
