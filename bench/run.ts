@@ -16,11 +16,8 @@ const benches: Record<string, string> = {
   console: "./admin-characters.ts",
   audit: "./audit-write-cost.ts",
   "chat-search": "./chat-search.ts",
-<<<<<<< HEAD
   "channel-rules": "./channel-rules-cost.ts",
-=======
   soak: "./chat-soak.ts",
->>>>>>> h-memory
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
