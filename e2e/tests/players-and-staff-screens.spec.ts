@@ -4,7 +4,7 @@ import { CHAT_DEMO, createChannel, deleteChannel, sendAs, signInAs } from '../su
 import { keepScreenshot } from '../support/screens';
 
 // What players and staff saw in the browser: who speaks in a player's chat, the header search, the sanction dialog's
-// fold, the moderation page's error, a lost session, Delete on a phone and the wall's time axis.
+// fold, the moderation page's error, a lost session and Delete on a phone.
 
 // A busy two-core machine signs in and loads lazy chunks slowly: the conditions are awaited, the budget is generous.
 test.describe.configure({ timeout: 180_000 });
@@ -125,53 +125,3 @@ test('/admin/messages keeps Delete on screen at 375 px', async ({ page }, testIn
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   await keepScreenshot(page, testInfo, 'messages-delete-375');
 });
-
-type DrawnLabel = { text: string; x: number; y: number; width: number; align: string };
-
-for (const width of [1440, 375]) {
-  test(`the operations wall's time labels do not run together at ${width} px`, async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
-    // Record what uPlot writes on each canvas since its last clear (a redraw clears first): text, place, width.
-    await page.addInitScript(() => {
-      const byCanvas = new Map<HTMLCanvasElement, DrawnLabel[]>();
-      (window as unknown as { drawnLabels: () => DrawnLabel[][] }).drawnLabels = () => [...byCanvas.values()];
-      const proto = CanvasRenderingContext2D.prototype;
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped below and called with the canvas context
-      const { fillText, clearRect } = proto;
-      proto.clearRect = function (this: CanvasRenderingContext2D, ...args: [number, number, number, number]) {
-        byCanvas.set(this.canvas, []);
-        clearRect.apply(this, args);
-      };
-      proto.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
-        const list = byCanvas.get(this.canvas) ?? [];
-        byCanvas.set(this.canvas, list);
-        list.push({ text, x, y, width: this.measureText(text).width, align: this.textAlign });
-        fillText.call(this, text, x, y, maxWidth);
-      };
-    });
-    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-    await signInTo(page, '/admin');
-    await expect(page.locator('figure canvas').first()).toBeVisible({ timeout: 20_000 });
-    const timeRows = async () => {
-      const canvases = await page.evaluate(() => (window as unknown as { drawnLabels: () => DrawnLabel[][] }).drawnLabels());
-      // Per canvas, the labels of one row (same y) that read like times: one chart's time axis.
-      return canvases.flatMap((labels) => {
-        const rows = new Map<number, DrawnLabel[]>();
-        for (const l of labels.filter((l) => /^\d{1,2}:\d{2}/.test(l.text))) rows.set(l.y, [...(rows.get(l.y) ?? []), l]);
-        return [...rows.values()];
-      });
-    };
-    await expect.poll(async () => (await timeRows()).some((row) => row.length > 1), { timeout: 20_000 }).toBe(true);
-    for (const row of await timeRows()) {
-      const spans = row
-        .map((l) => {
-          const left = l.align === 'center' ? l.x - l.width / 2 : l.align === 'right' ? l.x - l.width : l.x;
-          return { text: l.text, left, right: left + l.width };
-        })
-        .sort((a, b) => a.left - b.left);
-      // Each label ends well before the next begins.
-      for (let i = 1; i < spans.length; i++) expect(spans[i]!.left, `${spans[i - 1]!.text} | ${spans[i]!.text}`).toBeGreaterThan(spans[i - 1]!.right + 4);
-    }
-    await keepScreenshot(page, testInfo, `operations-wall-axis-${width}`);
-  });
-}
