@@ -42,7 +42,8 @@ export default defineConfig({
     command: 'node ../apps/server/dist/main.js',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A cold start on a busy two-core machine (PGlite's WASM, the provider's keys) can take over a minute.
+    timeout: 180_000,
     env: {
       PORT: port,
       DATA_DIR: process.env.E2E_DATA_DIR,

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import { signInAtProvider } from './provider';
 
 // Helpers of the chat specs: demo ids, sign-in, the REST game API called with the signed-in user's own token,
@@ -83,7 +83,5 @@ export const chatLog = (page: Page) => page.getByRole('log', { name: 'Messages' 
 export const chatLines = (page: Page) => chatLog(page).getByTestId('chat-line');
 export const toast = (page: Page, text: string | RegExp) => page.getByTestId('notification').filter({ hasText: text });
 
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+/** axe with the rules every screen is held to (support/axe.ts). */
+export const expectNoAxeViolations = (page: Page) => expectAxeClean(page);

@@ -1,14 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAxeClean } from '../support/axe';
 import { keepScreenshot, WIDTHS } from '../support/screens';
 
 // The embedded provider's own pages: sign-in, registration (with errors), account, logout, errors.
-// Screenshots at both widths for review; WCAG 2.1 AA checked with axe on each.
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+// Screenshots at both widths for review; axe (support/axe.ts) on every one of them.
+const noAxeViolations = expectAxeClean;
 
 /** Starts an authorization request the way the SPA does, landing on the provider's sign-in page. */
 async function openSignIn(page: Page, baseURL: string, prompt?: string) {
@@ -45,6 +41,7 @@ for (const width of WIDTHS) {
     test('registration with field errors', async ({ page, baseURL }, testInfo) => {
       await openSignIn(page, baseURL!, 'create');
       await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+      await noAxeViolations(page);
       await keepScreenshot(page, testInfo, `identity-register-${width}`);
       await page.getByLabel('Username', { exact: true }).fill('admin');
       await page.getByLabel('Email').fill('player@sro.local');
@@ -74,6 +71,7 @@ for (const width of WIDTHS) {
       await page.getByLabel('Confirm new password').fill('new-password-1');
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText('The current password is not correct.')).toBeVisible();
+      await noAxeViolations(page);
       await keepScreenshot(page, testInfo, `identity-account-error-${width}`);
 
       await page.getByRole('link', { name: 'Sign out' }).click();
@@ -82,6 +80,7 @@ for (const width of WIDTHS) {
       await keepScreenshot(page, testInfo, `identity-logout-${width}`);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+      await noAxeViolations(page);
       await keepScreenshot(page, testInfo, `identity-signed-out-${width}`);
     });
 

@@ -203,7 +203,14 @@ export function createChannelRulesStore(db: Db) {
             .insert(chatMessages)
             .values({ channelId: before.channelId, senderCharacterId: before.senderId, content: before.content, sentAt: new Date(before.sentAtMs) })
             .returning({ id: chatMessages.id });
-          message = { id: row!.id, channelId: before.channelId, senderCharacterId: before.senderId, content: before.content, sentAtMs: before.sentAtMs };
+          message = {
+            id: row!.id,
+            channelId: before.channelId,
+            senderCharacterId: before.senderId,
+            content: before.content,
+            sentAtMs: before.sentAtMs,
+            senderName: before.senderName,
+          };
         }
         await tx
           .update(chatHeldMessages)

@@ -9,6 +9,8 @@ export interface BusMessage {
   senderCharacterId: string;
   content: string;
   sentAtMs: number;
+  /** The sender's name at send time (ChatMessage.sender_character_name); absent from older nodes' events. */
+  senderName?: string;
 }
 
 /** A held message's state as its sender's streams learn it (ChatStreamNotice.held; docs/moderation.md). */

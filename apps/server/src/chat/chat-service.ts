@@ -128,7 +128,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
         const message = await channelWriter.submit({ channelId, senderCharacterId: senderId, content, sentAtMs: now(), facts });
         if (message) {
           deps.onAccepted?.(channelId);
-          const event = { type: "message" as const, message, publishedAtMs: wallClockMs() };
+          const event = { type: "message" as const, message: { ...message, senderName: facts.character.name }, publishedAtMs: wallClockMs() };
           await publishStored(bus.publish({ kind: "channel", id: channelId }, event), "channel message");
           return create(EmptySchema);
         }
@@ -154,7 +154,8 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       await access.requireDirectSend(sender);
       takeSendToken(senderId);
       const message = await store.insertMessage({ recipientCharacterId: targetId, senderCharacterId: senderId, content, sentAtMs: now() });
-      await publishStored(bus.publish({ kind: "direct", id: targetId }, { type: "message", message }), "direct message");
+      const event = { type: "message" as const, message: { ...message, senderName: sender.name } };
+      await publishStored(bus.publish({ kind: "direct", id: targetId }, event), "direct message");
       return create(EmptySchema);
     },
 

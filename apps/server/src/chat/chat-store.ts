@@ -25,6 +25,8 @@ export interface CharacterFacts {
   id: string;
   ownerId: string;
   dimensionId: string;
+  /** Its name, which live messages carry to their readers (ChatMessage.sender_character_name). */
+  name: string;
 }
 
 /** What channelAccess found for a live character on a live channel: the facts a send was allowed on. */
@@ -82,16 +84,26 @@ export interface StoredMessage {
   senderCharacterId: string;
   content: string;
   sentAtMs: number;
+  /** The sender's name, where the read joined it (a stream's history); '' when not known or deleted. */
+  senderName?: string;
 }
 
 const channelColumns = { id: chatChannels.id, name: chatChannels.name, dimensionId: chatChannels.dimensionId, public: chatChannels.public };
 const liveChannel = (id: string) => and(eq(chatChannels.id, id), isNull(chatChannels.deletedAt));
-const toStored = (row: { id: number; channelId: string | null; senderCharacterId: string; content: string; sentAt: Date }): StoredMessage => ({
+const toStored = (row: {
+  id: number;
+  channelId: string | null;
+  senderCharacterId: string;
+  content: string;
+  sentAt: Date;
+  senderName?: string | null;
+}): StoredMessage => ({
   id: row.id,
   channelId: row.channelId,
   senderCharacterId: row.senderCharacterId,
   content: row.content,
   sentAtMs: row.sentAt.getTime(),
+  ...(row.senderName === undefined ? {} : { senderName: row.senderName ?? "" }),
 });
 
 /** A sanction row as a JSON array (the order of toSanctionFact); timestamps as unix milliseconds. */
@@ -168,6 +180,7 @@ export function createChatStore(db: Db) {
       i: sql<number>`v.i`,
       ownerId: sql<string>`c.owner_id`,
       characterDimensionId: sql<string>`c.dimension_id`,
+      characterName: sql<string>`c.name`,
       channel: sql<ChannelRow | null>`(SELECT json_build_object('id', ch.id, 'name', ch.name, 'dimensionId', ch.dimension_id, 'public', ch.public)
           FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)`,
       authorized: sql<boolean>`coalesce((SELECT true FROM ${chatChannelAuthorizations} a
@@ -186,7 +199,7 @@ export function createChatStore(db: Db) {
       const found: (ChannelAccess | undefined)[] = lookups.map(() => undefined);
       for (const row of await channelAccessQuery.execute({ lookups: json })) {
         found[row.i] = {
-          character: { id: lookups[row.i]!.characterId, ownerId: row.ownerId, dimensionId: row.characterDimensionId },
+          character: { id: lookups[row.i]!.characterId, ownerId: row.ownerId, dimensionId: row.characterDimensionId, name: row.characterName },
           channel: row.channel ?? undefined,
           authorized: row.authorized,
           sanctions: row.sanctions.map(toSanctionFact),
@@ -202,6 +215,7 @@ export function createChatStore(db: Db) {
     .select({
       ownerId: characters.ownerId,
       dimensionId: characters.dimensionId,
+      name: characters.name,
       authorized: sql<string[]>`(SELECT coalesce(json_agg(a.channel_id), '[]'::json)
           FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
       sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}`,
@@ -223,6 +237,7 @@ export function createChatStore(db: Db) {
       senderCharacterId: sql`m.sender_character_id`.mapWith(chatMessages.senderCharacterId),
       content: sql`m.content`.mapWith(chatMessages.content),
       sentAt: sql`m.sent_at`.mapWith(chatMessages.sentAt),
+      senderName: sql<string | null>`(SELECT c.name FROM ${characters} c WHERE c.id::text = m.sender_character_id AND c.deleted_at IS NULL)`,
     })
     .from(
       sql`jsonb_to_recordset(${sql.placeholder("reads")}::jsonb) AS v(i int, channel_id uuid, lim int)
@@ -247,7 +262,10 @@ export function createChatStore(db: Db) {
     },
   });
   const recentDirectQuery = db
-    .select(storedMessageColumns)
+    .select({
+      ...storedMessageColumns,
+      senderName: sql<string | null>`(SELECT c.name FROM ${characters} c WHERE c.id::text = ${chatMessages.senderCharacterId} AND c.deleted_at IS NULL)`,
+    })
     .from(chatMessages)
     .where(and(eq(chatMessages.recipientCharacterId, sql.placeholder("characterId")), isNull(chatMessages.deletedAt)))
     .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
@@ -389,7 +407,7 @@ export function createChatStore(db: Db) {
     /** A live character's owner and dimension (the character service owns the table; we only read it). */
     async character(id: string): Promise<CharacterFacts | undefined> {
       const [row] = await db
-        .select({ id: characters.id, ownerId: characters.ownerId, dimensionId: characters.dimensionId })
+        .select({ id: characters.id, ownerId: characters.ownerId, dimensionId: characters.dimensionId, name: characters.name })
         .from(characters)
         .where(and(eq(characters.id, id), isNull(characters.deletedAt)));
       return row;
@@ -419,7 +437,7 @@ export function createChatStore(db: Db) {
       if (!row) return undefined;
       return {
         facts: {
-          character: { id: characterId, ownerId: row.ownerId, dimensionId: row.dimensionId },
+          character: { id: characterId, ownerId: row.ownerId, dimensionId: row.dimensionId, name: row.name },
           authorizedChannelIds: new Set(row.authorized),
           sanctions: row.sanctions.map(toSanctionFact),
           complete: row.authorized.length <= SEND_FACTS_ROWS && row.sanctions.length <= SEND_FACTS_ROWS,

@@ -291,7 +291,13 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
 }
 
 export const toChatMessage = (m: BusMessage | StoredMessage) =>
-  create(ChatMessageSchema, { senderCharacterId: m.senderCharacterId, content: m.content, sentTimeMs: BigInt(m.sentAtMs), id: String(m.id) });
+  create(ChatMessageSchema, {
+    senderCharacterId: m.senderCharacterId,
+    senderCharacterName: m.senderName ?? "",
+    content: m.content,
+    sentTimeMs: BigInt(m.sentAtMs),
+    id: String(m.id),
+  });
 
 /**
  * Every stream of a channel gets the same bus event: build its ChatMessage (and size) once, not once per stream.

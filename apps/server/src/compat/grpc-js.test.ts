@@ -106,7 +106,7 @@ describe(`${clientName("@grpc/grpc-js")} (native gRPC, h2c)`, () => {
         "/sro.chat.ChatService/SendChatChannelMessage",
         SendChatChannelMessageRequest,
         Empty,
-        { channelId: channel, chatMessage: { senderCharacterId: characterId, content, sentTimeMs: "0", id: "" } },
+        { channelId: channel, chatMessage: { senderCharacterId: characterId, content, sentTimeMs: "0", id: "", senderCharacterName: "" } },
         token,
       );
     await send("before", speaker, t.users.admin.token);

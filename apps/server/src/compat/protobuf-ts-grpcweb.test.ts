@@ -81,8 +81,10 @@ describe.each(["text", "binary"] as const)(`${client} in %s mode`, (format) => {
     };
     expect((await next())?.content).toBe("before");
     // Sent with protobuf-ts too: the stream shows it.
-    await chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: mine, content: `live ${format} ✓`, sentTimeMs: "0", id: "" } })
-      .response;
+    await chat.sendChatChannelMessage({
+      channelId: channel,
+      chatMessage: { senderCharacterId: mine, content: `live ${format} ✓`, sentTimeMs: "0", id: "", senderCharacterName: "" },
+    }).response;
     expect((await next())?.content).toBe(`live ${format} ✓`);
     expect(received).toEqual(["before", `live ${format} ✓`]);
     abort.abort();

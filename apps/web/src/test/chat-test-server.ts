@@ -10,6 +10,8 @@ import { ChatHistoryService } from '../gen/sro/moderation/chat_history_pb';
 export interface TestCharacter {
   id: string;
   name: string;
+  /** Default 'owner-1'. */
+  ownerId?: string;
 }
 
 export class TestChatStream {
@@ -20,8 +22,8 @@ export class TestChatStream {
 
   constructor(readonly request: { channelId: string; characterId: string }) {}
 
-  push(senderCharacterId: string, content: string, sentTimeMs = Date.now()) {
-    this.queue.push(create(ChatMessageSchema, { senderCharacterId, content, sentTimeMs: BigInt(sentTimeMs) }));
+  push(senderCharacterId: string, content: string, sentTimeMs = Date.now(), extra: { id?: string; senderCharacterName?: string } = {}) {
+    this.queue.push(create(ChatMessageSchema, { senderCharacterId, content, sentTimeMs: BigInt(sentTimeMs), ...extra }));
     this.wake();
   }
 
@@ -66,7 +68,8 @@ export function createChatTestServer(characters: TestCharacter[], initialLogs: T
   const bans: { characterId: string; channelId: string; duration: bigint }[] = [];
   const failures: { send?: ConnectError; ban?: ConnectError } = {};
   const deletions: { id: string; reason: string }[] = [];
-  const toCharacter = (c: TestCharacter) => create(CharacterSchema, { id: c.id, name: c.name, ownerId: 'owner-1', gender: 'female', realm: 'human' });
+  const toCharacter = (c: TestCharacter) =>
+    create(CharacterSchema, { id: c.id, name: c.name, ownerId: c.ownerId ?? 'owner-1', gender: 'female', realm: 'human' });
 
   const transport = createRouterTransport(({ service }) => {
     service(CharacterService, {

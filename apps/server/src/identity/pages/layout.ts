@@ -40,7 +40,9 @@ export function layout(links: PageLinks, page: { title: string; body: SafeHtml; 
       </head>
       <body>
         <div class="shell">
-          <a class="brand" href="${links.home}">${logo}<small>Pre-Alpha v0.2</small></a>
+          <header class="brand-bar">
+            <a class="brand" href="${links.home}">${logo}<small>Pre-Alpha v0.2</small></a>
+          </header>
           <main class="card${page.wide ? " wide" : ""}">${page.body}</main>
           <footer class="page-footer">SRO Web · single sign-on</footer>
         </div>

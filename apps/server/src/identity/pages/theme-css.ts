@@ -31,6 +31,7 @@ a { color: var(--cyan); text-decoration: none; }
 a:hover { text-decoration: underline; }
 :focus-visible { outline: 2px solid var(--cyan); outline-offset: 2px; }
 .shell { display: flex; flex-direction: column; align-items: center; min-height: 100dvh; padding: 2.5rem 1rem 1.5rem; }
+.brand-bar { display: flex; flex-direction: column; align-items: center; }
 .brand { display: flex; flex-direction: column; align-items: center; gap: 0.35rem; margin-bottom: 1.75rem; color: var(--text); }
 .brand:hover { text-decoration: none; }
 .brand svg { height: 2.75rem; width: auto; filter: drop-shadow(0 0 12px rgb(62 232 255 / 0.35)); }

@@ -9,6 +9,8 @@ interface Props {
   pageSizeOptions: readonly number[];
   onPageChange: (pageIndex: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** The table it pages: a page with two tables has two navigations, and each needs a name of its own. */
+  of?: string;
 }
 
 const pageButton =
@@ -37,7 +39,7 @@ export function TablePagination(props: Props) {
             ))}
           </select>
         </label>
-        <nav aria-label="Pagination" className="flex items-center gap-1">
+        <nav aria-label={props.of ? `Pagination of ${props.of}` : 'Pagination'} className="flex items-center gap-1">
           <button type="button" className={`${pageButton} hover:bg-white/10`} onClick={() => onPageChange(pageIndex - 1)} disabled={pageIndex <= 0}>
             Previous
           </button>

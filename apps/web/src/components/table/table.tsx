@@ -68,6 +68,9 @@ export interface TableProps<T> extends RowLinks<T> {
 
 const SKELETON_ROWS_MAX = 10;
 
+/** A search hid every row of a list that has some. */
+export const NO_MATCH_TEXT = 'No results match';
+
 export function Table<T>(props: TableProps<T>) {
   const { label, data, columns, getRowId, loading = false, manual, selectable = false } = props;
   const { viewHref, editHref, rowLabel, pageSizeOptions = PAGE_SIZE_OPTIONS, emptyMessage = 'No results found' } = props;
@@ -238,7 +241,8 @@ export function Table<T>(props: TableProps<T>) {
             {!loading && rows.length === 0 && (
               <tr>
                 <td colSpan={visibleColumns} className="px-3 py-8 text-center text-slate-300">
-                  {emptyMessage}
+                  {/* The list has rows, the search hid them all: the empty-list text would be false. */}
+                  {!manual && data.length > 0 && globalFilter.trim() !== '' ? NO_MATCH_TEXT : emptyMessage}
                 </td>
               </tr>
             )}
@@ -252,6 +256,7 @@ export function Table<T>(props: TableProps<T>) {
         </div>
       ) : (
         <TablePagination
+          of={label}
           pageIndex={pagination.pageIndex}
           pageSize={pagination.pageSize}
           pageCount={pageCount}

@@ -14,7 +14,8 @@ interface Props {
 
 /** Sticky header: menu button and title (small screens), global table search, profile panel. */
 export function AdminHeader({ title, menuOpen, onOpenMenu, profileOpen, onProfileOpenChange }: Props) {
-  const { query, setQuery } = useGlobalSearch();
+  // Offered only where a table on screen filters by it (useTableSearch); elsewhere it would do nothing.
+  const { query, setQuery, offered } = useGlobalSearch();
   const searchId = useId();
   return (
     <header {...TOAST_ANCHOR} className="sticky top-0 z-30 border-b border-white/10 bg-night-950/90 backdrop-blur-md">
@@ -34,14 +35,20 @@ export function AdminHeader({ title, menuOpen, onOpenMenu, profileOpen, onProfil
         <p className="min-w-0 flex-1 truncate font-display text-base font-semibold text-white lg:hidden" data-testid="mobile-title">
           {title}
         </p>
-        <form role="search" className="hidden flex-1 lg:block" onSubmit={(e) => e.preventDefault()}>
-          <SearchInput id={searchId} value={query} onChange={setQuery} />
-        </form>
+        {offered ? (
+          <form role="search" className="hidden flex-1 lg:block" onSubmit={(e) => e.preventDefault()}>
+            <SearchInput id={searchId} value={query} onChange={setQuery} />
+          </form>
+        ) : (
+          <div className="hidden flex-1 lg:block" />
+        )}
         <ProfilePanel open={profileOpen} onOpenChange={onProfileOpenChange} />
       </div>
-      <form role="search" className="px-4 pb-3 sm:px-6 lg:hidden" onSubmit={(e) => e.preventDefault()}>
-        <SearchInput id={`${searchId}-m`} value={query} onChange={setQuery} />
-      </form>
+      {offered && (
+        <form role="search" className="px-4 pb-3 sm:px-6 lg:hidden" onSubmit={(e) => e.preventDefault()}>
+          <SearchInput id={`${searchId}-m`} value={query} onChange={setQuery} />
+        </form>
+      )}
     </header>
   );
 }

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router';
-import { GlobalSearchProvider, useGlobalSearch } from '../../components/table/global-search';
+import { GlobalSearchProvider, useTableSearch } from '../../components/table/global-search';
 import { renderApp, signedIn } from '../../test/render';
 import AdminShell from './admin-shell';
 
 function Page({ name }: { name: string }) {
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   return (
     <div>
       <p>page {name}</p>
@@ -25,6 +25,7 @@ function renderShell(route = '/admin') {
           <Route index element={<Page name="dashboard" />} />
           <Route path="maps" element={<Page name="maps" />} />
           <Route path="maps/:id" element={<Page name="map" />} />
+          <Route path="audit" element={<Link to="/admin/maps">no table here</Link>} />
         </Route>
       </Routes>
     </GlobalSearchProvider>,
@@ -115,5 +116,14 @@ describe('AdminShell', () => {
     expect(screen.getByText('search: nova')).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'go to maps' }));
     expect(screen.getByText('search:')).toBeTruthy();
+  });
+
+  it('offers the header search only on pages with a table that filters by it', async () => {
+    const user = userEvent.setup();
+    renderShell('/admin/audit');
+    expect(screen.getByText('no table here')).toBeTruthy();
+    expect(screen.queryAllByRole('searchbox')).toHaveLength(0);
+    await user.click(screen.getByRole('link', { name: 'no table here' }));
+    expect(await screen.findAllByRole('searchbox', { name: 'Search the table' })).toHaveLength(2);
   });
 });

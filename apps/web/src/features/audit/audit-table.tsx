@@ -4,6 +4,7 @@ import { IdText } from '../../components/id-text';
 import { Table, type TableColumns } from '../../components/table/table';
 import { actorLabel, type AuditEntry } from './audit-entry';
 import { targetHref } from './audit-query';
+import { useAuditTargetName } from './audit-target-name';
 
 const NO_SORTING: never[] = [];
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -20,15 +21,26 @@ export function AuditTime({ ms }: { ms: number }) {
 
 export function AuditTarget({ entry }: { entry: Pick<AuditEntry, 'targetType' | 'targetId' | 'action'> }) {
   const href = targetHref(entry);
+  const name = useAuditTargetName(entry);
   const id = entry.targetId ? <IdText id={entry.targetId} /> : null;
   return (
     <span className="block">
-      <span className="block text-slate-200">{entry.targetType || '—'}</span>
+      <span className="block text-slate-200">
+        {entry.targetType || '—'}
+        {name && (
+          <>
+            {' '}
+            <span className="font-medium text-white" data-testid="audit-target-name">
+              {name}
+            </span>
+          </>
+        )}
+      </span>
       {href ? (
         <Link
           to={href}
           className="rounded underline decoration-neon-cyan/60 underline-offset-4 hover:decoration-neon-cyan"
-          aria-label={`${entry.targetType} ${entry.targetId}`}
+          aria-label={name ? `${entry.targetType} ${name} (${entry.targetId})` : `${entry.targetType} ${entry.targetId}`}
         >
           {id}
         </Link>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { buttonClasses } from '../../components/button-styles';
 import { useNotify } from '../../components/notifications/notification-context';
-import { useGlobalSearch } from '../../components/table/global-search';
+import { useTableSearch } from '../../components/table/global-search';
 import { useAuthorizedChannels, useChannels, useSetAuthorizedChannels } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
 import { useWriteFeedback } from '../../lib/api/use-write-feedback';
@@ -19,7 +19,7 @@ export function AuthorizedChannelsEditor({ characterId }: { characterId: string 
   const save = useSetAuthorizedChannels(characterId);
   const notify = useNotify();
   const feedback = useWriteFeedback();
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [touched, setTouched] = useState(false);
 

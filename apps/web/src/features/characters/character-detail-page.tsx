@@ -6,7 +6,7 @@ import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useGlobalSearch } from '../../components/table/global-search';
+import { useTableSearch } from '../../components/table/global-search';
 import { useCharacter, useDeleteCharacter } from '../../lib/api/characters';
 import { useAuthorizedChannels } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
@@ -25,6 +25,8 @@ export interface CharacterSanctionsSlot {
   characterName: string;
   ownerId: string;
   ownerName?: string;
+  /** Where the character lives: a sanction from its page defaults to that dimension. */
+  dimensionId: string;
 }
 
 interface Props {
@@ -39,7 +41,7 @@ export default function CharacterDetailPage({ renderSanctions }: Props = {}) {
   const dimensions = useDimensions();
   const channels = useAuthorizedChannels(id);
   const remove = useDeleteCharacter();
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   if (character.isError) {
     return (
       <ItemLoadError
@@ -117,7 +119,8 @@ export default function CharacterDetailPage({ renderSanctions }: Props = {}) {
         search={query}
         emptyMessage="This character has no private channel authorizations."
       />
-      {data && renderSanctions?.({ characterId: id, characterName: data.name, ownerId: data.ownerId, ownerName: owner?.username })}
+      {data &&
+        renderSanctions?.({ characterId: id, characterName: data.name, ownerId: data.ownerId, ownerName: owner?.username, dimensionId: data.dimensionId })}
     </>
   );
 }

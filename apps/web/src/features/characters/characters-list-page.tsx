@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { useGlobalSearch } from '../../components/table/global-search';
+import { useTableSearch } from '../../components/table/global-search';
 import { useCharacterStats } from '../../lib/api/characters';
 import { CharactersTable } from './characters-table';
 
 export default function CharactersListPage() {
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   // The aggregate says whether any character exists at all (a search with no hits is not 'empty').
   const stats = useCharacterStats();
   let content: ReactNode = <CharactersTable search={query} />;

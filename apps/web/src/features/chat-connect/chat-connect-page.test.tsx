@@ -6,6 +6,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { NotificationProvider } from '../../components/notifications/notification-context';
 import { createChatTestServer } from '../../test/chat-test-server';
+import { SessionContext } from '../../lib/auth/session-context';
+import { signedIn } from '../../test/render';
 import { create } from '@bufbuild/protobuf';
 import { SanctionKind, SanctionSchema, SanctionScope, type Sanction } from '../../gen/sro/moderation/moderation_pb';
 import ChatConnectPage, { type ChatConnectPageProps } from './chat-connect-page';
@@ -25,16 +27,18 @@ vi.mock('../../lib/api/use-game-api', () => ({ useGameApi: () => server.api }));
 const PIA = { id: 'c-pia', name: 'Pia Nightshade' };
 const ADA = { id: 'c-ada', name: 'Ada Overwatch' };
 
-function renderPage(renderSanctionDialog?: ChatConnectPageProps['renderSanctionDialog']) {
+function renderPage(renderSanctionDialog?: ChatConnectPageProps['renderSanctionDialog'], session = signedIn({ id: 'u-admin' })) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={['/admin/chats/ch-1/connect']}>
       <QueryClientProvider client={client}>
         <NotificationProvider>
-          <Routes>
-            <Route path="/admin/chats/:id/connect" element={<ChatConnectPage renderSanctionDialog={renderSanctionDialog} />} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
+          <SessionContext value={session}>
+            <Routes>
+              <Route path="/admin/chats/:id/connect" element={<ChatConnectPage renderSanctionDialog={renderSanctionDialog} />} />
+              <Route path="*" element={<p>elsewhere</p>} />
+            </Routes>
+          </SessionContext>
         </NotificationProvider>
       </QueryClientProvider>
     </MemoryRouter>,
@@ -57,7 +61,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('chat connect view', () => {
+// Under a busy machine React Aria's menus render slowly in jsdom: the conditions are awaited, the budget is generous.
+describe('chat connect view', { timeout: 30_000 }, () => {
   it("asks for a character, and sending without one says 'No character selected…'; empty text is ignored", async () => {
     renderPage();
     expect(await screen.findByText('Select character to connect')).toBeTruthy();
@@ -226,6 +231,18 @@ describe('chat connect view', () => {
     });
     await user.click(within(dialog).getByRole('button', { name: 'close' }));
     expect(screen.queryByRole('dialog', { name: 'sanction' })).toBeNull();
+  });
+
+  it("offers no ban on the lines of the caller's own characters, whichever one they are connected as", async () => {
+    server = createChatTestServer([PIA, ADA, { id: 'c-mine', name: 'My Other', ownerId: 'u-admin' }]);
+    renderPage();
+    await connectAs('Ada');
+    act(() => server.lastStream().push('c-mine', 'from my other character'));
+    act(() => server.lastStream().push(PIA.id, 'from someone else'));
+    expect(await screen.findByRole('button', { name: 'Message actions for Pia Nightshade' })).toBeTruthy();
+    // Its name has loaded (so whose it is is known), and it offers no menu.
+    await waitFor(() => expect(screen.getAllByTestId('chat-line')[0]!.textContent).toContain('My Other'));
+    expect(screen.queryByRole('button', { name: 'Message actions for My Other' })).toBeNull();
   });
 
   it("a dropped stream says 'Reconnecting...' and opens a new one a second later", async () => {

@@ -1,4 +1,6 @@
 import { useCharacterLabel } from '../../components/character-name';
+import { useCharacter } from '../../lib/api/characters';
+import { useSession } from '../../lib/auth/session-context';
 import { HeldMark } from './held-mark';
 import type { ChatLine } from './chat-session';
 import type { BanOption } from './chat-texts';
@@ -22,6 +24,10 @@ export function ChatMessageItem({ line, ownCharacterId, onBan, onSanction, onDel
   const sender = useCharacterLabel(line.senderId);
   const system = !line.senderId;
   const own = !system && line.senderId === ownCharacterId;
+  // The same cached lookup as the label: whose character it is. Staff do not sanction their own characters either.
+  const ownerId = useCharacter(line.senderId).data?.ownerId;
+  const callerId = useSession().user?.id;
+  const mine = own || (!!ownerId && ownerId === callerId);
   return (
     <li
       data-chat-row
@@ -42,8 +48,9 @@ export function ChatMessageItem({ line, ownCharacterId, onBan, onSanction, onDel
         <p className={`whitespace-pre-wrap break-words text-sm ${line.held ? 'text-slate-400 italic' : 'text-slate-100'}`}>{line.content}</p>
         {line.held && <HeldMark held={line.held} />}
       </div>
-      {/* Nobody bans themselves: no menu on the connected character's own lines, nor on system lines. */}
-      {!system && !own && (
+      {/* Nobody bans themselves: no menu on the caller's own characters' lines (whichever they write as), nor on
+          system lines, nor before the sender is known. */}
+      {!system && !mine && !sender.pending && (
         <MessageMenu
           senderName={sender.label}
           inTabOrder={tabStop}

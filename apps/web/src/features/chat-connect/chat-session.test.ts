@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
+import { create } from '@bufbuild/protobuf';
+import { SanctionKind, SanctionSchema, SanctionScope } from '../../gen/sro/moderation/moderation_pb';
 import { ChatSession, type ChatLine, type ChatNotice, type ChatSessionStatus, type IncomingChatMessage, type ReconnectTimer } from './chat-session';
 
 /** A server stream the test drives: push messages, then end it with OK or an error. */
@@ -205,6 +207,18 @@ describe('ChatSession', () => {
     await flush();
     expect(t.notices.filter((n) => n.type === 'error')).toEqual([{ type: 'error', message: text, key: 'chat-error', persist: true }]);
     expect(t.texts()).not.toContain('info: Reconnecting...');
+    expect((t.timer as ManualTimer).pending.size).toBe(0);
+    expect(t.statuses.at(-1)).toBe('stopped');
+  });
+
+  it('a sanction that ends the stream is one notice carrying the sanction, and stops', async () => {
+    const t = setup();
+    t.session.start();
+    const ban = create(SanctionSchema, { id: 's-1', kind: SanctionKind.BAN, scope: SanctionScope.EVERYWHERE, expiresAtMs: 0n, playerMessage: 'Bye.' });
+    t.current().finish(new ConnectError('banned', Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: ban }]));
+    await flush();
+    expect(t.texts()).toEqual(['error: You are banned everywhere permanently. Message from the moderators: Bye.']);
+    expect(t.notices[0]).toMatchObject({ key: 'chat-sanction', persist: true, sanction: { id: 's-1', kind: 'ban', scope: 'everywhere' } });
     expect((t.timer as ManualTimer).pending.size).toBe(0);
     expect(t.statuses.at(-1)).toBe('stopped');
   });

@@ -1,7 +1,8 @@
 import { Code } from '@connectrpc/connect';
 import { codeName, isNetworkFailure, rpcErrorParts } from '../../lib/rpc/rpc-error';
 import { deletedIdsOf } from '../../lib/chat/deleted-messages';
-import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
+import { refusingSanction, sanctionRefusalText } from '../../lib/sanctions/sanction-refusal';
+import type { SanctionRecord } from '../../lib/sanctions/sanction-records';
 import type { IncomingHeldNotice } from './held-notices';
 import {
   CHAT_CONNECTION_LOST,
@@ -25,6 +26,8 @@ export interface IncomingChatMessage {
   sentTimeMs: bigint | number;
   /** The stored message's id (reports, deletion); empty on a notice and from older servers. */
   id?: string;
+  /** The sender's name at send time; empty for the system and from older servers. */
+  senderCharacterName?: string;
   /** Set on notices only (streams that asked): then this is no chat line. */
   notice?: { held?: IncomingHeldNotice; deletedMessageIds?: readonly string[] };
 }
@@ -39,6 +42,8 @@ export interface ChatLine {
   /** The stored message's id ('' from an older server): deletion and reports name it. */
   id: string;
   senderId: string;
+  /** The sender's character name as the server sent it ('' when unknown). */
+  senderName: string;
   content: string;
   sentTimeMs: number;
   /** The sender's own message a rule held for review (held-notices.ts), not yet delivered to the channel. */
@@ -78,6 +83,8 @@ export interface ChatNotice {
   message: string;
   key: string;
   persist?: boolean;
+  /** The sanction that ended the stream (a ban): the view shows it where the player writes. */
+  sanction?: SanctionRecord;
 }
 
 export interface ChatSessionListener {
@@ -120,6 +127,9 @@ function failureDetail(error: unknown, opened: boolean): string {
   return rpcErrorParts(error).message;
 }
 const OK_CODE = 0;
+
+/** The key of the one notice about a sanction, whether a send or the stream met it: a newer one replaces it. */
+export const SANCTION_NOTICE_KEY = 'chat-sanction';
 
 /**
  * One admin connected to one channel as one character: streams the messages, and when the stream ends reports
@@ -208,7 +218,8 @@ export class ChatSession {
     if (/^[0-9]{1,19}$/.test(id) && (this.newestId === null || BigInt(id) > BigInt(this.newestId))) this.newestId = id;
     this.seen.add(key);
     if (this.seen.size > SEEN_KEYS_MAX) this.seen.delete(this.seen.values().next().value!);
-    this.deps.listener.onMessage({ key, id: message.id ?? '', senderId: message.senderCharacterId, content: message.content, sentTimeMs });
+    const senderName = message.senderCharacterName ?? '';
+    this.deps.listener.onMessage({ key, id: message.id ?? '', senderId: message.senderCharacterId, senderName, content: message.content, sentTimeMs });
   }
 
   /** A notice is no chat line: each kind goes to its own listener (true when the event was a notice). */
@@ -223,11 +234,18 @@ export class ChatSession {
   private ended(error: unknown, opened: boolean): void {
     const notice = this.deps.listener.onNotice;
     const code = error === null ? OK_CODE : codeOf(error);
+    // A sanction says it all (what, where, until when): one notice, not three stacked ones, and no retry.
+    const sanction = refusingSanction(error);
+    if (sanction) {
+      notice({ type: 'error', message: sanctionRefusalText(sanction), key: SANCTION_NOTICE_KEY, persist: true, sanction });
+      this.deps.listener.onStatus('stopped');
+      return;
+    }
     notice({ type: 'warning', message: CHAT_DISCONNECTED, key: 'chat-disconnected' });
     notice({ type: 'info', message: statusCodeText(error === null ? 'OK' : codeName(code), code), key: 'chat-status' });
     if (error !== null) {
       // A sanction (PERMISSION_DENIED with the Sanction in its details) says why, where and until when.
-      const final = sanctionRefusalOf(error) ?? FINAL_TEXTS.get(code);
+      const final = FINAL_TEXTS.get(code);
       const detail = failureDetail(error, opened);
       if (final) notice({ type: 'error', message: final, key: 'chat-error', persist: true });
       else notice({ type: 'error', message: (opened ? connectionFailedText : connectingFailedText)(detail), key: 'chat-error' });

@@ -3,7 +3,7 @@ import type { ChatLine } from './chat-session';
 import { applyHeldNotice, deniedText, HELD_STATE } from './held-notices';
 
 const me = 'c0ffee00-0000-4000-8000-000000000001';
-const line = (content: string): ChatLine => ({ key: `x|${content}`, id: '', senderId: 'other', content, sentTimeMs: 1 });
+const line = (content: string): ChatLine => ({ key: `x|${content}`, id: '', senderId: 'other', senderName: '', content, sentTimeMs: 1 });
 const notice = (state: number, reason = '') => ({ id: 'h1', content: 'selling gold', sentTimeMs: 5000n, state, reason });
 
 describe('applyHeldNotice', () => {
@@ -11,7 +11,15 @@ describe('applyHeldNotice', () => {
     const lines = applyHeldNotice([line('hi')], notice(HELD_STATE.held, 'Trading is reviewed'), me);
     expect(lines).toEqual([
       line('hi'),
-      { key: 'held|h1', id: '', senderId: me, content: 'selling gold', sentTimeMs: 5000, held: { id: 'h1', state: 'held', reason: 'Trading is reviewed' } },
+      {
+        key: 'held|h1',
+        id: '',
+        senderId: me,
+        senderName: '',
+        content: 'selling gold',
+        sentTimeMs: 5000,
+        held: { id: 'h1', state: 'held', reason: 'Trading is reviewed' },
+      },
     ]);
   });
 

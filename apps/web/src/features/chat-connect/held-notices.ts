@@ -35,6 +35,8 @@ export function applyHeldNotice(lines: readonly ChatLine[], notice: IncomingHeld
     // Not a stored message until it is allowed: nothing to report or delete.
     id: '',
     senderId,
+    // The sender's own line: views name it from their own characters.
+    senderName: '',
     content: notice.content,
     sentTimeMs: Number(notice.sentTimeMs),
     held: { id: notice.id, state, reason: notice.reason },

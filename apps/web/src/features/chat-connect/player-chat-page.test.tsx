@@ -93,8 +93,16 @@ describe('player chat', { timeout: 30_000 }, () => {
     await choose(/^Channel/, /General/);
     await waitFor(() => expect(streams).toHaveLength(1));
     expect(streams[0]!.request).toEqual({ channelId: 'ch-1', characterId: 'c-pia' });
-    act(() => streams[0]!.push('c-other-123456789', 'hi Pia'));
-    expect(await screen.findByText('Another player (c-other-)')).toBeTruthy();
+    // Other speakers by the name the server sent with their message; the report dialog names them the same way.
+    act(() => streams[0]!.push('c-other-1', 'hi Pia', Date.now(), { id: '41', senderCharacterName: 'Max Warden' }));
+    act(() => streams[0]!.push('c-other-2', 'hi all', Date.now(), { id: '42', senderCharacterName: 'Ada Overwatch' }));
+    act(() => streams[0]!.push('c-gone-3', 'old line', Date.now(), { id: '43' }));
+    expect(await screen.findByText('Ada Overwatch')).toBeTruthy();
+    expect(screen.getAllByTestId('chat-speaker').map((s) => s.textContent)).toEqual(['Max Warden', 'Ada Overwatch', 'Unknown (c-gone-3)']);
+    fireEvent.click(screen.getByRole('button', { name: 'Report this message of Max Warden' }));
+    expect(await screen.findByRole('dialog')).toHaveProperty('textContent', expect.stringContaining('Max Warden'));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const sanction = create(SanctionSchema, { kind: SanctionKind.MUTE, scope: SanctionScope.CHANNEL, expiresAtMs: 0n, playerMessage: 'Take a break.' });
     sendFailure = new ConnectError('muted', Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: sanction }]);
@@ -108,5 +116,28 @@ describe('player chat', { timeout: 30_000 }, () => {
     fireEvent.submit(input);
     await waitFor(() => expect(sent).toEqual(['hello?']));
     await waitFor(() => expect(screen.queryByTestId('chat-send-refusal')).toBeNull());
+  });
+
+  it('a ban after a mute: the pane shows the ban, sending is closed, one notice', async () => {
+    renderPage();
+    await waitFor(() => expect(ownerRequests).toContain('u-player'));
+    await choose(/^Character/, /Pia Nightshade/);
+    await choose(/^Channel/, /General/);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const mute = create(SanctionSchema, { kind: SanctionKind.MUTE, scope: SanctionScope.CHANNEL, expiresAtMs: 0n, playerMessage: 'Take a break.' });
+    sendFailure = new ConnectError('muted', Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: mute }]);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'hello?' } });
+    fireEvent.submit(input);
+    expect((await screen.findByTestId('chat-send-refusal')).textContent).toMatch(/^You are muted/);
+
+    const ban = create(SanctionSchema, { kind: SanctionKind.BAN, scope: SanctionScope.EVERYWHERE, expiresAtMs: 0n, playerMessage: 'Gone for good.' });
+    act(() => streams[0]!.finish(new ConnectError('banned', Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: ban }])));
+    const banText = 'You are banned everywhere permanently. Message from the moderators: Gone for good.';
+    await waitFor(() => expect(screen.getByTestId('chat-send-refusal').textContent).toBe(banText));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Send message' })).toHaveProperty('disabled', true);
+    const notices = screen.getAllByTestId('notification');
+    expect(notices.map((n) => n.textContent)).toEqual([expect.stringContaining(banText)]);
   });
 });

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { HeldMark } from './held-mark';
 import { useQuery } from '@tanstack/react-query';
 import { BannedAccountNotice } from '../../components/banned-account-notice';
 import { ListLoadError } from '../../components/load-error';
@@ -10,18 +9,17 @@ import { useGameApi } from '../../lib/api/use-game-api';
 import { isBanned } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
 import { isNetworkFailure, rpcFailureText } from '../../lib/rpc/rpc-error';
-import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
+import { refusingSanction, sanctionRefusalText } from '../../lib/sanctions/sanction-refusal';
+import type { SanctionRecord } from '../../lib/sanctions/sanction-records';
 import { useSendChatMessage } from './chat-api';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
 import { CHAT_DISCONNECTED, CHAT_SERVER_UNREACHABLE, NO_CHARACTER_SELECTED, sendFailedText } from './chat-texts';
 import { ConnectionStatus } from './connection-status';
 import { ReportMessageDialog, type ReportTarget } from './report-message-dialog';
-import { formatMessageTime } from './message-time';
+import { PlayerChatLine } from './player-chat-line';
+import { SANCTION_NOTICE_KEY, type ChatSessionStatus } from './chat-session';
 import { useChatSession } from './use-chat-session';
-
-/** Players read only their own characters: anyone else is 'Another player' (with the id's start, to tell them apart). */
-const otherPlayer = (id: string) => `Another player (${id.slice(0, 8)})`;
 
 /**
  * /account/chat: the chat connect view for a player's own character — pick one of your characters and a channel
@@ -47,9 +45,12 @@ export default function PlayerChatPage() {
   });
   const [characterId, setCharacterId] = useState<string | null>(null);
   const [channelId, setChannelId] = useState<string | null>(null);
-  const [sendRefusal, setSendRefusal] = useState<string | null>(null);
+  /** The sanction a send met (a mute); the stream's own (a ban, which ends it) comes from the session. */
+  const [sendSanction, setSendSanction] = useState<SanctionRecord | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
-  const { lines, status, failure } = useChatSession(channelId ?? '', channelId ? characterId : null);
+  const { lines, status, failure, sanction } = useChatSession(channelId ?? '', channelId ? characterId : null);
+  // What holds now: a ban that ended the stream outranks a mute a send met before it.
+  const holding = sanction ?? sendSanction;
   const send = useSendChatMessage(channelId ?? '');
   const names = useMemo(() => new Map((characters.data ?? []).map((c) => [c.id, c.name])), [characters.data]);
 
@@ -60,11 +61,13 @@ export default function PlayerChatPage() {
     }
     try {
       await send.mutateAsync({ characterId, content: text });
-      setSendRefusal(null);
+      setSendSanction(null);
     } catch (error) {
-      const refusal = sanctionRefusalOf(error);
-      setSendRefusal(refusal);
-      notify.error(sendFailedText(refusal ?? (isNetworkFailure(error) ? CHAT_SERVER_UNREACHABLE : rpcFailureText(error))), { key: 'chat-send-refused' });
+      const refusing = refusingSanction(error);
+      setSendSanction(refusing);
+      // One notice about a sanction at a time, whether a send or the stream met it (the pane keeps the details).
+      if (refusing) notify.error(sendFailedText(sanctionRefusalText(refusing)), { key: SANCTION_NOTICE_KEY, persist: true });
+      else notify.error(sendFailedText(isNetworkFailure(error) ? CHAT_SERVER_UNREACHABLE : rpcFailureText(error)), { key: 'chat-send-failed' });
       throw error;
     }
   }
@@ -93,7 +96,7 @@ export default function PlayerChatPage() {
                 value={characterId}
                 onChange={(next) => {
                   setCharacterId(next);
-                  setSendRefusal(null);
+                  setSendSanction(null);
                 }}
                 placeholder="Choose your character"
                 loadingOptions={characters.isPending}
@@ -106,7 +109,7 @@ export default function PlayerChatPage() {
                 value={channelId}
                 onChange={(next) => {
                   setChannelId(next);
-                  setSendRefusal(null);
+                  setSendSanction(null);
                 }}
                 placeholder="Choose a channel"
                 loadingOptions={channels.isPending}
@@ -116,58 +119,23 @@ export default function PlayerChatPage() {
           </div>
           <ChatMessageList
             lines={lines}
-            placeholder={
-              characterId && channelId ? (
-                status === 'stopped' ? (
-                  <p role="alert" className="rounded-lg border border-rose-400/40 bg-rose-950/30 px-4 py-3 text-sm text-rose-100">
-                    {failure ?? CHAT_DISCONNECTED}
-                  </p>
-                ) : (
-                  <p className="text-sm text-slate-300">{status === 'connected' ? 'No messages yet.' : 'Connecting…'}</p>
-                )
-              ) : (
-                <p className="text-sm text-slate-300">Choose your character and a channel.</p>
-              )
-            }
+            placeholder={<ListPlaceholder ready={!!characterId && !!channelId} status={status} failure={sanction ? null : failure} />}
             renderLine={(line, tabStop) => (
-              <li
-                data-chat-row
-                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the roving tab stop of the message list
-                tabIndex={tabStop ? 0 : -1}
-                data-testid="chat-line"
-                className={`rounded-lg px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neon-cyan ${line.senderId === characterId ? 'bg-neon-cyan/5' : ''}`}
-              >
-                <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                  {/* Other characters' messages can be reported, as the character reading them. */}
-                  {line.senderId && line.id && characterId && !names.has(line.senderId) && (
-                    <button
-                      type="button"
-                      tabIndex={tabStop ? 0 : -1}
-                      aria-label={`Report this message of ${otherPlayer(line.senderId)}`}
-                      onClick={() => setReporting({ messageId: line.id, characterId, senderName: otherPlayer(line.senderId), content: line.content })}
-                      className="order-last ml-auto rounded-md px-2 py-0.5 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
-                    >
-                      Report
-                    </button>
-                  )}
-                  <span className={`font-semibold ${!line.senderId ? 'text-amber-200' : line.senderId === characterId ? 'text-neon-cyan' : 'text-pink-200'}`}>
-                    {!line.senderId ? 'System' : (names.get(line.senderId) ?? otherPlayer(line.senderId))}
-                  </span>
-                  <time dateTime={new Date(line.sentTimeMs).toISOString()} className="text-xs text-slate-400">
-                    {formatMessageTime(line.sentTimeMs)}
-                  </time>
-                </p>
-                <p className={`whitespace-pre-wrap break-words text-sm ${line.held ? 'text-slate-400 italic' : 'text-slate-100'}`}>{line.content}</p>
-                {line.held && <HeldMark held={line.held} />}
-              </li>
+              <PlayerChatLine
+                line={line}
+                tabStop={tabStop}
+                characterId={characterId}
+                ownNames={names}
+                onReport={(reported, senderName) => characterId && setReporting({ messageId: reported.id, characterId, senderName, content: reported.content })}
+              />
             )}
           />
-          {sendRefusal && (
+          {holding && (
             <p role="alert" data-testid="chat-send-refusal" className="border-t border-rose-400/30 bg-rose-950/40 px-4 py-2 text-sm text-rose-100">
-              {sendRefusal}
+              {sanctionRefusalText(holding)}
             </p>
           )}
-          <ChatComposer onSend={sendMessage} />
+          <ChatComposer onSend={sendMessage} disabledReason={sanction ? 'Sending is closed while this ban holds.' : undefined} />
         </section>
       )}
       <ReportMessageDialog
@@ -180,4 +148,18 @@ export default function PlayerChatPage() {
       />
     </div>
   );
+}
+
+/** What the message list shows while it has no lines. */
+function ListPlaceholder({ ready, status, failure }: { ready: boolean; status: ChatSessionStatus | 'idle'; failure: string | null }) {
+  if (!ready) return <p className="text-sm text-slate-300">Choose your character and a channel.</p>;
+  if (status === 'stopped' && failure !== null) {
+    return (
+      <p role="alert" className="rounded-lg border border-rose-400/40 bg-rose-950/30 px-4 py-3 text-sm text-rose-100">
+        {failure}
+      </p>
+    );
+  }
+  if (status === 'stopped') return <p className="text-sm text-slate-300">{CHAT_DISCONNECTED}</p>;
+  return <p className="text-sm text-slate-300">{status === 'connected' ? 'No messages yet.' : 'Connecting…'}</p>;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../components/notifications/notification-context';
 import { useGameApi } from '../../lib/api/use-game-api';
 import { withoutDeleted } from '../../lib/chat/deleted-messages';
+import type { SanctionRecord } from '../../lib/sanctions/sanction-records';
 import { ChatSession, type ChatLine, type ChatSessionStatus } from './chat-session';
 import { applyHeldNotice } from './held-notices';
 
@@ -10,8 +11,14 @@ export const MAX_CHAT_LINES = 500;
 
 export type ChatViewStatus = ChatSessionStatus | 'idle';
 
+/**
+ * Adds a line in time order: nearly always at the end, but a held message a moderator allowed arrives late with its
+ * original time and belongs among the lines of that time (lines of the same time keep their arrival order).
+ */
 export function appendLine(lines: readonly ChatLine[], line: ChatLine): ChatLine[] {
-  const next = [...lines, line];
+  let at = lines.length;
+  while (at > 0 && lines[at - 1]!.sentTimeMs > line.sentTimeMs) at--;
+  const next = [...lines.slice(0, at), line, ...lines.slice(at)];
   return next.length > MAX_CHAT_LINES ? next.slice(next.length - MAX_CHAT_LINES) : next;
 }
 
@@ -31,10 +38,13 @@ export function useChatSession(channelId: string, characterId: string | null) {
   const [status, setStatus] = useState<ChatViewStatus>('idle');
   /** The last failure's text ('You do not have permission to access this chat', …), for the pane when stopped. */
   const [failure, setFailure] = useState<string | null>(null);
+  /** The sanction that ended the stream (a ban), until the session changes. */
+  const [sanction, setSanction] = useState<SanctionRecord | null>(null);
 
   useEffect(() => {
     setLines([]);
     setFailure(null);
+    setSanction(null);
     if (!characterId) {
       setStatus('idle');
       return;
@@ -50,8 +60,9 @@ export function useChatSession(channelId: string, characterId: string | null) {
             setStatus(next);
             if (next === 'connected') setFailure(null);
           },
-          onNotice: ({ type, message, key, persist }) => {
+          onNotice: ({ type, message, key, persist, sanction: refusing }) => {
             if (type === 'error') setFailure(message);
+            if (refusing) setSanction(refusing);
             latest.current.notify[type](message, { key, persist });
           },
         },
@@ -63,5 +74,5 @@ export function useChatSession(channelId: string, characterId: string | null) {
     return () => session.close();
   }, [channelId, characterId]);
 
-  return { lines, status, failure };
+  return { lines, status, failure, sanction };
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { PaginationState } from '@tanstack/react-table';
 import { CharacterName } from '../../components/character-name';
 import { Table, type TableColumns } from '../../components/table/table';
+import { ACTIONS_COLUMN_ID } from '../../components/table/table-columns';
 import type { ChatLogRecord } from './use-chat-logs';
 import { DeleteRowButton } from './delete-row-button';
 
@@ -50,7 +51,8 @@ export function ChatLogsTable({ logs, total, loading, pagination, onPaginationCh
       ...(onDelete
         ? [
             {
-              id: 'actions',
+              // The table's actions column: Delete stays in view at the right edge while a phone scrolls the table.
+              id: ACTIONS_COLUMN_ID,
               header: () => <span className="sr-only">Actions</span>,
               enableSorting: false,
               cell: ({ row }: { row: { original: ChatLogRecord } }) => row.original.deletable && <DeleteRowButton onPress={() => onDelete(row.original)} />,

@@ -6,6 +6,7 @@ import { inputClasses } from '../../components/form/field-error';
 import { ListLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { Table, type TableColumns } from '../../components/table/table';
+import { ACTIONS_COLUMN_ID } from '../../components/table/table-columns';
 import { useChannels } from '../../lib/api/chat-channels';
 import { useMessageSearch, type StoredMessageRecord } from '../../lib/api/chat-moderation';
 import { isAdmin } from '../../lib/auth/access';
@@ -81,7 +82,8 @@ export default function MessagesPage() {
         cell: ({ row }) => <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{row.original.content}</span>,
       },
       {
-        id: 'actions',
+        // The table's actions column: Delete stays in view at the right edge while a phone scrolls the table.
+        id: ACTIONS_COLUMN_ID,
         header: () => <span className="sr-only">Actions</span>,
         enableSorting: false,
         cell: ({ row }) => (

@@ -3,7 +3,7 @@ import { buttonClasses } from '../../components/button-styles';
 import { EmptyState } from '../../components/empty-state';
 import { ListLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useGlobalSearch } from '../../components/table/global-search';
+import { useTableSearch } from '../../components/table/global-search';
 import { useChannels } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
 import { ChannelsTable } from './channels-table';
@@ -11,7 +11,7 @@ import { ChannelsTable } from './channels-table';
 export default function ChatsListPage() {
   const channels = useChannels();
   const dimensions = useDimensions();
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   return (
     <>
       <title>Chats · SRO Admin</title>

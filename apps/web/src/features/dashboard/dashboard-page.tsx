@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { useGlobalSearch } from '../../components/table/global-search';
+import { useTableSearch } from '../../components/table/global-search';
 import { DimensionCards } from './dimension-cards';
 import { OperationsWall } from './operations-wall';
 import { StatTiles } from './stat-tiles';
@@ -12,7 +12,7 @@ interface Props {
 }
 
 export default function DashboardPage({ renderCharactersTable }: Props) {
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   const { refresh, refreshing } = useRefreshOverview();
   return (
     <>

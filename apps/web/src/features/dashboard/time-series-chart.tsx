@@ -7,6 +7,10 @@ import { HISTORY_MS, type ChartSeries } from './operations-series';
 const COLOURS = ['#3ee8ff', '#ff4fd8', '#b8ff3c', '#ffb347', '#a78bfa', '#f87171', '#34d399', '#e2e8f0'];
 const AXIS = { stroke: '#cbd5e1', grid: { stroke: 'rgba(255,255,255,0.08)', width: 1 }, ticks: { stroke: 'rgba(255,255,255,0.15)', width: 1 } };
 const HEIGHT = 150;
+/** Tick labels like '12:35' / '12:35 AM' (the reader's clock); uPlot's default '12:35am' runs its labels together. */
+const TIME_LABEL = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+/** At least this many pixels from one time tick to the next: the widest label ('12:35 AM' ≈ 55 px) and a gap. */
+const TIME_TICK_SPACE = 96;
 
 interface Props {
   title: string;
@@ -48,7 +52,7 @@ export function TimeSeriesChart({ title, description, series, formatValue, integ
         y: { range: (_u, min, max) => [0, Math.max(1, max ?? min ?? 1) * 1.1] },
       },
       axes: [
-        { ...AXIS, size: 30 },
+        { ...AXIS, size: 30, space: TIME_TICK_SPACE, values: (_u, ticks) => ticks.map((t) => TIME_LABEL.format(t * 1000)) },
         { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((t) => format(t)), ...(integer ? { incrs: INTEGER_STEPS } : {}) },
       ],
       series: [
@@ -72,7 +76,7 @@ export function TimeSeriesChart({ title, description, series, formatValue, integ
   }, [series]);
 
   return (
-    <figure role="group" aria-label={`${title}: ${description}`} className="min-w-0 rounded-xl border border-white/10 bg-night-900/80 p-3">
+    <figure aria-label={`${title}: ${description}`} className="min-w-0 rounded-xl border border-white/10 bg-night-900/80 p-3">
       <figcaption className="mb-2 text-sm font-medium text-slate-300">{title}</figcaption>
       <div ref={container} aria-hidden="true" className="sro-chart w-full" />
     </figure>

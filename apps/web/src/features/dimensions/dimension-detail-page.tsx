@@ -6,7 +6,7 @@ import { DeleteAndReturn } from '../../components/delete-with-confirm';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useGlobalSearch } from '../../components/table/global-search';
+import { useTableSearch } from '../../components/table/global-search';
 import { useDeleteDimension, useDimension } from '../../lib/api/dimensions';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { DimensionMapsTable } from './dimension-maps-table';
@@ -16,7 +16,7 @@ export default function DimensionDetailPage() {
   const id = useRequiredParam('id', DIMENSION_ID_REQUIRED);
   const dimension = useDimension(id);
   const remove = useDeleteDimension();
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   if (dimension.isError) {
     return (
       <ItemLoadError

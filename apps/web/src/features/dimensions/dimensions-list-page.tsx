@@ -3,13 +3,13 @@ import { buttonClasses } from '../../components/button-styles';
 import { EmptyState } from '../../components/empty-state';
 import { ListLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useGlobalSearch } from '../../components/table/global-search';
+import { useTableSearch } from '../../components/table/global-search';
 import { useDimensions } from '../../lib/api/dimensions';
 import { DimensionsTable } from './dimensions-table';
 
 export default function DimensionsListPage() {
   const dimensions = useDimensions();
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   return (
     <>
       <title>Dimensions · SRO Admin</title>

@@ -3,13 +3,13 @@ import { buttonClasses } from '../../components/button-styles';
 import { EmptyState } from '../../components/empty-state';
 import { ListLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useGlobalSearch } from '../../components/table/global-search';
+import { useTableSearch } from '../../components/table/global-search';
 import { useMaps } from '../../lib/api/maps';
 import { MapsTable } from './maps-table';
 
 export default function MapsListPage() {
   const maps = useMaps();
-  const { query } = useGlobalSearch();
+  const query = useTableSearch();
   return (
     <>
       <title>Maps · SRO Admin</title>

@@ -3,6 +3,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { inputClasses } from '../../components/form/field-error';
+import { ListLoadError } from '../../components/load-error';
 import { useNotify } from '../../components/notifications/notification-context';
 import { PageHeader } from '../../components/page-header';
 import { HELD_POLL_MS, useHeldMessages, useReviewHeldMessage } from '../../lib/api/channel-rules';
@@ -23,9 +24,7 @@ export default function HeldMessagesPage() {
       <title>Moderation · SRO Admin</title>
       <PageHeader title="Moderation" description={`Messages held for review by channel rules. Refreshes every ${HELD_POLL_MS / 1000} s.`} />
       {held.isError ? (
-        <p role="alert" className="text-sm text-rose-300">
-          {rpcFailureText(held.error)}
-        </p>
+        <ListLoadError what="held messages" error={held.error} onRetry={() => void held.refetch()} />
       ) : !held.data ? (
         <div className="skeleton h-32 w-full rounded-xl" aria-label="Loading held messages" />
       ) : held.data.messages.length === 0 ? (

@@ -8,10 +8,12 @@ export interface CharacterSanctionsProps {
   characterName: string;
   ownerId: string;
   ownerName?: string;
+  /** The character's dimension: the dialog's default scope. */
+  dimensionId?: string;
 }
 
 /** The character page's 'Sanctions' section: its history, its account's, and a way to issue one. */
-export function CharacterSanctions({ characterId, characterName, ownerId, ownerName }: CharacterSanctionsProps) {
+export function CharacterSanctions({ characterId, characterName, ownerId, ownerName, dimensionId }: CharacterSanctionsProps) {
   const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby="character-sanctions" className="mt-8 space-y-4">
@@ -31,7 +33,12 @@ export function CharacterSanctions({ characterId, characterName, ownerId, ownerN
         accountId={ownerId}
         emptyMessage="No sanction on this account or any of its characters."
       />
-      <SanctionDialog open={open} onClose={() => setOpen(false)} target={{ characterId, characterName, accountId: ownerId, accountName: ownerName }} />
+      <SanctionDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        target={{ characterId, characterName, accountId: ownerId, accountName: ownerName }}
+        prefill={dimensionId ? { dimensionId } : undefined}
+      />
     </section>
   );
 }

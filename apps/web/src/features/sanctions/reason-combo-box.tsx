@@ -15,7 +15,9 @@ interface Props {
  * typing filters the templates, ArrowDown opens them, Enter picks one, Escape closes).
  */
 export function ReasonComboBox({ value, onChange, onBlur, templates, error, label = 'Reason' }: Props) {
-  const items = templates.map((text) => ({ id: text, text }));
+  // Filtered here: with a controlled input React Aria shows every item when the list opens by focus.
+  const typed = value.trim().toLowerCase();
+  const items = templates.filter((text) => text.toLowerCase().includes(typed)).map((text) => ({ id: text, text }));
   return (
     <ComboBox
       allowsCustomValue
@@ -53,8 +55,10 @@ export function ReasonComboBox({ value, onChange, onBlur, templates, error, labe
           {error}
         </Text>
       )}
+      {/* Above the field: below it are the dialog's buttons, which the list must not cover. */}
       <Popover
-        placement="bottom start"
+        placement="top start"
+        maxHeight={240}
         offset={4}
         className="w-(--trigger-width) rounded-md border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 data-[entering]:animate-select-in"
       >

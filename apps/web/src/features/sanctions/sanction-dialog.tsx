@@ -312,7 +312,8 @@ function SanctionForm({
         </p>
       )}
 
-      <div className="flex flex-col-reverse gap-3 border-t border-white/10 pt-5 sm:flex-row sm:justify-end">
+      {/* Pinned to the bottom of the dialog's scroll box: the buttons stay in view however tall the form gets. */}
+      <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-3 border-t border-white/10 bg-night-900 px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6">
         <Button className={buttonClasses('secondary')} onPress={onClose} isDisabled={pending}>
           Cancel
         </Button>

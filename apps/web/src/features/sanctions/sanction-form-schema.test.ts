@@ -27,7 +27,7 @@ function errors(values: SanctionFormValues): Record<string, string> {
 }
 
 describe('sanction form schema', () => {
-  it('starts as a one-hour mute of the character in the channel it came from, or everywhere without one', () => {
+  it("starts as a one-hour mute in the narrowest scope known: the line's channel, the character's dimension, else everywhere", () => {
     expect(initialValues({ channelId: 'ch-1' }, false)).toMatchObject({
       subject: 'character',
       kind: 'mute',
@@ -35,6 +35,7 @@ describe('sanction form schema', () => {
       channelId: 'ch-1',
       duration: '3600',
     });
+    expect(initialValues({ dimensionId: 'dim-1' }, false)).toMatchObject({ scope: 'dimension', dimensionId: 'dim-1', channelId: '' });
     expect(initialValues({}, true)).toMatchObject({ scope: 'everywhere', channelId: '', isAdmin: true });
   });
 

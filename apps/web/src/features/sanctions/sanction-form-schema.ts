@@ -87,7 +87,9 @@ export function initialValues(prefill: SanctionPrefill, isAdmin: boolean): Sanct
   return {
     subject: 'character',
     kind: 'mute',
-    scope: prefill.channelId ? 'channel' : 'everywhere',
+    // The narrowest scope the opener knows: the chat line's channel, else the character's dimension (a character
+    // page); everywhere is a choice, never the default of a one-click mute.
+    scope: prefill.channelId ? 'channel' : prefill.dimensionId ? 'dimension' : 'everywhere',
     channelId: prefill.channelId ?? '',
     dimensionId: prefill.dimensionId ?? '',
     duration: '3600',

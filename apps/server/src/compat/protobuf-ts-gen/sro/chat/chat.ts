@@ -79,6 +79,13 @@ export interface ChatMessage {
      * @generated from protobuf field: sro.chat.ChatStreamNotice notice = 5
      */
     notice?: ChatStreamNotice;
+    /**
+     * The sending character's name when the message was sent (empty for the system and on a notice), so that a
+     * reader who may not look other characters up can still tell speakers apart. A client's value is ignored.
+     *
+     * @generated from protobuf field: string sender_character_name = 6
+     */
+    senderCharacterName: string;
 }
 /**
  * What a live view must change besides appending a message (issue 19, docs/moderation.md).
@@ -524,7 +531,8 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
             { no: 2, name: "content", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 3, name: "sent_time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 4, name: "id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 5, name: "notice", kind: "message", T: () => ChatStreamNotice }
+            { no: 5, name: "notice", kind: "message", T: () => ChatStreamNotice },
+            { no: 6, name: "sender_character_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ChatMessage>): ChatMessage {
@@ -533,6 +541,7 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
         message.content = "";
         message.sentTimeMs = "0";
         message.id = "";
+        message.senderCharacterName = "";
         if (value !== undefined)
             reflectionMergePartial<ChatMessage>(this, message, value);
         return message;
@@ -556,6 +565,9 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
                     break;
                 case /* sro.chat.ChatStreamNotice notice */ 5:
                     message.notice = ChatStreamNotice.internalBinaryRead(reader, reader.uint32(), options, message.notice);
+                    break;
+                case /* string sender_character_name */ 6:
+                    message.senderCharacterName = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -584,6 +596,9 @@ class ChatMessage$Type extends MessageType<ChatMessage> {
         /* sro.chat.ChatStreamNotice notice = 5; */
         if (message.notice)
             ChatStreamNotice.internalBinaryWrite(message.notice, writer.tag(5, WireType.LengthDelimited).fork(), options).join();
+        /* string sender_character_name = 6; */
+        if (message.senderCharacterName !== "")
+            writer.tag(6, WireType.LengthDelimited).string(message.senderCharacterName);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
