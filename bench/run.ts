@@ -16,6 +16,7 @@ const benches: Record<string, string> = {
   console: "./admin-characters.ts",
   audit: "./audit-write-cost.ts",
   "chat-search": "./chat-search.ts",
+  "chat-purge": "./chat-purge.ts",
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
