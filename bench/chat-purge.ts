@@ -55,7 +55,7 @@ export async function run() {
     await poll;
     const headers = { authorization: `Bearer ${t.users.admin.token}` };
     const page = await (await fetch(`${t.url}/v1/audit?limit=50`, { headers })).text();
-    const [newest] = JSON.parse(page).records as { id: string }[];
+    const [newest] = (JSON.parse(page) as { records: { id: string }[] }).records;
     const one = await (await fetch(`${t.url}/v1/audit/id/${newest!.id}`, { headers })).text();
     const p = percentiles(calls);
     console.log(`\n## chat-purge (${backend}, ${MESSAGES.toLocaleString("en-US")} messages of one character)`);
