@@ -84,7 +84,7 @@ async function load(database: Database): Promise<void> {
     return;
   }
   const started = performance.now();
-  const indexes = ["chat_messages_content_trgm_idx", "chat_messages_sent_idx", "chat_messages_sender_idx", "chat_messages_channel_idx"];
+  const indexes = ["chat_messages_content_trgm_idx", "chat_messages_sent_idx", "chat_messages_sender_live_idx", "chat_messages_channel_idx"];
   const definitions = rowsOf(
     await db.execute(
       sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'chat_messages' AND indexname IN ${sql`(${sql.join(

@@ -18,6 +18,7 @@ const benches: Record<string, string> = {
   "chat-search": "./chat-search.ts",
   "channel-rules": "./channel-rules-cost.ts",
   soak: "./chat-soak.ts",
+  "chat-purge": "./chat-purge.ts",
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -1,12 +1,11 @@
 import { invalidArgument } from "../platform/validation.js";
 import { hasControlCharacters } from "../platform/validation.js";
+import { timeBound } from "../platform/time-bound.js";
 import type { AuditQuery } from "./audit-store.js";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
 const MAX_FILTER_LENGTH = 200;
-// Far beyond any real record (year 275760 is the end of JavaScript dates); keeps Date conversions valid.
-const MAX_TIME_MS = 8_640_000_000_000_000n;
 
 export interface ListAuditRecordsInput {
   actor: string;
@@ -24,12 +23,6 @@ function filterText(value: string, field: string): string | undefined {
   if ([...value].length > MAX_FILTER_LENGTH) throw invalidArgument(field, `must be at most ${MAX_FILTER_LENGTH} characters`);
   if (hasControlCharacters(value)) throw invalidArgument(field, "must not contain control characters");
   return value;
-}
-
-function timeBound(value: bigint, field: string): number | undefined {
-  if (value < 0n) throw invalidArgument(field, "must be 0 (unbounded) or a positive Unix time in milliseconds");
-  if (value > MAX_TIME_MS) throw invalidArgument(field, `must be at most ${MAX_TIME_MS}`);
-  return value === 0n ? undefined : Number(value);
 }
 
 /** ListAuditRecords' request as a store query; bad filters are INVALID_ARGUMENT naming the field. */

@@ -67,9 +67,12 @@ describe.each(storageBackends)("AuditService (%s)", (backend) => {
       requestId: "req-service-account-game-server",
       sourceAddress: "198.51.100.1",
     });
-    expect(JSON.parse(newest.beforeJson)).toEqual({ playTime: 11 });
-    expect(JSON.parse(newest.afterJson)).toEqual({ playTime: 12 });
-    expect(await asAdmin.getAuditRecord({ id: newest.id })).toEqual(newest);
+    // Lists carry no before/after (a page stays small whatever one record holds); the record itself does.
+    expect([newest.beforeJson, newest.afterJson]).toEqual(["", ""]);
+    const one = await asAdmin.getAuditRecord({ id: newest.id });
+    expect(JSON.parse(one.beforeJson)).toEqual({ playTime: 11 });
+    expect(JSON.parse(one.afterJson)).toEqual({ playTime: 12 });
+    expect({ ...one, beforeJson: "", afterJson: "" }).toEqual(newest);
   });
 
   it("combines filters with AND: actor by id or part of the name, action exact or by prefix, target, time range", async () => {
@@ -112,7 +115,7 @@ describe.each(storageBackends)("AuditService (%s)", (backend) => {
     expect(new Set(own.records.map((r) => r.actorId))).toEqual(new Set([actors.moderator.id]));
     expect((await asModerator.listAuditRecords({ actor: actors.admin.id })).total).toBe(0n);
     expect((await asModerator.listAuditRecords({ action: "character." })).total).toBe(0n);
-    expect(await asModerator.getAuditRecord({ id: own.records[0]!.id })).toEqual(own.records[0]);
+    expect(await asModerator.getAuditRecord({ id: own.records[0]!.id })).toMatchObject({ id: own.records[0]!.id, actorId: actors.moderator.id });
     const others = (await asAdmin.listAuditRecords({ actor: actors.admin.id, limit: 1 })).records[0]!;
     expect((await codeOf(asModerator.getAuditRecord({ id: others.id }))) as ConnectError).toMatchObject({ code: Code.NotFound });
     expect((await codeOf(asAdmin.getAuditRecord({ id: "999999999" }))) as ConnectError).toMatchObject({ code: Code.NotFound });

@@ -3,11 +3,12 @@ import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@conn
 import { AuditRecordSchema, AuditRecordsSchema, type AuditRecord, type AuditService } from "../gen/sro/moderation/moderation_pb.js";
 import { callerOf, grantOf } from "../platform/auth/caller.js";
 import { auditQueryOf, requireRecordId } from "./audit-query.js";
-import type { AuditRow, AuditStore } from "./audit-store.js";
+import type { AuditListRow, AuditRow, AuditStore } from "./audit-store.js";
 
 const json = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
 
-export const auditRecordMessage = (row: AuditRow): AuditRecord =>
+/** A record on the wire; before_json and after_json only when `row` has them (one record, not a list page). */
+export const auditRecordMessage = (row: AuditListRow & Partial<Pick<AuditRow, "before" | "after">>): AuditRecord =>
   create(AuditRecordSchema, {
     id: String(row.id),
     timeMs: BigInt(row.at.getTime()),
@@ -23,7 +24,8 @@ export const auditRecordMessage = (row: AuditRow): AuditRecord =>
   });
 
 /**
- * Read-only: no rpc edits or deletes records. Admins ("all") see every record; moderators ("own") only the records
+ * Read-only: no rpc edits or deletes records. Lists carry no before/after (a purge's or a big edit's record would
+ * weigh on every page that shows it); GetAuditRecord does. Admins ("all") see every record; moderators ("own") only the records
  * of their own writes, whatever filters they send; a record of someone else is NOT_FOUND to them.
  */
 export function createAuditService(store: AuditStore): ServiceImpl<typeof AuditService> {

@@ -1,8 +1,12 @@
-import { and, count, desc, eq, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, like, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
 import { auditRecords } from "./schema.js";
 
 export type AuditRow = typeof auditRecords.$inferSelect;
+/** A record as lists show it: everything but before and after. */
+export type AuditListRow = Omit<AuditRow, "before" | "after">;
+
+const { before: _before, after: _after, ...listColumns } = getTableColumns(auditRecords);
 
 /** A validated ListAuditRecords query (audit-query.ts); every filter present is combined with AND. */
 export interface AuditQuery {
@@ -42,11 +46,14 @@ function whereOf(query: AuditQuery): SQL | undefined {
 /** Reads of the audit log and its retention pruning; records are written only by appendAudit (audit-trail.ts). */
 export function createAuditStore(db: Db) {
   return {
-    /** Newest first (id breaks ties: records of one millisecond keep their insertion order). */
-    async list(query: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
+    /**
+     * Newest first (id breaks ties: records of one millisecond keep their insertion order), without before and after:
+     * a page stays small whatever one record holds; find reads them for one record.
+     */
+    async list(query: AuditQuery): Promise<{ rows: AuditListRow[]; total: number }> {
       const where = whereOf(query);
       const [rows, [counted]] = await Promise.all([
-        db.select().from(auditRecords).where(where).orderBy(desc(auditRecords.at), desc(auditRecords.id)).limit(query.limit).offset(query.offset),
+        db.select(listColumns).from(auditRecords).where(where).orderBy(desc(auditRecords.at), desc(auditRecords.id)).limit(query.limit).offset(query.offset),
         db.select({ n: count() }).from(auditRecords).where(where),
       ]);
       return { rows, total: Number(counted?.n ?? 0) };

@@ -18,7 +18,8 @@ export interface ChatHistoryServiceDeps {
 /** A purge of every character of an account reaches as far as an account ban: admins only, like account bans (issue 18). */
 export const accountPurgeDenied = () => new ConnectError("permission denied: only admins purge the messages of a whole account", Code.PermissionDenied);
 
-const toDeleted = (d: DeletedMessages) => create(DeletedChatMessagesSchema, { count: BigInt(d.ids.length), messageIds: d.ids });
+const toDeleted = (d: DeletedMessages & { moreRemain?: boolean }) =>
+  create(DeletedChatMessagesSchema, { count: BigInt(d.ids.length), messageIds: d.ids, moreRemain: d.moreRemain ?? false });
 
 /**
  * sro.moderation.ChatHistoryService (docs/moderation.md "History, deletion and purge"): staff browse stored channel

@@ -1,5 +1,6 @@
 import { invalidArgument, isUuid, requireText, requireUuid } from "../platform/validation.js";
 import { hasControlCharacters } from "../platform/validation.js";
+import { MAX_TIME_MS, timeBound } from "../platform/time-bound.js";
 import type { PurgeTarget } from "./message-deletion.js";
 
 /**
@@ -12,8 +13,6 @@ export const MAX_SEARCH_PAGE = 200;
 export const MAX_TEXT_FILTER = 200;
 export const MAX_SENDER_FILTER = 64;
 export const MAX_REASON = 500;
-// The end of JavaScript dates: keeps every Date conversion valid.
-const MAX_TIME_MS = 8_640_000_000_000_000n;
 
 /** Who sent it: a character id, or a case-insensitive part of a character's name. */
 export type SenderFilter = { id: string } | { namePart: string };
@@ -55,13 +54,6 @@ export function senderFilter(value: string | undefined, field = "sender"): Sende
   return isUuid(sender) ? { id: sender.toLowerCase() } : { namePart: sender };
 }
 
-/** 0 is unbounded; negative or past the end of dates is refused. */
-export function timeBound(value: bigint, field: string): number | undefined {
-  if (value < 0n) throw invalidArgument(field, "must be 0 (unbounded) or a positive Unix time in milliseconds");
-  if (value > MAX_TIME_MS) throw invalidArgument(field, `must be at most ${MAX_TIME_MS}`);
-  return value === 0n ? undefined : Number(value);
-}
-
 function window(fromMsRaw: bigint, toMsRaw: bigint): { fromMs?: number; toMs?: number } {
   const fromMs = timeBound(fromMsRaw, "from_ms");
   const toMs = timeBound(toMsRaw, "to_ms");
@@ -75,7 +67,9 @@ export const pageToken = (key: PageKey): string => Buffer.from(`${key.sentAtMs}.
 function pageKeyOf(token: string): PageKey | undefined {
   if (token === "") return undefined;
   const match = token.length <= 64 ? /^(\d{1,16})\.([1-9]\d{0,17})$/.exec(Buffer.from(token, "base64url").toString("latin1")) : null;
-  if (!match) throw invalidArgument("page_token", "is not a token from a previous page; start again with an empty page_token");
+  // A forged token's time past year 9999 would reach the database as a date it cannot read.
+  if (!match || Number(match[1]) > MAX_TIME_MS)
+    throw invalidArgument("page_token", "is not a token from a previous page; start again with an empty page_token");
   return { sentAtMs: Number(match[1]), id: Number(match[2]) };
 }
 

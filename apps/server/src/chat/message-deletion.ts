@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
@@ -9,7 +10,8 @@ import { chatMessages } from "./schema.js";
 /**
  * Deleting stored chat messages (docs/moderation.md "History, deletion and purge"): a tombstone. The row stays (ids
  * and times keep paging stable) but its content is emptied and deleted_at set in the same UPDATE, so no read path can
- * show the text again; the audit record, appended in the same transaction, keeps the old text, who and why. After the
+ * show the text again; the audit record, appended in the same transaction, keeps who and why (and a single deletion's
+ * old text; a purge's record holds a count and a digest of the ids, never the texts). After the
  * transaction commits, `announce` tells every node's open streams of the affected channels to drop the messages.
  */
 
@@ -30,6 +32,17 @@ export interface PurgeTarget {
   toMs: number | null;
 }
 
+/** What one purge call removed; moreRemain: it stopped at its bound and matching messages are left. */
+export interface PurgedMessages extends DeletedMessages {
+  moreRemain: boolean;
+}
+
+/**
+ * The most messages one purge call tombstones: one call's transaction, locks, audit record and answer stay small
+ * (docs/moderation.md "History, deletion and purge"); a larger purge is the same call repeated.
+ */
+export const MAX_PURGE_PER_CALL = 5_000;
+
 /** The most ids one bus event carries; a larger purge publishes several. */
 const IDS_PER_EVENT = 1_000;
 
@@ -40,21 +53,22 @@ export const storedMessageId = (id: string): number | undefined => (MESSAGE_ID.t
 
 export interface MessageDeletion {
   /**
-   * With the caller's transaction `tx`: tombstones the message `id` (a channel or direct message) and appends its
+   * With the caller's transaction `tx`: tombstones the channel message `id` and appends its
    * audit record (action "chat-message.delete", target "chat-message" `id`, before: the message, after: the reason).
-   * undefined: no such message, or it was already deleted (nothing written). `reason` must already be valid (1..500
+   * undefined: no such channel message (a direct message counts as none), or it was already deleted (nothing written). `reason` must already be valid (1..500
    * characters). Call `announce` with the result once the transaction has committed.
    */
   deleteInTransaction(tx: Db, actor: AuditActor, id: string, reason: string): Promise<DeletedMessages | undefined>;
   /** deleteInTransaction in its own transaction, then announce: the whole deletion in one call. */
   deleteMessage(actor: AuditActor, id: string, reason: string): Promise<DeletedMessages | undefined>;
   /**
-   * With `tx`: tombstones every channel message of the target in the window and appends ONE audit record (action
-   * "chat-message.purge", target the character or the account, before: the messages, after: reason, window, count).
+   * With `tx`: tombstones the target's oldest `limit` (default MAX_PURGE_PER_CALL) live channel messages in the
+   * window (sender by sender, by time) and appends ONE audit record (action "chat-message.purge", target the
+   * character or the account, after: reason, window, count, the ids' digest, moreRemain; no texts).
    * Nothing matched: nothing written, empty result.
    */
-  purgeInTransaction(tx: Db, actor: AuditActor, target: PurgeTarget, reason: string): Promise<DeletedMessages>;
-  purge(actor: AuditActor, target: PurgeTarget, reason: string): Promise<DeletedMessages>;
+  purgeInTransaction(tx: Db, actor: AuditActor, target: PurgeTarget, reason: string, limit?: number): Promise<PurgedMessages>;
+  purge(actor: AuditActor, target: PurgeTarget, reason: string, limit?: number): Promise<PurgedMessages>;
   /** Tells the streams of every affected channel, on every node, to drop the messages. A bus failure is logged, not thrown. */
   announce(deleted: DeletedMessages): Promise<void>;
 }
@@ -84,7 +98,20 @@ const auditMessage = (m: OldMessage) => ({
   sentAt: m.sentAt.toISOString(),
 });
 
-function deletedOf(rows: readonly OldMessage[]): DeletedMessages {
+type PurgedMessage = Pick<OldMessage, "id" | "channelId" | "sentAt">;
+const purgedColumns = { id: chatMessages.id, channelId: chatMessages.channelId, sentAt: chatMessages.sentAt };
+
+/** The purged ids in a few bytes: how many, the lowest and highest, and SHA-256 of all of them ascending, comma-separated. */
+function idDigest(ids: readonly string[]) {
+  const sorted = ids.map(Number).sort((a, b) => a - b);
+  return {
+    firstId: String(sorted[0]),
+    lastId: String(sorted.at(-1)),
+    idsSha256: createHash("sha256").update(sorted.join(",")).digest("hex"),
+  };
+}
+
+function deletedOf(rows: readonly PurgedMessage[]): DeletedMessages {
   const byChannel: Record<string, string[]> = {};
   for (const m of rows) if (m.channelId !== null) (byChannel[m.channelId] ??= []).push(String(m.id));
   return { ids: rows.map((m) => String(m.id)), byChannel };
@@ -110,7 +137,9 @@ export function createMessageDeletion(deps: MessageDeletionDeps): MessageDeletio
       const [old] = await tx
         .select(oldColumns)
         .from(chatMessages)
-        .where(and(eq(chatMessages.id, rowId), isNull(chatMessages.deletedAt)))
+        // Direct messages are their two characters' own: no moderation path reads or removes them, so a DM's id
+        // is as unknown here as an id never used.
+        .where(and(eq(chatMessages.id, rowId), isNotNull(chatMessages.channelId), isNull(chatMessages.deletedAt)))
         .for("update");
       if (!old) return undefined;
       const atMs = now();
@@ -130,43 +159,64 @@ export function createMessageDeletion(deps: MessageDeletionDeps): MessageDeletio
       return deleted;
     },
 
-    async purgeInTransaction(tx, actor, target, reason) {
-      const senders: SQL =
+    async purgeInTransaction(tx, actor, target, reason, limit = MAX_PURGE_PER_CALL) {
+      // One sender at a time, each through chat_messages_sender_live_idx: an account's characters are few, and the
+      // index holds no tombstone, so the calls that continue a large purge read no more than the first one did.
+      const senders =
         target.characterId !== null
-          ? eq(chatMessages.senderCharacterId, target.characterId)
+          ? [target.characterId]
           : // Every character the account ever had, deleted ones too: their messages are still stored.
-            inArray(
-              chatMessages.senderCharacterId,
-              tx
+            (
+              await tx
                 .select({ id: sql<string>`${characters.id}::text` })
                 .from(characters)
-                .where(eq(characters.ownerId, target.accountId ?? "")),
-            );
-      const old = await tx
-        .select(oldColumns)
-        .from(chatMessages)
-        .where(
-          and(
-            senders,
-            isNotNull(chatMessages.channelId),
-            isNull(chatMessages.deletedAt),
-            target.fromMs === null ? undefined : gte(chatMessages.sentAt, new Date(target.fromMs)),
-            target.toMs === null ? undefined : lte(chatMessages.sentAt, new Date(target.toMs)),
-          ),
-        )
-        .orderBy(asc(chatMessages.sentAt), asc(chatMessages.id))
-        .for("update");
-      if (old.length === 0) return { ids: [], byChannel: {} };
+                .where(eq(characters.ownerId, target.accountId ?? ""))
+                .orderBy(characters.id)
+            ).map((c) => c.id);
+      const live = (sender: string) =>
+        and(
+          eq(chatMessages.senderCharacterId, sender),
+          isNotNull(chatMessages.channelId),
+          isNull(chatMessages.deletedAt),
+          target.fromMs === null ? undefined : gte(chatMessages.sentAt, new Date(target.fromMs)),
+          target.toMs === null ? undefined : lte(chatMessages.sentAt, new Date(target.toMs)),
+        );
+      const old: PurgedMessage[] = [];
+      for (const sender of senders) {
+        if (old.length === limit) break;
+        old.push(
+          ...(await tx
+            .select(purgedColumns)
+            .from(chatMessages)
+            .where(live(sender))
+            .orderBy(asc(chatMessages.sentAt), asc(chatMessages.id))
+            .limit(limit - old.length)
+            .for("update")),
+        );
+      }
+      if (old.length === 0) return { ids: [], byChannel: {}, moreRemain: false };
+      old.sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime() || a.id - b.id);
       const atMs = now();
       await tombstone(
         tx,
         old.map((m) => m.id),
         atMs,
       );
+      // Read after the tombstones, in the same transaction: what matches now is what the next call would delete.
+      let moreRemain = false;
+      if (old.length === limit) {
+        for (const sender of senders) {
+          if ((await tx.select({ id: chatMessages.id }).from(chatMessages).where(live(sender)).limit(1)).length > 0) {
+            moreRemain = true;
+            break;
+          }
+        }
+      }
       const window = {
         from: target.fromMs === null ? null : new Date(target.fromMs).toISOString(),
         to: target.toMs === null ? null : new Date(target.toMs).toISOString(),
       };
+      const deleted = deletedOf(old);
       await appendAudit(
         tx,
         actor,
@@ -174,16 +224,17 @@ export function createMessageDeletion(deps: MessageDeletionDeps): MessageDeletio
           action: "chat-message.purge",
           targetType: target.characterId !== null ? "character" : "account",
           targetId: target.characterId ?? target.accountId ?? "",
-          before: { messages: old.map(auditMessage) },
-          after: { deleted: true, reason, window, count: old.length },
+          // Small whatever the purge's size: a count and a digest of the ids, never the texts. The tombstones
+          // themselves carry the record's time (deleted_at), so the messages can be listed again from the database.
+          after: { deleted: true, reason, window, count: old.length, ...idDigest(deleted.ids), moreRemain },
         },
         atMs,
       );
-      return deletedOf(old);
+      return { ...deleted, moreRemain };
     },
 
-    async purge(actor, target, reason) {
-      const deleted = await db.transaction((tx) => self.purgeInTransaction(tx, actor, target, reason));
+    async purge(actor, target, reason, limit) {
+      const deleted = await db.transaction((tx) => self.purgeInTransaction(tx, actor, target, reason, limit));
       if (deleted.ids.length > 0) await self.announce(deleted);
       return deleted;
     },

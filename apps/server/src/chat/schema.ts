@@ -55,7 +55,11 @@ export const chatMessages = pgTable(
     index("chat_messages_sent_idx")
       .on(t.sentAt, t.id)
       .where(sql`channel_id IS NOT NULL AND deleted_at IS NULL`),
-    index("chat_messages_sender_idx").on(t.senderCharacterId, t.sentAt),
+    // A sender's live channel messages, oldest first: the history browser's sender filter, and a purge's batches
+    // (each call reads past none of the tombstones the calls before it left).
+    index("chat_messages_sender_live_idx")
+      .on(t.senderCharacterId, t.sentAt, t.id)
+      .where(sql`channel_id IS NOT NULL AND deleted_at IS NULL`),
   ],
 );
 

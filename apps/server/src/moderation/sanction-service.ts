@@ -12,7 +12,7 @@ import {
 } from "../gen/sro/moderation/moderation_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
 import type { Logger } from "../platform/logger.js";
-import { kindToProto, sanctionMessage, type SanctionFact } from "../platform/sanction-message.js";
+import { kindToProto, sanctionMessage, withoutStaff, type SanctionFact } from "../platform/sanction-message.js";
 import { requireUuid } from "../platform/validation.js";
 import { auditActorOf } from "../audit/audit-actor.js";
 import {
@@ -205,7 +205,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
 
     async getMySanctions(_req, ctx) {
       const mine = await store.mine(callerOf(ctx).sub);
-      return create(SanctionsSchema, { total: BigInt(mine.length), sanctions: await toMessages(mine) });
+      return create(SanctionsSchema, { total: BigInt(mine.length), sanctions: (await toMessages(mine)).map(withoutStaff) });
     },
 
     async suggestSanction(req) {

@@ -49,7 +49,22 @@ export function sanctionMessage(s: SanctionFact, nowMs: number, names: { charact
   });
 }
 
-/** PERMISSION_DENIED with `message` (reason, player message, time left) and the Sanction as a detail clients can show. */
+/**
+ * A sanction as its player sees it: who issued or revoked it stays with the staff (as a report's resolver does), so
+ * a sanctioned player has no one to hold a grudge against. Clears the fields in place and returns the message.
+ */
+export function withoutStaff(message: Sanction): Sanction {
+  message.issuedById = "";
+  message.issuedByName = "";
+  message.revokedById = "";
+  message.revokedByName = "";
+  return message;
+}
+
+/**
+ * PERMISSION_DENIED with `message` (reason, player message, time left) and the Sanction as a detail clients can show.
+ * It goes to the sanctioned player: without staff identities.
+ */
 export function sanctionError(message: string, s: SanctionFact, nowMs: number): ConnectError {
-  return new ConnectError(message, Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: sanctionMessage(s, nowMs) }]);
+  return new ConnectError(message, Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: withoutStaff(sanctionMessage(s, nowMs)) }]);
 }

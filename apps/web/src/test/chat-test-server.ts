@@ -59,6 +59,9 @@ export interface TestChatLog {
   content: string;
 }
 
+/** The server's per-call purge bound (docs/moderation.md). */
+export const PURGE_PER_CALL = 5_000;
+
 export function createChatTestServer(characters: TestCharacter[], initialLogs: TestChatLog[] = []) {
   // A copy: deletions change this server's logs, not the caller's fixture.
   const logs = [...initialLogs];
@@ -68,6 +71,8 @@ export function createChatTestServer(characters: TestCharacter[], initialLogs: T
   const bans: { characterId: string; channelId: string; duration: bigint }[] = [];
   const failures: { send?: ConnectError; ban?: ConnectError } = {};
   const deletions: { id: string; reason: string }[] = [];
+  // PurgeChatMessages as the server bounds it: at most PURGE_PER_CALL a call, more_remain while the backlog lasts.
+  const purge = { backlog: 0, requests: [] as { characterId: string; accountId: string; fromMs: bigint; toMs: bigint; reason: string }[] };
   const toCharacter = (c: TestCharacter) =>
     create(CharacterSchema, { id: c.id, name: c.name, ownerId: c.ownerId ?? 'owner-1', gender: 'female', realm: 'human' });
 
@@ -91,6 +96,12 @@ export function createChatTestServer(characters: TestCharacter[], initialLogs: T
         logs.splice(index, 1);
         deletions.push({ id: req.id, reason: req.reason });
         return { count: 1n, messageIds: [req.id] };
+      },
+      purgeChatMessages: (req) => {
+        purge.requests.push({ characterId: req.characterId, accountId: req.accountId, fromMs: req.fromMs, toMs: req.toMs, reason: req.reason });
+        const count = Math.min(purge.backlog, PURGE_PER_CALL);
+        purge.backlog -= count;
+        return { count: BigInt(count), messageIds: [], moreRemain: purge.backlog > 0 };
       },
     });
     service(ChatService, {
@@ -131,6 +142,7 @@ export function createChatTestServer(characters: TestCharacter[], initialLogs: T
       chatHistory: createClient(ChatHistoryService, transport),
     },
     deletions,
+    purge,
     streams,
     sent,
     bans,

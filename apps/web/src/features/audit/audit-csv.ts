@@ -3,12 +3,16 @@ import type { AuditRecord } from '../../gen/sro/moderation/moderation_pb';
 import { toAuditEntry, type AuditEntry } from './audit-entry';
 import type { AuditRequest } from './audit-query';
 
-export const CSV_COLUMNS = ['time', 'actor_id', 'actor_name', 'action', 'target_type', 'target_id', 'request_id', 'source_address', 'before', 'after'] as const;
+/**
+ * No before/after: list pages do not carry them (one record can be large, e.g. a big edit), only a single record
+ * does; the record page shows them.
+ */
+export const CSV_COLUMNS = ['time', 'actor_id', 'actor_name', 'action', 'target_type', 'target_id', 'request_id', 'source_address'] as const;
 
 /**
  * Cells a spreadsheet would run as a formula (OWASP's list: = + - @, tab, carriage return) get a leading '.
  * Papa's own `escapeFormulae: true` pattern ends in `.*$` without the s flag, so it misses a cell whose first line
- * starts a formula and that goes on over more lines — a before/after JSON of a multi-line text field can.
+ * starts a formula and that goes on over more lines — a target id or a name pasted with a line break can.
  */
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -18,18 +22,7 @@ const BOM = '\uFEFF';
 export const EXPORT_PAGE_SIZE = 500;
 
 export function auditCsvRow(r: AuditEntry): string[] {
-  return [
-    new Date(r.timeMs).toISOString(),
-    r.actorId,
-    r.actorName,
-    r.action,
-    r.targetType,
-    r.targetId,
-    r.requestId,
-    r.sourceAddress,
-    r.beforeJson,
-    r.afterJson,
-  ];
+  return [new Date(r.timeMs).toISOString(), r.actorId, r.actorName, r.action, r.targetType, r.targetId, r.requestId, r.sourceAddress];
 }
 
 /** The records as CSV text (RFC 4180 quoting by Papa Parse, CRLF lines, a header row). */

@@ -5,7 +5,7 @@ import { CharacterSelect } from '../../components/character-select';
 import { inputClasses } from '../../components/form/field-error';
 import { useNotify } from '../../components/notifications/notification-context';
 import { useCharacter } from '../../lib/api/characters';
-import { usePurgeChatMessages } from '../../lib/api/chat-moderation';
+import { usePurgeChatMessages, type PurgeRequest } from '../../lib/api/chat-moderation';
 import { isNetworkFailure, rpcFailureText, serverUnreachableText } from '../../lib/rpc/rpc-error';
 import { purgedText, purgeRequestOf, type PurgeForm } from './purge-form';
 
@@ -16,17 +16,27 @@ interface Props {
   onClose: () => void;
 }
 
+/** A purge under way: the request its first call sent (a continuation repeats it), what all calls deleted. */
+interface Progress {
+  request: PurgeRequest;
+  total: number;
+  moreRemain: boolean;
+}
+
 const EMPTY: PurgeForm = { characterId: null, accountId: null, scope: 'character', from: '', to: '', reason: '' };
 const radioClass =
   'flex cursor-pointer items-center gap-2 text-sm text-slate-200 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 before:size-4 before:rounded-full before:border before:border-white/30 data-[selected]:before:border-[5px] data-[selected]:before:border-neon-cyan data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan';
 
-/** "Purge sender…": every channel message of a character (or of its whole account) in a window, one audited action. */
+/**
+ * "Purge sender…": every channel message of a character (or of its whole account) in a window. The server deletes at
+ * most 5,000 per call (one audited action each); while more remain, "Continue purge" sends the same request again.
+ */
 export function PurgeDialog({ open, admin, onClose }: Props) {
   const ids = { from: useId(), to: useId(), reason: useId(), errors: useId() };
   const [form, setForm] = useState<PurgeForm>(EMPTY);
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [result, setResult] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
   const purge = usePurgeChatMessages();
   const notify = useNotify();
   const character = useCharacter(form.characterId ?? '');
@@ -36,7 +46,7 @@ export function PurgeDialog({ open, admin, onClose }: Props) {
     setForm(EMPTY);
     setTried(false);
     setFailure(null);
-    setResult(null);
+    setProgress(null);
   }, [open]);
   const { errors, request } = purgeRequestOf({ ...form, accountId });
   const shown = tried ? errors : {};
@@ -45,12 +55,14 @@ export function PurgeDialog({ open, admin, onClose }: Props) {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     setTried(true);
-    if (!request || busy) return;
+    const sent = progress?.moreRemain ? progress.request : request;
+    if (!sent || busy) return;
     setFailure(null);
-    purge.mutate(request, {
-      onSuccess: (count) => {
-        setResult(purgedText(count));
-        notify.success(purgedText(count));
+    purge.mutate(sent, {
+      onSuccess: ({ count, moreRemain }) => {
+        const total = (progress?.moreRemain ? progress.total : 0) + count;
+        setProgress({ request: sent, total, moreRemain });
+        notify.success(purgedText(total, moreRemain));
       },
       onError: (error) => setFailure(`Could not purge. ${isNetworkFailure(error) ? serverUnreachableText() : rpcFailureText(error)}`),
     });
@@ -71,7 +83,8 @@ export function PurgeDialog({ open, admin, onClose }: Props) {
               Purge sender
             </Heading>
             <p className="text-sm text-slate-300">
-              Deletes every channel message of the sender in the window, in every channel, as one action in the audit log (with the texts).
+              Deletes every channel message of the sender in the window, in every channel: up to 5,000 per step, each step one action in the audit log (a count,
+              not the texts).
             </p>
             <div>
               <CharacterSelect
@@ -138,22 +151,22 @@ export function PurgeDialog({ open, admin, onClose }: Props) {
                 {failure}
               </p>
             )}
-            {result && (
+            {progress && (
               <p
                 role="status"
                 data-testid="purge-result"
                 className="rounded-lg border border-emerald-400/40 bg-emerald-950/30 px-3 py-2 text-sm text-emerald-100"
               >
-                {result}
+                {purgedText(progress.total, progress.moreRemain)}
               </p>
             )}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Button className={buttonClasses('secondary')} onPress={onClose} isDisabled={busy}>
-                {result ? 'Close' : 'Cancel'}
+                {progress ? 'Close' : 'Cancel'}
               </Button>
-              {!result && (
+              {(!progress || progress.moreRemain) && (
                 <button type="submit" className={buttonClasses('danger')} disabled={busy} aria-busy={busy || undefined}>
-                  {busy ? 'Purging…' : 'Purge messages'}
+                  {busy ? 'Purging…' : progress ? 'Continue purge' : 'Purge messages'}
                 </button>
               )}
             </div>

@@ -26,5 +26,11 @@ describe('purge form', () => {
     expect(purgedText(0)).toMatch(/nothing was deleted/);
     expect(purgedText(1)).toBe('1 message deleted');
     expect(purgedText(12)).toBe('12 messages deleted');
+    expect(purgedText(12_345)).toBe('12,345 messages deleted');
+  });
+
+  it('says when more remain (the server deletes at most 5,000 per call)', () => {
+    expect(purgedText(5000, true)).toBe('5,000 messages deleted; more remain. Continue to delete the next ones.');
+    expect(purgedText(10_000, false)).toBe('10,000 messages deleted');
   });
 });

@@ -45,5 +45,11 @@ export function purgeRequestOf(form: PurgeForm): { errors: Partial<Record<'chara
   };
 }
 
-export const purgedText = (count: number) =>
-  count === 0 ? 'No messages matched: nothing was deleted' : `${count} ${count === 1 ? 'message' : 'messages'} deleted`;
+const number = new Intl.NumberFormat('en-US');
+
+/** What the purge did so far: `count` deleted over every call; `moreRemain`: the last call stopped at the server's bound. */
+export function purgedText(count: number, moreRemain = false): string {
+  const deleted = `${number.format(count)} ${count === 1 ? 'message' : 'messages'} deleted`;
+  if (moreRemain) return `${deleted}; more remain. Continue to delete the next ones.`;
+  return count === 0 ? 'No messages matched: nothing was deleted' : deleted;
+}

@@ -82,12 +82,21 @@ export interface PurgeRequest {
   reason: string;
 }
 
-/** PurgeChatMessages: one audited action; resolves with how many messages were deleted. */
+/** One PurgeChatMessages call: how many it deleted, and whether matching messages remain (the server's per-call bound). */
+export interface PurgeStep {
+  count: number;
+  moreRemain: boolean;
+}
+
+/** PurgeChatMessages: one audited action per call; the same request again continues a purge that said more remain. */
 export function usePurgeChatMessages() {
   const api = useChatHistoryApi();
   const invalidate = useInvalidateReads();
   return useMutation({
-    mutationFn: async (r: PurgeRequest) => Number((await api.purgeChatMessages({ ...r, fromMs: BigInt(r.fromMs), toMs: BigInt(r.toMs) })).count),
+    mutationFn: async (r: PurgeRequest): Promise<PurgeStep> => {
+      const answer = await api.purgeChatMessages({ ...r, fromMs: BigInt(r.fromMs), toMs: BigInt(r.toMs) });
+      return { count: Number(answer.count), moreRemain: answer.moreRemain };
+    },
     onSuccess: () => invalidate(),
   });
 }

@@ -30,7 +30,8 @@ export interface IChatHistoryServiceClient {
      */
     deleteChatMessage(input: DeleteChatMessageRequest, options?: RpcOptions): UnaryCall<DeleteChatMessageRequest, DeletedChatMessages>;
     /**
-     * Every channel message of one character, or of every character of one account, in a window: one audited action.
+     * The channel messages of one character, or of every character of one account, in a window, oldest first: at
+     * most 5,000 per call, one audited action per call. more_remain: call again with the same request to go on.
      *
      * @generated from protobuf rpc: PurgeChatMessages
      */
@@ -64,7 +65,8 @@ export class ChatHistoryServiceClient implements IChatHistoryServiceClient, Serv
         return stackIntercept<DeleteChatMessageRequest, DeletedChatMessages>("unary", this._transport, method, opt, input);
     }
     /**
-     * Every channel message of one character, or of every character of one account, in a window: one audited action.
+     * The channel messages of one character, or of every character of one account, in a window, oldest first: at
+     * most 5,000 per call, one audited action per call. more_remain: call again with the same request to go on.
      *
      * @generated from protobuf rpc: PurgeChatMessages
      */

@@ -165,6 +165,12 @@ export interface DeletedChatMessages {
      * @generated from protobuf field: repeated string message_ids = 2
      */
     messageIds: string[];
+    /**
+     * A purge stopped at its per-call bound and matching messages are left: the same request again deletes the next ones.
+     *
+     * @generated from protobuf field: bool more_remain = 3
+     */
+    moreRemain: boolean;
 }
 // @generated message type with reflection information, may provide speed optimized methods
 class SearchChatMessagesRequest$Type extends MessageType<SearchChatMessagesRequest> {
@@ -550,13 +556,15 @@ class DeletedChatMessages$Type extends MessageType<DeletedChatMessages> {
     constructor() {
         super("sro.moderation.DeletedChatMessages", [
             { no: 1, name: "count", kind: "scalar", T: 4 /*ScalarType.UINT64*/ },
-            { no: 2, name: "message_ids", kind: "scalar", repeat: 2 /*RepeatType.UNPACKED*/, T: 9 /*ScalarType.STRING*/ }
+            { no: 2, name: "message_ids", kind: "scalar", repeat: 2 /*RepeatType.UNPACKED*/, T: 9 /*ScalarType.STRING*/ },
+            { no: 3, name: "more_remain", kind: "scalar", T: 8 /*ScalarType.BOOL*/ }
         ]);
     }
     create(value?: PartialMessage<DeletedChatMessages>): DeletedChatMessages {
         const message = globalThis.Object.create((this.messagePrototype!));
         message.count = "0";
         message.messageIds = [];
+        message.moreRemain = false;
         if (value !== undefined)
             reflectionMergePartial<DeletedChatMessages>(this, message, value);
         return message;
@@ -571,6 +579,9 @@ class DeletedChatMessages$Type extends MessageType<DeletedChatMessages> {
                     break;
                 case /* repeated string message_ids */ 2:
                     message.messageIds.push(reader.string());
+                    break;
+                case /* bool more_remain */ 3:
+                    message.moreRemain = reader.bool();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -590,6 +601,9 @@ class DeletedChatMessages$Type extends MessageType<DeletedChatMessages> {
         /* repeated string message_ids = 2; */
         for (let i = 0; i < message.messageIds.length; i++)
             writer.tag(2, WireType.LengthDelimited).string(message.messageIds[i]);
+        /* bool more_remain = 3; */
+        if (message.moreRemain !== false)
+            writer.tag(3, WireType.Varint).bool(message.moreRemain);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);

@@ -1,0 +1,2 @@
+DROP INDEX "chat_messages_sender_idx";--> statement-breakpoint
+CREATE INDEX "chat_messages_sender_live_idx" ON "chat_messages" USING btree ("sender_character_id","sent_at","id") WHERE channel_id IS NOT NULL AND deleted_at IS NULL;
