@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { ADMIN_GROUP } from '../lib/auth/access';
 import { useLazyDefault } from '../lib/use-lazy-default';
 import { DefaultLayout } from './layouts/default-layout';
 
-// Both chunks load in parallel as soon as /admin is opened: the console's code arrives while the session is
-// checked, not after. Visitors of the public pages never download either.
+// The guard, the console and the screen of the URL load in parallel as soon as /admin is opened: the code arrives
+// while the session is checked, not after. Visitors of the public pages never download any of them.
 const loadRouteGuard = () => import('../features/auth/route-guard');
 const loadAdminConsole = () => import('./admin-console');
+const preloadScreen = (pathname: string) => void import('./admin-screens').then((screens) => screens.preloadScreens(pathname)).catch(() => {});
 
 const frame = (content: ReactNode) => <DefaultLayout>{content}</DefaultLayout>;
 
@@ -15,6 +17,9 @@ const frame = (content: ReactNode) => <DefaultLayout>{content}</DefaultLayout>;
 export function AdminArea() {
   const RouteGuard = useLazyDefault(loadRouteGuard);
   const AdminConsole = useLazyDefault(loadAdminConsole);
+  // Only the URL the console opens with: later screens load on navigation, or on the intent to navigate.
+  const [openedAt] = useState(useLocation().pathname);
+  useEffect(() => preloadScreen(openedAt), [openedAt]);
   if (!RouteGuard) return frame(<PageLoading message="Checking your session…" />);
   return (
     <RouteGuard requiredGroups={[ADMIN_GROUP]} frame={frame}>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { TOAST_ANCHOR } from '../../components/notifications/toast-anchor';
 import { useGlobalSearch } from '../../components/table/global-search';
-import { MOBILE_SIDEBAR_ID } from './mobile-sidebar';
+import { MOBILE_SIDEBAR_ID } from './admin-nav';
 import { ProfilePanel } from './profile-panel';
 
 interface Props {

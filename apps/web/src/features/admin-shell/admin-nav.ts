@@ -39,6 +39,9 @@ export const BOTTOM_LINKS: AdminNavLink[] = [
   { title: 'Exit Dashboard', link: '/', icon: 'exit' },
 ];
 
+/** The mobile slide-over's id, named by the header's menu button before the slide-over's code has loaded. */
+export const MOBILE_SIDEBAR_ID = 'admin-mobile-sidebar';
+
 export const DEFAULT_MOBILE_TITLE = 'Admin Dashboard';
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

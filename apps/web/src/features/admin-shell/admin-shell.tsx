@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorPanel } from '../../components/error-panel';
@@ -7,9 +7,11 @@ import { useGlobalSearch } from '../../components/table/global-search';
 import { mobileTitle } from './admin-nav';
 import { AdminHeader } from './admin-header';
 import { Breadcrumbs } from './breadcrumbs';
-import { MobileSidebar } from './mobile-sidebar';
 import { SidebarNav } from './sidebar-nav';
 import { useDarkBody } from './use-dark-body';
+
+// The slide-over (React Aria's modal) loads when the menu first opens: wide screens never need it.
+const MobileSidebar = lazy(() => import('./mobile-sidebar'));
 
 /** The admin console frame: sidebar (slide-over on small screens), header, breadcrumbs and the page. */
 export default function AdminShell() {
@@ -17,6 +19,9 @@ export default function AdminShell() {
   const { setQuery } = useGlobalSearch();
   const [menuOpen, setMenuOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  // Mounted from the first opening on, so closing plays its animation.
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpen && !menuUsed) setMenuUsed(true);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDarkBody();
   useFlashOnArrival();
@@ -39,7 +44,11 @@ export default function AdminShell() {
       <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 lg:block">
         <SidebarNav />
       </aside>
-      <MobileSidebar open={menuOpen} onClose={closeMenu} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileSidebar open={menuOpen} onClose={closeMenu} />
+        </Suspense>
+      )}
       <div className="lg:pl-64">
         <AdminHeader
           title={mobileTitle(pathname)}

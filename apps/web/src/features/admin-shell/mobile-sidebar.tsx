@@ -1,13 +1,12 @@
 import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { MOBILE_SIDEBAR_ID } from './admin-nav';
 import { SidebarNav } from './sidebar-nav';
-
-export const MOBILE_SIDEBAR_ID = 'admin-mobile-sidebar';
 
 /**
  * The sidebar as a modal slide-over on small screens (React Aria's modal): focus moves into it, Tab stays inside,
- * Escape or the backdrop closes it, and focus returns to the menu button.
+ * Escape or the backdrop closes it, and focus returns to the menu button. Loaded the first time it opens.
  */
-export function MobileSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function MobileSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <ModalOverlay
       isOpen={open}

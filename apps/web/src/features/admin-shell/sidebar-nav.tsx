@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useIntentPrefetch } from '../../components/intent-prefetch';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/auth/session-context';
 import { BOTTOM_LINKS, isExactlyActive, MAIN_LINKS, NAV_ICONS, type AdminNavLink } from './admin-nav';
@@ -23,10 +24,12 @@ function NavIcon({ name }: { name: AdminNavLink['icon'] }) {
 
 function NavItem({ link, pathname }: { link: AdminNavLink; pathname: string }) {
   const active = isExactlyActive(pathname, link.link);
+  const prefetch = useIntentPrefetch(link.link);
   return (
     <li>
       <Link
         to={link.link}
+        {...prefetch}
         aria-current={active ? 'page' : undefined}
         className={`group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
           active ? 'bg-neon-cyan/10 text-neon-cyan shadow-[inset_2px_0_0_var(--color-neon-cyan)]' : 'text-slate-300 hover:bg-white/5 hover:text-white'

@@ -7,14 +7,13 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import { file_google_api_annotations } from "../google/api/annotations_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sro/bus.proto.
  */
 export const file_sro_bus: GenFile = /*@__PURE__*/
-  fileDesc("Cg1zcm8vYnVzLnByb3RvEgNzcm8iGQoJQnVzVGFyZ2V0EgwKBHR5cGUYASABKAkiIwoQUmVzZXRCdXNSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJMroBCgpCdXNTZXJ2aWNlElUKDlJlc2V0UmVhZGVyQnVzEg4uc3JvLkJ1c1RhcmdldBoVLnNyby5SZXNldEJ1c1Jlc3BvbnNlIhyC0+STAhYSFC92MS9idXMvcmVzZXQvcmVhZGVyElUKDlJlc2V0V3JpdGVyQnVzEg4uc3JvLkJ1c1RhcmdldBoVLnNyby5SZXNldEJ1c1Jlc3BvbnNlIhyC0+STAhYSFC92MS9idXMvcmVzZXQvd3JpdGVyYgZwcm90bzM", [file_google_api_annotations]);
+  fileDesc("Cg1zcm8vYnVzLnByb3RvEgNzcm8iGQoJQnVzVGFyZ2V0EgwKBHR5cGUYASABKAkiIwoQUmVzZXRCdXNSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJMn4KCkJ1c1NlcnZpY2USNwoOUmVzZXRSZWFkZXJCdXMSDi5zcm8uQnVzVGFyZ2V0GhUuc3JvLlJlc2V0QnVzUmVzcG9uc2USNwoOUmVzZXRXcml0ZXJCdXMSDi5zcm8uQnVzVGFyZ2V0GhUuc3JvLlJlc2V0QnVzUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * Which data: "sro.character", "sro.gameserver.dimension", "sro.gameserver.map", "sro.chat"; empty means all.
