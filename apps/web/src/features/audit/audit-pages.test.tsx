@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import Papa from 'papaparse';
 import { NotificationProvider } from '../../components/notifications/notification-context';
+import { CharacterSchema, CharacterService } from '../../gen/sro/character/character_pb';
 import { AuditRecordSchema, AuditRecordsSchema, AuditService, type AuditRecord, type ListAuditRecordsRequest } from '../../gen/sro/moderation/moderation_pb';
 import { SessionContext } from '../../lib/auth/session-context';
 import { signedIn } from '../../test/render';
@@ -26,7 +27,16 @@ let failList: ConnectError | null = null;
 let failExportCall = 0;
 /** While set, export requests after the first wait for it (to see the progress, and to cancel). */
 let holdExport: Promise<void> | null = null;
-const transport = createRouterTransport(({ service }) =>
+/** Characters the console can look up by id (an audit row names its target when the lookup finds it). */
+const characterNames = new Map([['t-20', 'Ada Overwatch']]);
+const transport = createRouterTransport(({ service }) => {
+  service(CharacterService, {
+    getCharacter: (req) => {
+      const name = characterNames.get(req.id);
+      if (!name) throw new ConnectError(`character ${req.id} not found`, Code.NotFound);
+      return create(CharacterSchema, { id: req.id, name, ownerId: 'u-1', gender: 'female', realm: 'human' });
+    },
+  });
   service(AuditService, {
     listAuditRecords: async (req, ctx) => {
       requests.push(req);
@@ -48,9 +58,11 @@ const transport = createRouterTransport(({ service }) =>
       if (!hit) throw new ConnectError(`audit record ${req.id} not found`, Code.NotFound);
       return hit;
     },
-  }),
-);
-vi.mock('../../lib/rpc/use-rpc-client', () => ({ useRpcClient: () => createClient(AuditService, transport) }));
+  });
+});
+vi.mock('../../lib/rpc/use-rpc-client', () => ({
+  useRpcClient: (service: typeof AuditService | typeof CharacterService) => createClient(service, transport),
+}));
 
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
 const record = (n: number, overrides: Partial<AuditRecord> = {}) =>
@@ -127,6 +139,23 @@ describe('audit log page', () => {
       await waitFor(() => expect(bodyRows()[0]!.textContent).toContain('req-14'));
       expect(requests.at(-1)).toMatchObject({ limit: 10, offset: 10 });
       expect(screen.getByTestId('search').textContent).toBe('?page=2');
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "shows a target's name beside its id when the console can look it up, the id alone when it cannot",
+    async () => {
+      renderAt('/admin/audit');
+      await waitFor(() => expect(bodyRows()[0]!.textContent).toContain('req-24'));
+      expect(bodyRows()[4]!.textContent).toContain('req-20');
+      await waitFor(() => expect(within(bodyRows()[4]!).getByTestId('audit-target-name').textContent).toBe('Ada Overwatch'));
+      expect(within(bodyRows()[4]!).getByRole('link', { name: 'character Ada Overwatch (t-20)' }).getAttribute('href')).toBe('/admin/characters/t-20');
+      // rec-22 targets a character the lookup does not find: its id stands alone.
+      const third = bodyRows()[2]!;
+      expect(third.textContent).toContain('req-22');
+      await waitFor(() => expect(within(third).getByRole('link', { name: 'character t-22' })).toBeTruthy());
+      expect(within(third).queryByTestId('audit-target-name')).toBeNull();
     },
     SLOW_MS,
   );
