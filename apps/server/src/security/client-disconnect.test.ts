@@ -72,7 +72,7 @@ describe("a client going away mid-stream is CANCELED, not an error", () => {
             req.on("error", () => {});
             req.on("response", (res) => res.once("data", () => (res.pause(), resolve(req))));
             req.once("error", reject);
-            req.end(envelope({ channelId, characterId }));
+            req.end(envelope({ channelId, characterId, history: true }));
           }),
       ),
     );
@@ -95,7 +95,7 @@ describe("a client going away mid-stream is CANCELED, not an error", () => {
       });
       req.on("error", () => {});
       req.on("response", (res) => res.pause());
-      req.end(envelope({ channelId, characterId }));
+      req.end(envelope({ channelId, characterId, history: true }));
       return req;
     });
     await vi.waitFor(async () => expect(await openStreams()).toBeGreaterThanOrEqual(STREAMS / 4), { timeout: 15_000, interval: 5 });
@@ -122,7 +122,7 @@ describe("a client going away mid-stream is CANCELED, not an error", () => {
             });
             stream.on("error", () => {});
             stream.once("data", () => resolve());
-            stream.end(envelope({ channelId, characterId }));
+            stream.end(envelope({ channelId, characterId, history: true }));
           }),
       ),
     );
