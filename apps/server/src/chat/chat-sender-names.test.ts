@@ -37,7 +37,7 @@ describe.each(storageBackends)("chat sender names (%s)", (backend) => {
     await t.server.database.db.update(characters).set({ deletedAt: new Date() }).where(eq(characters.id, gone));
 
     const abort = new AbortController();
-    const reader = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: me }, { signal: abort.signal }));
+    const reader = new StreamReader(player.connectChatChannel({ channelId: channel, characterId: me, history: true }, { signal: abort.signal }));
     await reader.waitFor(2);
     await other.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: max, content: "live" } });
     await player.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: me, content: "mine" } });
@@ -48,6 +48,19 @@ describe.each(storageBackends)("chat sender names (%s)", (backend) => {
       ["from the deleted", gone, ""],
       ["live", max, "Max Warden"],
       ["mine", me, "Pia Nightshade"],
+    ]);
+
+    // A stream resuming after the first message gets the rest, named the same way.
+    const again = new AbortController();
+    const resumed = new StreamReader(
+      player.connectChatChannel({ channelId: channel, characterId: me, afterMessageId: messages[0]!.id }, { signal: again.signal }),
+    );
+    const rest = await resumed.waitFor(3);
+    again.abort();
+    expect(rest.map((m) => [m.content, m.senderCharacterName])).toEqual([
+      ["from the deleted", ""],
+      ["live", "Max Warden"],
+      ["mine", "Pia Nightshade"],
     ]);
   });
 

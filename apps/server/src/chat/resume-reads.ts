@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { chatMessages, storedMessageColumns } from "./schema.js";
 import type { StoredMessage } from "./chat-store.js";
@@ -10,7 +11,11 @@ import type { StoredMessage } from "./chat-store.js";
  */
 export function createResumeReads(db: Db) {
   const afterQuery = db
-    .select(storedMessageColumns)
+    .select({
+      ...storedMessageColumns,
+      // The speaker's name as a live message carries it; a deleted character's lines carry none.
+      senderName: sql<string | null>`(SELECT c.name FROM ${characters} c WHERE c.id::text = ${chatMessages.senderCharacterId} AND c.deleted_at IS NULL)`,
+    })
     .from(chatMessages)
     .where(and(eq(chatMessages.channelId, sql.placeholder("channelId")), gt(chatMessages.id, sql.placeholder("afterId")), isNull(chatMessages.deletedAt)))
     .orderBy(desc(chatMessages.id))
@@ -26,6 +31,7 @@ export function createResumeReads(db: Db) {
         senderCharacterId: row.senderCharacterId,
         content: row.content,
         sentAtMs: row.sentAt.getTime(),
+        senderName: row.senderName ?? "",
       }));
     },
   };

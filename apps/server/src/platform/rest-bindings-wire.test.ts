@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { getOption, type DescService } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { http } from "../gen/google/api/annotations_pb.js";
+import { BusService } from "../gen/sro/bus_pb.js";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { ChatService } from "../gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
@@ -53,12 +54,14 @@ const services: DescService[] = [
   GameServerRegistryService,
   SanctionService,
   ChannelRulesService,
+  BusService,
 ];
 
 describe("REST bindings", () => {
   it("docs/wire.md is read whole: every service and rpc it lists", () => {
     const wire = wireBindings();
-    expect(Object.keys(wire).length).toBe(46);
+    expect(Object.keys(wire).length).toBe(48);
+    expect(wire["BusService.ResetWriterBus"]).toBe("GET /v1/bus/reset/writer");
     expect(wire["SanctionService.RevokeSanction"]).toBe("POST /v1/sanctions/id/{id}/revoke body *");
     expect(wire["ChatService.BanCharacterFromChatChannel"]).toBe("POST /v1/characters/id/{character_id}/channels/{channel_id}/ban");
     expect(wire["CharacterService.AddCharacterPlayTime"]).toBe("PATCH /v1/characters/id/{id}/playtime body time");
