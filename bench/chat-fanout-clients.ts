@@ -58,9 +58,9 @@ function percentiles(samples: Float64Array) {
 export type StreamOpener = (index: number, signal: AbortSignal, onMessage: (content: string) => void) => Promise<Error | undefined>;
 
 /**
- * Opens `count` streams and resolves once each has delivered its first message (the channel's history), i.e. is
- * subscribed on the server. Opening is paced in batches so the server's connect path (auth + a few queries) is
- * not flooded with thousands of concurrent calls.
+ * Opens `count` streams and resolves once each has delivered its first message (the channel's history, which the
+ * clients ask for), i.e. is subscribed on the server. Opening is paced in batches so the server's connect path
+ * (auth + a few queries) is not flooded with thousands of concurrent calls.
  */
 export async function openStreams(options: { count: number; open: StreamOpener; onMessage: (content: string) => void; batch?: number }) {
   const abort = new AbortController();
@@ -205,7 +205,7 @@ export class LeanGrpcChatClient {
 
   /** Calls `onMessage` for each message (no async iteration per message); resolves when the stream ends. */
   connectChatChannel(channelId: string, characterId: string, signal: AbortSignal, onMessage: (content: string) => void): Promise<Error | undefined> {
-    const body = toBinary(ConnectChatChannelRequestSchema, create(ConnectChatChannelRequestSchema, { channelId, characterId }));
+    const body = toBinary(ConnectChatChannelRequestSchema, create(ConnectChatChannelRequestSchema, { channelId, characterId, history: true }));
     const envelope = Buffer.alloc(5 + body.length);
     envelope.writeUInt32BE(body.length, 1);
     envelope.set(body, 5);
@@ -305,7 +305,7 @@ export class FrameReadingChatClient {
 
   /** Same contract as LeanGrpcChatClient.connectChatChannel. */
   connectChatChannel(channelId: string, characterId: string, signal: AbortSignal, onMessage: (content: string) => void): Promise<Error | undefined> {
-    const envelope = envelopeOf(toBinary(ConnectChatChannelRequestSchema, create(ConnectChatChannelRequestSchema, { channelId, characterId })));
+    const envelope = envelopeOf(toBinary(ConnectChatChannelRequestSchema, create(ConnectChatChannelRequestSchema, { channelId, characterId, history: true })));
     let streams = this.bySignal.get(signal);
     if (!streams) {
       const set = (streams = new Set());
