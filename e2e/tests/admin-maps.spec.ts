@@ -119,7 +119,7 @@ test("the filter syntax 'text in:col1,col2' limits the search to columns", async
   await search.fill('NEON');
   await expect(rows).toHaveCount(1);
   await search.fill('game in:name');
-  await expect(page.getByRole('table', { name: 'Maps' })).toContainText('No results found');
+  await expect(page.getByRole('table', { name: 'Maps' })).toContainText('No results match');
   await search.fill('game in:mapPath');
   await expect(rows).toHaveCount(4);
   await search.fill('orbital in:name,id');
