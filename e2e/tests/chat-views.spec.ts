@@ -92,6 +92,8 @@ test('leaving the connect view ends its chat stream on the server', async ({ req
 
 for (const width of WIDTHS) {
   test(`connect and history pages at ${width}px: no axe violations, screenshots`, async ({}, testInfo) => {
+    // Four axe scans (now with best-practice rules) and four full-page screenshots: a limit that only catches hangs.
+    test.setTimeout(120_000);
     await admin.setViewportSize({ width, height: width < 640 ? 800 : 900 });
     await admin.goto(`/admin/chats/${channelId}/connect`);
     await expect(admin.getByText('Select character to connect')).toBeVisible();
