@@ -38,8 +38,11 @@ test('the console, its sign-in and sign-out pages run under the CSP without one 
     await go(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
+  // React Aria adds its stylesheet when the first pressable mounts: load afresh a screen that has one.
+  await go(page, '/admin/sanctions');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-react-aria-pressable]').first()).toBeAttached();
   expect.soft(await pressableStyleApplies(page)).toBe(1);
   await page.getByRole('button', { name: 'Open profile panel' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();

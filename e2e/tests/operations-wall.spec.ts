@@ -33,9 +33,9 @@ test('an admin watches a stream open and a message arrive on the wall, without r
     await expect(cell(dashboard, channelId, 'Messages / min')).toHaveText('2', { timeout: 10_000 });
 
     // The charts are named figures; their text alternative is the table.
-    await expect(dashboard.getByRole('group', { name: /^Open streams:/ })).toBeVisible();
-    await expect(dashboard.getByRole('group', { name: /^Messages per minute:/ })).toBeVisible();
-    await expect(dashboard.getByRole('group', { name: /^Delivery p99/ })).toBeVisible();
+    await expect(dashboard.getByRole('figure', { name: /^Open streams:/ })).toBeVisible();
+    await expect(dashboard.getByRole('figure', { name: /^Messages per minute:/ })).toBeVisible();
+    await expect(dashboard.getByRole('figure', { name: /^Delivery p99/ })).toBeVisible();
     await expect(dashboard.getByTestId('operations-status')).toContainText('1 node');
     await dashboard.getByRole('heading', { name: 'Live operations' }).scrollIntoViewIfNeeded();
     await keepScreenshot(dashboard, testInfo, 'operations-wall-live-1440');
@@ -55,7 +55,7 @@ for (const width of [1440, 375]) {
     await signInAs(page, '/admin', 'admin');
     const region = page.getByRole('region', { name: 'Operations by channel' });
     await expect(region).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByRole('group', { name: /^Open streams:/ }).locator('canvas')).toBeVisible();
+    await expect(page.getByRole('figure', { name: /^Open streams:/ }).locator('canvas')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The table's scroller takes the keyboard focus (it scrolls sideways on a phone).
     await region.focus();
