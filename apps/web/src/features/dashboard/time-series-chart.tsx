@@ -1,16 +1,13 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS, TIME_TICK_SPACE, timeLabelFormat } from './chart-axes';
 import { HISTORY_MS, type ChartSeries } from './operations-series';
 
 /** Line colours by position (the console's neon palette, then quieter ones). */
 const COLOURS = ['#3ee8ff', '#ff4fd8', '#b8ff3c', '#ffb347', '#a78bfa', '#f87171', '#34d399', '#e2e8f0'];
-const AXIS = { stroke: '#cbd5e1', grid: { stroke: 'rgba(255,255,255,0.08)', width: 1 }, ticks: { stroke: 'rgba(255,255,255,0.15)', width: 1 } };
 const HEIGHT = 150;
-/** Tick labels like '12:35' / '12:35 AM' (the reader's clock); uPlot's default '12:35am' runs its labels together. */
-const TIME_LABEL = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-/** At least this many pixels from one time tick to the next: the widest label ('12:35 AM' ≈ 55 px) and a gap. */
-const TIME_TICK_SPACE = 96;
+const TIME_LABEL = timeLabelFormat();
 
 interface Props {
   title: string;
