@@ -18,8 +18,16 @@ const WEB = "apps/web/src";
 /** The server's service folders: each owns its handlers, rules and store. */
 const SERVICES = ["audit", "character", "chat", "gameserver", "identity", "moderation"];
 
-/** What one service may import from another: its tables, the events it emits, and how a write records itself (audit/). */
-const SERVICE_SURFACE = ["./schema.ts", "./character-events.ts", "./audit-trail.ts", "./audit-actor.ts"];
+/** What one service may import from another: its tables, the events it emits (on the cluster bus or in process), and how a write records itself (audit/). */
+const SERVICE_SURFACE = [
+  "./schema.ts",
+  "./character-events.ts",
+  "./chat-events.ts",
+  "./moderation-events.ts",
+  "./identity-events.ts",
+  "./audit-trail.ts",
+  "./audit-actor.ts",
+];
 
 const serverZones = [
   // A service's handlers return what they mean; the platform adapts them to gRPC, Connect or REST.

@@ -7,8 +7,8 @@ import type { JWTVerifyGetKey } from "jose";
 import { startAuditRetention, type AuditRetention } from "./audit/audit-retention.js";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
 import { AuditService } from "./gen/sro/moderation/moderation_pb.js";
-import type { ChatBus } from "./chat/chat-bus.js";
-import { createChatBus } from "./chat/create-chat-bus.js";
+import type { AppBus, ClusterEvent } from "./cluster-events.js";
+import { createClusterBus } from "./platform/bus/create-cluster-bus.js";
 import { composeServices, openAccountBanGate, type Services } from "./compose.js";
 import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
@@ -50,7 +50,7 @@ export interface RunningServer {
   readonly port: number;
   readonly url: string;
   readonly database: Database;
-  readonly chatBus: ChatBus;
+  readonly bus: AppBus;
   /** METRICS_PORT's actual port (when set). */
   readonly metricsPort?: number;
   /** Graceful stop: refuse new work, end streams with UNAVAILABLE, let unary calls finish, close resources. */
@@ -95,7 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // The operations wall's per-node figures; the bus times publish → stream write into it (chat-figures.ts).
   const chatFigures = new ChatFigures(options.now);
   const deliverySeconds = metrics.chatDeliverySeconds;
-  const chatBus = await createChatBus(config, logger, (key, publishedAtMs) => {
+  const bus = await createClusterBus<ClusterEvent>(config, logger, (key, publishedAtMs) => {
     const latencyMs = wallClockMs() - publishedAtMs;
     chatFigures.delivered(key, latencyMs);
     deliverySeconds.observe(Math.max(0, latencyMs) / 1000);
@@ -110,12 +110,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Embedded identity provider (no OIDC_ISSUER): its keys verify the RPC tokens, no JWKS round trip.
     // Banned, disabled or demoted users and signed-out sessions: refused at once on every node, their streams end.
     const { revocations, revokeUser, onUserChanged, onSessionEnded } = await openTokenRevocations({
-      chatBus,
+      bus,
       logger,
       store: createTokenRevocationStore(database.db, REVOCATIONS_KEEP_MS),
     });
     // Account bans (moderation): refused on every rpc and at sign-in, from memory kept current over the bus.
-    const accountBans = await openAccountBanGate(database, chatBus, options.now);
+    const accountBans = await openAccountBanGate(database, bus, options.now);
     const signInRefusal = (userId: string) => accountBans.signInRefusal(userId);
     if (config.identity.mode === "embedded")
       identity = await createIdentity(
@@ -149,7 +149,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       acceptCompression: [compressionGzip, compressionBrotli],
     };
     // Where the app is put together: every service built once (compose.ts).
-    const services = composeServices({ config, database, logger, chatBus, metrics, accountBans, revokeUser, now: options.now, chatFigures });
+    const services = composeServices({ config, database, logger, bus, metrics, accountBans, revokeUser, now: options.now, chatFigures });
     const router = createConnectRouter(routerOptions);
     registerServices(router, services);
     assertEveryRpcHasARule(router);
@@ -183,8 +183,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           () => "ok",
           () => "unavailable",
         );
-        if (chatBus.kind === "nats")
-          checks.bus = await chatBus.ping().then(
+        if (bus.kind === "nats")
+          checks.bus = await bus.ping().then(
             () => "ok",
             () => "unavailable",
           );
@@ -221,7 +221,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       metricsPort: (metricsListener?.address() as { port?: number } | undefined)?.port,
       url,
       database,
-      chatBus,
+      bus,
       close: () =>
         (closing ??= (async () => {
           metricsListener?.close();
@@ -231,7 +231,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await stopped;
           clearTimeout(timer);
           services.clusterFigures.stop();
-          await chatBus.close();
+          await bus.close();
           await identity?.close();
           await skeletonBackfill;
           await auditRetention?.stop();
@@ -240,7 +240,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     };
   } catch (error) {
     await auditRetention?.stop();
-    await chatBus.close();
+    await bus.close();
     await identity?.close();
     await database.close();
     throw error;

@@ -6,7 +6,7 @@ import { CharacterEvents } from "./character/character-events.js";
 import { createCharacterService } from "./character/character-service.js";
 import { createCharacterStore } from "./character/character-store.js";
 import { createOwnerSearch } from "./character/owner-search.js";
-import type { ChatBus } from "./chat/chat-bus.js";
+import type { AppBus } from "./cluster-events.js";
 import { ChatFigures, startClusterFigures } from "./chat/chat-figures.js";
 import { createOperationsService, type HeldWaiting } from "./moderation/operations-service.js";
 import { createOperationsStore } from "./moderation/operations-store.js";
@@ -40,7 +40,7 @@ export interface ComposeDeps {
   database: Pick<Database, "db" | "changes">;
   logger: Logger;
   /** Chat fan-out: in-process, or NATS when config.natsUrl is set. */
-  chatBus: ChatBus;
+  bus: AppBus;
   metrics?: Pick<Metrics, "chatDeliveries">;
   /** Account bans, for every rpc and sign-in (openAccountBanGate). */
   accountBans: AccountBanGate;
@@ -65,9 +65,26 @@ export type Services = ReturnType<typeof composeServices>;
  * Where the app is put together: every service of a server, built once, with its dependencies handed in. Every
  * router and lean path registers these same objects, so they share the in-memory map and dimension lists and the
  * chat send rate limiter. Services do not import each other; what one must hear from another is wired here.
+ *
+ * Events between parts (the cluster bus reaches every node; the character events stay in this process):
+ *
+ * | event (topic)                          | published by                 | heard by                              | why
+ * |----------------------------------------|------------------------------|---------------------------------------|-----------------------------------------------
+ * | message (channel, direct)              | chat sends, rules' release   | chat streams                          | live delivery on every node
+ * | access-changed, deleted (channel)      | chat channel handlers        | chat streams, channel rules cache     | streams re-check or end; stale rules go
+ * | deleted / edited (character events)    | character service            | chat: character-notices (below)       | turned into character-deleted / -changed
+ * | character-deleted / -changed (char.)   | chat character-notices       | chat service (its character streams)  | a deleted character's streams end
+ * | sanctioned (character)                 | sanctions (sanctionEventsOn) | chat streams                          | a ban in scope ends reading at once
+ * | account-bans (user)                    | sanctions (sanctionEventsOn) | every node's ban gate (openAccountBanGate) | refused on every rpc and at sign-in
+ * | user-changed, session-ended (user)     | token-revocations.ts         | token-revocations.ts, chat streams    | older tokens and their streams end
+ * | rules-changed (channel)                | channel rules service        | channel rules cache                   | every node judges with the new rules
+ * | held-notice, messages-deleted (channel)| rules service, deletion      | chat streams that asked for notices   | senders and viewers see the outcome
+ * | node-figures (node)                    | chat figures (each node)     | chat figures (every node)             | the operations wall sums the cluster
+ * | caches-reset (node "all")              | sro.BusService               | cacheResets (below)                   | every node drops its copies
+ * | bus-lost (never published)             | the bus, on losing NATS      | chat streams                          | end UNAVAILABLE so clients resume
  */
 export function composeServices(deps: ComposeDeps) {
-  const { config, database, logger, chatBus } = deps;
+  const { config, database, logger, bus } = deps;
   const game = createGameServices({ config, database });
   const characterEvents = new CharacterEvents();
   const characters: ServiceImpl<typeof CharacterService> = createCharacterService(createCharacterStore(database.db), {
@@ -78,17 +95,17 @@ export function composeServices(deps: ComposeDeps) {
     events: characterEvents,
   });
   // Chat streams of a deleted or edited character end or re-check access.
-  characterEvents.subscribe(chatNoticesOfCharacters(chatBus, logger));
+  characterEvents.subscribe(chatNoticesOfCharacters(bus, logger));
   const sanctions = createSanctionService({
     store: createSanctionStore(database.db),
-    events: sanctionEventsOn(chatBus, deps.revokeUser),
+    events: sanctionEventsOn(bus, deps.revokeUser),
     accounts: accountDirectory(database.db),
     logger,
     now: deps.now,
   });
   const deliveries = deps.metrics?.chatDeliveries;
   const rulesStore = createChannelRulesStore(database.db);
-  const channelRules = { store: rulesStore, cache: createChannelRulesCache(rulesStore, chatBus) };
+  const channelRules = { store: rulesStore, cache: createChannelRulesCache(rulesStore, bus) };
   const chatFigures = deps.chatFigures ?? new ChatFigures(deps.now);
   const chatStore = createChatStore(database.db);
   // One access rule and its send-facts cache, for chat and for the reports that apply chat's read rule.
@@ -99,7 +116,7 @@ export function composeServices(deps: ComposeDeps) {
     access: chatAccess,
     channelBans: sanctions.channelBans,
     now: deps.now,
-    bus: chatBus,
+    bus,
     logger,
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
     onAccepted: (channelId) => chatFigures.accepted(channelId),
@@ -108,7 +125,7 @@ export function composeServices(deps: ComposeDeps) {
   });
   // The operations wall: each node publishes its chat figures on the bus every few seconds; any node sums them.
   const clusterFigures = startClusterFigures({
-    bus: chatBus,
+    bus,
     figures: chatFigures,
     nodeId: deps.nodeId ?? randomUUID(),
     now: deps.now,
@@ -122,7 +139,7 @@ export function composeServices(deps: ComposeDeps) {
   });
   // Tombstoning chat messages with their audit record, then telling every node's streams (issue 19). The history
   // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
-  const messageDeletion = createMessageDeletion({ db: database.db, bus: chatBus, logger, now: deps.now });
+  const messageDeletion = createMessageDeletion({ db: database.db, bus, logger, now: deps.now });
   const auditStore = createAuditStore(database.db);
   // Player reports: the chat domain's read rule decides what a character may report; a resolution's sanction and
   // deletion are written in the resolution's transaction.
@@ -144,18 +161,18 @@ export function composeServices(deps: ComposeDeps) {
     "sro.gameserver.dimension": () => database.changes.announce("dimensions", "dimension_maps"),
     "sro.gameserver.map": () => database.changes.announce("maps"),
   };
-  chatBus.watchControl((topic, event) => {
+  bus.watchControl((topic, event) => {
     if (topic.kind === "node" && event.type === "caches-reset") for (const target of knownTargets(event.targets)) cacheResets[target]();
   });
-  const bus = createBusService({
+  const busService = createBusService({
     db: database.db,
-    resetEverywhere: (targets) => chatBus.publish({ kind: "node", id: "all" }, { type: "caches-reset", targets }),
+    resetEverywhere: (targets) => bus.publish({ kind: "node", id: "all" }, { type: "caches-reset", targets }),
   });
   return {
     characters,
     chat,
-    bus,
-    channelRules: createChannelRulesService({ ...channelRules, bus: chatBus, logger, now: deps.now }),
+    bus: busService,
+    channelRules: createChannelRulesService({ ...channelRules, bus, logger, now: deps.now }),
     messageDeletion,
     chatHistory: createChatHistoryService({
       store: createHistoryStore(database.db),
@@ -191,11 +208,11 @@ function batchedCounter(flush: (n: number) => void): () => void {
 }
 
 /**
- * Sanctions reach every node over the chat bus: a ban tells the character's streams (character topics, chat's
+ * Sanctions reach every node over the cluster bus: a ban tells the character's streams (character topics, chat's
  * control watch) to re-check; an account-ban change replaces every node's gate copy and, when tightened, revokes the
  * account's tokens and ends its streams (the hardening issue's user-changed, platform/auth/revocations.ts).
  */
-function sanctionEventsOn(bus: ChatBus, revokeUser: (userId: string) => Promise<void>): SanctionEvents {
+function sanctionEventsOn(bus: AppBus, revokeUser: (userId: string) => Promise<void>): SanctionEvents {
   return {
     async sanctioned(characterIds, s) {
       await Promise.all(
@@ -222,7 +239,7 @@ function accountDirectory(db: Database["db"]): AccountDirectory {
 }
 
 /** The account-ban gate of this node: listening to the bus first, then loaded, so no change falls in between. */
-export async function openAccountBanGate(database: Pick<Database, "db">, bus: ChatBus, now: () => number = Date.now): Promise<AccountBanGate> {
+export async function openAccountBanGate(database: Pick<Database, "db">, bus: AppBus, now: () => number = Date.now): Promise<AccountBanGate> {
   const gate = createAccountBanGate(now);
   bus.watchControl((topic, event) => {
     if (topic.kind === "user" && event.type === "account-bans") gate.replace(topic.id, event.bans);

@@ -1,4 +1,5 @@
-import type { ChatBus, ChatEvent } from "./chat/chat-bus.js";
+import type { AppBus } from "./cluster-events.js";
+import type { IdentityEvent } from "./identity/identity-events.js";
 import type { TokenRevocation, TokenRevocationStore } from "./identity/token-revocation-store.js";
 import { createRevocations, type Revocations } from "./platform/auth/revocations.js";
 import type { Logger } from "./platform/logger.js";
@@ -22,13 +23,13 @@ export interface TokenRevocations {
  * revocation counts here at once, is recorded, then announced to the other nodes. With an external provider only ours
  * are here (account bans); the provider's own changes reach us through OIDC_USERINFO_RECHECK_SECONDS or expiry.
  */
-export async function openTokenRevocations(deps: { chatBus: ChatBus; logger: Logger; store: TokenRevocationStore }): Promise<TokenRevocations> {
-  const { chatBus, logger, store } = deps;
+export async function openTokenRevocations(deps: { bus: AppBus; logger: Logger; store: TokenRevocationStore }): Promise<TokenRevocations> {
+  const { bus, logger, store } = deps;
   const revocations = createRevocations();
   const apply = ({ userId, atMs, sessionId, clientId }: TokenRevocation) =>
     sessionId === undefined ? revocations.revoke(userId, atMs) : revocations.endSession(userId, sessionId, atMs, clientId);
   // Watching before reading the store, and recording before announcing: a node starting meanwhile reads it or hears it.
-  chatBus.watchControl((topic, event) => {
+  bus.watchControl((topic, event) => {
     if (topic.kind !== "user") return;
     if (event.type === "user-changed") apply({ userId: topic.id, atMs: event.atMs });
     else if (event.type === "session-ended") apply({ userId: topic.id, sessionId: event.sessionId, clientId: event.clientId, atMs: event.atMs });
@@ -41,9 +42,9 @@ export async function openTokenRevocations(deps: { chatBus: ChatBus; logger: Log
     const { userId, atMs, sessionId, clientId } = revocation;
     const what = sessionId === undefined ? "a user change" : "a sign-out";
     await store.record(revocation).catch((error: unknown) => logger.error({ err: error, userId }, `could not record ${what}`));
-    const event: ChatEvent =
+    const event: IdentityEvent =
       sessionId === undefined ? { type: "user-changed", atMs } : { type: "session-ended", sessionId, ...(clientId === undefined ? {} : { clientId }), atMs };
-    await chatBus.publish({ kind: "user", id: userId }, event).catch((error: unknown) => {
+    await bus.publish({ kind: "user", id: userId }, event).catch((error: unknown) => {
       logger.error({ err: error, userId }, `could not announce ${what}`);
       throw error;
     });

@@ -24,3 +24,6 @@ export const knownTargets = (targets: readonly string[]): CacheTarget[] => targe
 
 /** What the original services answered: "Reset 1 bus: sro.character", "Reset 4 buses: …". */
 export const resetMessage = (targets: readonly CacheTarget[]) => `Reset ${targets.length} ${targets.length === 1 ? "bus" : "buses"}: ${targets.join(", ")}`;
+
+/** What sro.BusService publishes on the cluster bus (platform/bus/), on the node topic "all": every node drops these copies. */
+export type CachesResetEvent = { type: "caches-reset"; targets: string[] };

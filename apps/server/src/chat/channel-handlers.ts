@@ -6,9 +6,10 @@ import { auditActorOf } from "../audit/audit-actor.js";
 import { callerOf, grantOf } from "../platform/auth/caller.js";
 import { invalidArgument } from "../platform/validation.js";
 import type { ChatAccess } from "./chat-access.js";
-import type { ChatBus } from "./chat-bus.js";
+
 import { channelName, requireId } from "./chat-rules.js";
 import type { ChannelRow, ChatStore } from "./chat-store.js";
+import type { AppBus } from "../cluster-events.js";
 
 type ChannelRpcs =
   | "getChatChannels"
@@ -30,7 +31,7 @@ export function channelHandlers({
   access,
 }: {
   store: ChatStore;
-  bus: ChatBus;
+  bus: AppBus;
   access: ChatAccess;
 }): Pick<ServiceImpl<typeof ChatService>, ChannelRpcs> {
   /**

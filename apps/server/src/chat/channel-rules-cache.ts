@@ -1,7 +1,8 @@
 import { LRUCache } from "lru-cache";
-import type { ChatBus } from "./chat-bus.js";
+
 import { compileRules, type CompiledChannelRules } from "./channel-rules.js";
 import type { ChannelRulesStore } from "./channel-rules-store.js";
+import type { AppBus } from "../cluster-events.js";
 
 const CHANNELS_MAX = 10_000;
 /** A safety net only: every change reaches every node at once as a "rules-changed" bus event. */
@@ -12,7 +13,7 @@ const TTL_MS = 5 * 60_000;
  * cost more than the send); SetChannelRules on any node publishes "rules-changed" on the channel's topic and every
  * node's control watch drops its copy, so the next send reads the new rules.
  */
-export function createChannelRulesCache(store: Pick<ChannelRulesStore, "rules">, bus: ChatBus) {
+export function createChannelRulesCache(store: Pick<ChannelRulesStore, "rules">, bus: AppBus) {
   const cache = new LRUCache<string, CompiledChannelRules>({ max: CHANNELS_MAX, ttl: TTL_MS });
   /** Bumped per channel on every drop: a read that started before it must not put old rules back. */
   const generations = new Map<string, number>();

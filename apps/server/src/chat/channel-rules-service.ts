@@ -13,16 +13,17 @@ import {
 } from "../gen/sro/moderation/channel_rules_pb.js";
 import type { Logger } from "../platform/logger.js";
 import { invalidArgument, requireText } from "../platform/validation.js";
-import type { ChatBus } from "./chat-bus.js";
+
 import { requireId } from "./chat-rules.js";
 import type { ChannelRulesCache } from "./channel-rules-cache.js";
 import { validateRules, type ChannelRulesFact, type RuleAction, type RuleKind } from "./channel-rules.js";
 import type { ChannelRulesStore, HeldRow, HeldState } from "./channel-rules-store.js";
+import type { AppBus } from "../cluster-events.js";
 
 export interface ChannelRulesServiceDeps {
   store: ChannelRulesStore;
   cache: ChannelRulesCache;
-  bus: ChatBus;
+  bus: AppBus;
   logger: Logger;
   now?: () => number;
 }

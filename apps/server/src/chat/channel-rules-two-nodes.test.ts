@@ -71,9 +71,9 @@ describe.skipIf(!natsUrl || !databaseUrl)("channel rules across two nodes (NATS 
       channelId: channel,
       rules: [{ kind: ContentRuleKind.WORD, pattern: "gold", action: ContentRuleAction.HOLD, message: "" }],
     });
-    const before = b.server.chatBus.subscriberCount();
+    const before = b.server.bus.subscriberCount();
     const reader = new StreamReader(playerOnB.connectChatChannel({ channelId: channel, characterId: me, notices: true, history: true }));
-    await eventually(() => b.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on B");
+    await eventually(() => b.server.bus.subscriberCount() === before + 1, 5_000, "stream on B");
     await eventuallyAsync(async () => {
       await send(playerOnB, channel, me, "gold please");
       return reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.HELD);

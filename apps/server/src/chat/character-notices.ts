@@ -1,6 +1,6 @@
 import type { CharacterEvent } from "../character/character-events.js";
 import type { Logger } from "../platform/logger.js";
-import type { ChatBus } from "./chat-bus.js";
+import type { AppBus } from "../cluster-events.js";
 
 /**
  * Chat's answer to character events (wired in compose.ts): after a character is deleted its open chat streams
@@ -8,7 +8,7 @@ import type { ChatBus } from "./chat-bus.js";
  * access, like after an authorization change. Sends need no notice: they re-check the character in the database as
  * they store the message (chat-store insertGuardedChannelMessages). A failed notice is logged; the change stands.
  */
-export function chatNoticesOfCharacters(bus: ChatBus, logger: Logger): (event: CharacterEvent) => Promise<void> {
+export function chatNoticesOfCharacters(bus: AppBus, logger: Logger): (event: CharacterEvent) => Promise<void> {
   return async ({ type, characterId }) => {
     const notice = type === "deleted" ? "character-deleted" : "character-changed";
     try {

@@ -41,12 +41,12 @@ describe("chat streams of a deleted or edited character", () => {
     const channel = await insertChannel(db(), { public: true });
     const doomed = await insertCharacter(db(), t.users.player.sub, dim);
     const survivor = await insertCharacter(db(), t.users.player.sub, dim);
-    const before = t.server.chatBus.subscriberCount();
+    const before = t.server.bus.subscriberCount();
     const overGrpc = await open(grpcPlayer, channel, doomed);
     const overConnect = await open(player, channel, doomed);
     const other = await open(player, channel, survivor);
     const direct = new StreamReader(grpcPlayer.connectDirectMessages({ id: doomed }));
-    await eventually(() => t.server.chatBus.subscriberCount() === before + 4, 5_000, "four streams open");
+    await eventually(() => t.server.bus.subscriberCount() === before + 4, 5_000, "four streams open");
 
     await characters(t.users.player.token).deleteCharacter({ id: doomed });
     for (const reader of [overGrpc, overConnect, direct]) {
@@ -57,7 +57,7 @@ describe("chat streams of a deleted or edited character", () => {
     const seen = other.messages.length;
     await say(channel, "still here");
     expect((await other.waitFor(seen + 1)).at(-1)?.content).toBe("still here");
-    await eventually(() => t.server.chatBus.subscriberCount() === before + 1, 5_000, "the deleted character's streams released");
+    await eventually(() => t.server.bus.subscriberCount() === before + 1, 5_000, "the deleted character's streams released");
   });
 
   it("moving a character to another dimension ends its stream on a channel of the old dimension; a channel of every dimension stays", async () => {

@@ -43,7 +43,7 @@ describe("chat streams end the same way on both delivery paths", () => {
     await admin.sendChatChannelMessage({ channelId, chatMessage: { senderCharacterId, content } });
   };
   const publish = (channelId: string, id: number, content: string) =>
-    t.server.chatBus.publish({ kind: "channel", id: channelId }, { type: "message", message: { id, senderCharacterId: "", content, sentAtMs: Date.now() } });
+    t.server.bus.publish({ kind: "channel", id: channelId }, { type: "message", message: { id, senderCharacterId: "", content, sentAtMs: Date.now() } });
 
   /** Runs one event sequence on a fresh channel; returns what the client saw. */
   async function run(path: PathName, events: (channel: string, me: string, reader: StreamReader) => Promise<void>) {
@@ -61,7 +61,7 @@ describe("chat streams end the same way on both delivery paths", () => {
     "a re-check that passes, with messages arriving during it, then one that fails": {
       events: async (channel, me, reader) => {
         // Published in one turn: the two messages reach the stream while its re-check is waiting for the database.
-        void t.server.chatBus.publish({ kind: "channel", id: channel }, { type: "access-changed", characterId: me });
+        void t.server.bus.publish({ kind: "channel", id: channel }, { type: "access-changed", characterId: me });
         void publish(channel, 1e9, "during 1");
         await publish(channel, 1e9 + 1, "during 2");
         await reader.waitFor(3);
@@ -139,23 +139,23 @@ describe("chat streams end the same way on both delivery paths", () => {
   it("a REST client that stops reading is cut with the same error (the gateway does not buffer for it)", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await insertCharacter(t.server.database.db, t.users.player.sub, dim);
-    const baseline = t.server.chatBus.subscriberCount();
+    const baseline = t.server.bus.subscriberCount();
     const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
       http
         .get(`${t.url}/v1/message/channel/id/${channel}?characterId=${me}`, { headers: { authorization: `Bearer ${t.users.player.token}` } }, resolve)
         .on("error", reject),
     );
     response.pause();
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline + 1, 5_000, "stream open");
+    await eventually(() => t.server.bus.subscriberCount() === baseline + 1, 5_000, "stream open");
     const content = "x".repeat(900);
     let published = 0;
     // One message per turn of the event loop, so the gateway has taken each before the next: what piles up is what
     // the gateway refuses to buffer. The socket's buffers on both ends take their share first (a few MB on loopback).
-    while (t.server.chatBus.subscriberCount() > baseline && published < 40_000) {
+    while (t.server.bus.subscriberCount() > baseline && published < 40_000) {
       await publish(channel, 3e9 + published++, content);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(t.server.chatBus.subscriberCount()).toBe(baseline);
+    expect(t.server.bus.subscriberCount()).toBe(baseline);
     let text = "";
     for await (const chunk of response) text += String(chunk);
     const last = JSON.parse(text.trim().split("\n").at(-1)!) as { error: { code: number; message: string } };
@@ -164,13 +164,13 @@ describe("chat streams end the same way on both delivery paths", () => {
 
   it.each(Object.keys(paths) as PathName[])("a client that stops reading is cut with the same error over %s", async (path) => {
     const channel = await insertChannel(t.server.database.db, { public: true });
-    const baseline = t.server.chatBus.subscriberCount();
+    const baseline = t.server.bus.subscriberCount();
     const call = stalledCall(path, channel, await insertCharacter(t.server.database.db, t.users.player.sub, dim));
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline + 1, 5_000, "stream open");
+    await eventually(() => t.server.bus.subscriberCount() === baseline + 1, 5_000, "stream open");
     const content = "x".repeat(900);
     let published = 0;
     // One message per turn of the event loop: the transport takes each before the next if it will.
-    while (t.server.chatBus.subscriberCount() > baseline && published < 6_000) {
+    while (t.server.bus.subscriberCount() > baseline && published < 6_000) {
       await publish(channel, 2e9 + published++, content);
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bucketOf, bucketUpperMs, ChatFigures, startClusterFigures } from "./chat-figures.js";
-import { createInProcessChatBus } from "./in-process-chat-bus.js";
+import { createInProcessBus } from "../platform/bus/in-process-bus.js";
+import type { ClusterEvent } from "../cluster-events.js";
 
 /** The operations wall's figures with a fake clock: windows slide, nodes add up and drop out. */
 const fakeClock = (start = 1_700_000_000_000) => {
@@ -65,7 +66,7 @@ describe("ChatFigures", () => {
 describe("cluster figures over one bus", () => {
   it("sums the nodes seen within the window; a node that stops reporting drops out", async () => {
     const clock = fakeClock();
-    const bus = createInProcessChatBus((error) => {
+    const bus = createInProcessBus<ClusterEvent>((error) => {
       throw error;
     });
     const [a, b] = [new ChatFigures(clock.now), new ChatFigures(clock.now)];

@@ -1,4 +1,5 @@
-import type { ChatBus, NodeFiguresReport } from "./chat-bus.js";
+import type { NodeFiguresReport } from "./chat-events.js";
+import type { AppBus } from "../cluster-events.js";
 
 /**
  * This node's live chat figures per channel, for the operations wall (docs/moderation.md "Operations wall"):
@@ -143,7 +144,7 @@ export interface ClusterFigures {
 }
 
 export interface ClusterFiguresOptions {
-  bus: ChatBus;
+  bus: AppBus;
   figures: ChatFigures;
   nodeId: string;
   now?: () => number;

@@ -74,7 +74,7 @@ describe("chat streams over the lean gRPC path", () => {
     const me = await myCharacter();
     const speaker = await insertCharacter(t.server.database.db, t.users.admin.sub, dim);
     await admin.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "before" } });
-    const baseline = t.server.chatBus.subscriberCount();
+    const baseline = t.server.bus.subscriberCount();
     const aborts = Array.from({ length: 200 }, () => new AbortController());
     const readers = aborts.map(
       (a) => new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: me, history: true }, { signal: a.signal })),
@@ -83,12 +83,12 @@ describe("chat streams over the lean gRPC path", () => {
     await admin.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "live" } });
     for (const r of await Promise.all(readers.map((r) => r.waitFor(2)))) expect(r.map((m) => m.content)).toEqual(["before", "live"]);
     for (const a of aborts) a.abort();
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline, 5_000, "subscriptions released");
+    await eventually(() => t.server.bus.subscriberCount() === baseline, 5_000, "subscriptions released");
   });
 
   it("cuts loose a client that stops reading instead of buffering for it without bound", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
-    const baseline = t.server.chatBus.subscriberCount();
+    const baseline = t.server.bus.subscriberCount();
     const session = http2.connect(t.url, { settings: { initialWindowSize: 1024 } });
     const body = toBinary(ConnectChatChannelRequestSchema, create(ConnectChatChannelRequestSchema, { channelId: channel, characterId: await myCharacter() }));
     const envelope = Buffer.alloc(5 + body.length);
@@ -103,15 +103,15 @@ describe("chat streams over the lean gRPC path", () => {
     });
     stream.end(envelope);
     stream.pause(); // never reads
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline + 1, 5_000, "stream open");
+    await eventually(() => t.server.bus.subscriberCount() === baseline + 1, 5_000, "stream open");
     const content = "x".repeat(900);
-    for (let i = 0; i < 6_000 && t.server.chatBus.subscriberCount() > baseline; i++) {
-      await t.server.chatBus.publish(
+    for (let i = 0; i < 6_000 && t.server.bus.subscriberCount() > baseline; i++) {
+      await t.server.bus.publish(
         { kind: "channel", id: channel },
         { type: "message", message: { id: 1e9 + i, senderCharacterId: "", content, sentAtMs: Date.now() } },
       );
     }
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline, 5_000, "slow stream released");
+    await eventually(() => t.server.bus.subscriberCount() === baseline, 5_000, "slow stream released");
     session.destroy();
   });
 
@@ -163,10 +163,10 @@ describe("chat streams over the lean gRPC path", () => {
     const before = await openStreams();
     const abort = new AbortController();
     void new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: await myCharacter(), history: true }, { signal: abort.signal }));
-    await eventually(() => t.server.chatBus.subscriberCount() > 0, 5_000, "stream open");
+    await eventually(() => t.server.bus.subscriberCount() > 0, 5_000, "stream open");
     expect(await openStreams()).toBe(before + 1);
     abort.abort();
-    await eventually(() => t.server.chatBus.subscriberCount() === 0, 5_000, "stream closed");
+    await eventually(() => t.server.bus.subscriberCount() === 0, 5_000, "stream closed");
     await vi.waitFor(async () => expect(await openStreams()).toBe(before));
   });
 });

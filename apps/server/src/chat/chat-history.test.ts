@@ -152,10 +152,10 @@ describe.each(storageBackends)("chat history browser, deletion and purge (%s)", 
     const me = await insertCharacter(db, t.users.player.sub, dim);
     const target = await insertMessage(db, room, alice, Date.now() - 1000, "delete me");
     const playerChat = chatClient(t.url, t.users.player.token);
-    const before = t.server.chatBus.subscriberCount();
+    const before = t.server.bus.subscriberCount();
     const asking = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, notices: true, history: true }));
     const plain = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, history: true }));
-    await eventually(() => t.server.chatBus.subscriberCount() === before + 2, 5_000, "two streams");
+    await eventually(() => t.server.bus.subscriberCount() === before + 2, 5_000, "two streams");
     const [replayed] = await asking.waitFor(1);
     expect(replayed).toMatchObject({ id: target, content: "delete me" });
     await plain.waitFor(1);

@@ -7,7 +7,7 @@ import type { ChatAccess } from "./chat-access.js";
 import { judgeSend, slowModeError, SLOW_JUDGE_MS } from "./channel-rules.js";
 import type { ChannelRulesCache } from "./channel-rules-cache.js";
 import type { ChannelRulesStore } from "./channel-rules-store.js";
-import type { ChatBus } from "./chat-bus.js";
+
 import { channelHandlers } from "./channel-handlers.js";
 import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
 import type { ChatStore, GuardedChannelMessage } from "./chat-store.js";
@@ -17,6 +17,7 @@ import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./c
 import { StreamQuota } from "./stream-quota.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { withinSearchTime } from "./search-time-limit.js";
+import type { AppBus } from "../cluster-events.js";
 
 /**
  * The seed's channel ban as moderation's channel-scoped chat ban (wired in compose.ts: chat does not know sanctions
@@ -34,7 +35,7 @@ export interface ChatServiceDeps {
   /** Who may read and send where, over `store` (shared with the services that apply the same read rule). */
   access: ChatAccess;
   channelBans: ChannelBans;
-  bus: ChatBus;
+  bus: AppBus;
   logger: Logger;
   /** Channel rules (slow mode, word and pattern lists, members only) and the review lane, shared with their service. */
   channelRules: { cache: ChannelRulesCache; store: ChannelRulesStore };

@@ -2,15 +2,16 @@ import { createContextValues, type HandlerContext } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
 import { directStreamSinkKey } from "../platform/direct-stream-sink.js";
 import type { ChatAccess } from "./chat-access.js";
-import type { ChatBus } from "./chat-bus.js";
+
 import type { ChatStore, StoredMessage } from "./chat-store.js";
 import { connectChatChannel } from "./chat-streams.js";
-import { createInProcessChatBus } from "./in-process-chat-bus.js";
+import { createInProcessBus } from "../platform/bus/in-process-bus.js";
+import type { AppBus, ClusterEvent } from "../cluster-events.js";
 
 const CHANNEL = "00000000-0000-4000-8000-000000000001";
 const CHARACTER = "00000000-0000-4000-8000-000000000002";
 const stored = (id: number, content: string): StoredMessage => ({ id, channelId: CHANNEL, senderCharacterId: CHARACTER, content, sentAtMs: 1_000 + id });
-const publish = (bus: ChatBus, m: StoredMessage) => bus.publish({ kind: "channel", id: CHANNEL }, { type: "message", message: m });
+const publish = (bus: AppBus, m: StoredMessage) => bus.publish({ kind: "channel", id: CHANNEL }, { type: "message", message: m });
 
 /**
  * A stream subscribes before it reads the history, so a message published in between arrives twice: in the history
@@ -21,7 +22,7 @@ describe.each([
   ["the handler's own iteration", false],
 ])("a live message the history already held is skipped (%s)", (_, withSink) => {
   it("delivers the history, then only messages newer than it", async () => {
-    const bus = createInProcessChatBus((error) => {
+    const bus = createInProcessBus<ClusterEvent>((error) => {
       throw error;
     });
     // Published while the stream reads its history: queued in the subscription, and in the history too.

@@ -41,10 +41,10 @@ describe("channel stream replay and resume", () => {
   describe.each(["connect", "grpc"] as const)("over %s", (transport) => {
     it("a request that does not ask gets live messages only, as the original service sent", async () => {
       const { channelId, me, say } = await channelWith(3);
-      const before = t.server.chatBus.subscriberCount();
+      const before = t.server.bus.subscriberCount();
       const reader = new StreamReader(clients[transport].connectChatChannel({ channelId, characterId: me }));
       // Once the stream listens on the bus, a message sent reaches it (it waits behind the access check).
-      await expect.poll(() => t.server.chatBus.subscriberCount()).toBe(before + 1);
+      await expect.poll(() => t.server.bus.subscriberCount()).toBe(before + 1);
       await say("live");
       expect((await reader.waitFor(1)).map((m) => m.content)).toEqual(["live"]);
     });

@@ -2,9 +2,11 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
 import { ChatMessageSchema, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
 import { directStreamSinkKey, type DirectStreamSink } from "../platform/direct-stream-sink.js";
-import type { BusMessage, ChatBus, ChatEvent, ChatTopic } from "./chat-bus.js";
+import type { BusTopic } from "../platform/bus/cluster-bus.js";
+import type { BusMessage } from "./chat-events.js";
 import type { StoredMessage } from "./chat-store.js";
 import type { StreamStep } from "./stream-steps.js";
+import type { AppBus, ClusterEvent } from "../cluster-events.js";
 
 /**
  * The slow-client rule, the same on every transport: a stream ends with RESOURCE_EXHAUSTED once its client has not
@@ -24,7 +26,7 @@ const clientGone = (cause?: unknown) => new ConnectError("client went away", Cod
 
 /** What a stream reads and how it treats each event; built when the stream starts (bad ids fail it then). */
 export interface StreamPlan {
-  topic: ChatTopic;
+  topic: BusTopic;
   /** The character the stream reads as: events about it (deletion, edit) reach the stream. */
   characterId: string;
   /** Throws when the caller may not (or no longer) read the stream. */
@@ -32,13 +34,13 @@ export interface StreamPlan {
   /** Recent messages, oldest first. */
   history: () => Promise<readonly StoredMessage[]>;
   /** stream-steps.ts: deliver, notice, ignore, re-check, or end with this error. */
-  stepOf: (event: ChatEvent) => StreamStep;
+  stepOf: (event: ClusterEvent) => StreamStep;
   /** For "notice" steps: the notice to send (stream-notices.ts), or undefined when the stream did not ask for it. */
-  noticeOf?: (event: ChatEvent) => ChatMessage | undefined;
+  noticeOf?: (event: ClusterEvent) => ChatMessage | undefined;
 }
 
 export interface ChatStreamDeps {
-  bus: ChatBus;
+  bus: AppBus;
   /** Registers the stream under its character; returns the function that removes it. */
   addToCharacter?: (characterId: string, stream: ChatStream) => () => void;
   /** Counts the stream against its account's open streams, or throws; returns the release. */
@@ -68,7 +70,7 @@ const ENDED = 3;
  */
 export class ChatStream implements AsyncIterable<ChatMessage> {
   private state = OPENING;
-  private readonly pending: ChatEvent[] = [];
+  private readonly pending: ClusterEvent[] = [];
   /** Encoded size of the messages in `pending`. */
   private pendingBytes = 0;
   private failure: Error | undefined;
@@ -86,8 +88,8 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
   // object a delivery touches is a likely cache miss).
   private newestInHistory = -1;
   private skip: HistorySkip | undefined;
-  private stepOf: (event: ChatEvent) => StreamStep = () => "ignore";
-  private noticeOf: ((event: ChatEvent) => ChatMessage | undefined) | undefined;
+  private stepOf: (event: ClusterEvent) => StreamStep = () => "ignore";
+  private noticeOf: ((event: ClusterEvent) => ChatMessage | undefined) | undefined;
   private checkAccess: () => Promise<unknown> = () => Promise.resolve();
   private readonly signal: AbortSignal;
 
@@ -142,14 +144,14 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
   }
 
   /** The bus (or the node's character watcher) hands the stream an event. */
-  push(event: ChatEvent): void {
+  push(event: ClusterEvent): void {
     // A lost bus ends the stream at once, whatever is queued or re-checking: the client resumes from what it has.
     if (event.type === "bus-lost") return this.handle(event);
     if (this.state === FLOWING && this.wanted && this.pending.length === 0) this.handle(event);
     else this.enqueue(event);
   }
 
-  private handle(event: ChatEvent): void {
+  private handle(event: ClusterEvent): void {
     const step = this.stepOf(event);
     if (step === "deliver") {
       if (event.type === "message") this.deliver(event.message);
@@ -192,7 +194,7 @@ export class ChatStream implements AsyncIterable<ChatMessage> {
     return false;
   }
 
-  private enqueue(event: ChatEvent): void {
+  private enqueue(event: ClusterEvent): void {
     if (this.state === ENDED) return;
     this.pending.push(event);
     if (event.type !== "message") return;

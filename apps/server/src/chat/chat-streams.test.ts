@@ -204,33 +204,33 @@ describe("chat streams", () => {
   it("1,000 streams opened and closed leave no subscription behind", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await myCharacter();
-    const baseline = t.server.chatBus.subscriberCount();
+    const baseline = t.server.bus.subscriberCount();
     // One HTTP/2 connection multiplexes them all, as a real client fleet behind a proxy would.
     const client = chatClient(t.url, t.users.player.token);
     const aborts = Array.from({ length: 1_000 }, () => new AbortController());
     const readers = aborts.map(
       (abort) => new StreamReader(client.connectChatChannel({ channelId: channel, characterId: me, history: true }, { signal: abort.signal })),
     );
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline + 1_000, 20_000, "1,000 subscriptions");
+    await eventually(() => t.server.bus.subscriberCount() === baseline + 1_000, 20_000, "1,000 subscriptions");
     await say(channel, "to all");
     await Promise.all(readers.map((r) => r.waitFor(1, 20_000)));
     for (const abort of aborts) abort.abort();
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline, 10_000, "subscriptions released");
-    expect(t.server.chatBus.subscriberCount()).toBe(baseline);
+    await eventually(() => t.server.bus.subscriberCount() === baseline, 10_000, "subscriptions released");
+    expect(t.server.bus.subscriberCount()).toBe(baseline);
   }, 60_000);
 
   it("a REST client that goes away frees its subscription", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
-    const baseline = t.server.chatBus.subscriberCount();
+    const baseline = t.server.bus.subscriberCount();
     const abort = new AbortController();
     const res = fetch(`${t.url}/v1/message/channel/id/${channel}?characterId=${await myCharacter()}`, {
       headers: { authorization: `Bearer ${t.users.player.token}` },
       signal: abort.signal,
     }).catch(() => undefined);
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline + 1, 5_000, "subscription");
+    await eventually(() => t.server.bus.subscriberCount() === baseline + 1, 5_000, "subscription");
     abort.abort();
     await res;
-    await eventually(() => t.server.chatBus.subscriberCount() === baseline, 5_000, "subscription released");
+    await eventually(() => t.server.bus.subscriberCount() === baseline, 5_000, "subscription released");
   });
 });
 
@@ -246,7 +246,7 @@ describe("chat streams at shutdown", () => {
       const channel = await insertChannel(db, { public: true });
       const me = await insertCharacter(db, t.users.player.sub, await insertDimension(db));
       const reader = new StreamReader(chatClient(t.url, t.users.player.token).connectChatChannel({ channelId: channel, characterId: me, history: true }));
-      await eventually(() => t.server.chatBus.subscriberCount() === 1, 5_000, "subscription");
+      await eventually(() => t.server.bus.subscriberCount() === 1, 5_000, "subscription");
       const closing = t.server.close();
       expect((await reader.ended)?.code).toBe(Code.Unavailable);
       await closing;

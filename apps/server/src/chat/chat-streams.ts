@@ -3,7 +3,7 @@ import type { ConnectChatChannelRequest } from "../gen/sro/chat/chat_pb.js";
 import type { TargetId } from "../gen/sro/common_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
 import type { ChatAccess } from "./chat-access.js";
-import type { ChatBus, ChatEvent } from "./chat-bus.js";
+
 import { HISTORY_MESSAGES, RESUME_MESSAGES, requireId } from "./chat-rules.js";
 import { requireMessageId } from "./history-rules.js";
 import type { ChatStore, StoredMessage } from "./chat-store.js";
@@ -11,6 +11,7 @@ import type { StreamQuota } from "./stream-quota.js";
 import { ChatStream } from "./chat-stream.js";
 import { channelStreamStep, directStreamStep } from "./stream-steps.js";
 import { channelNotice } from "./stream-notices.js";
+import type { AppBus, ClusterEvent } from "../cluster-events.js";
 
 /**
  * The two server streams. Each handler returns one ChatStream (chat-stream.ts), which every transport iterates;
@@ -20,7 +21,7 @@ import { channelNotice } from "./stream-notices.js";
  */
 export interface StreamDeps {
   store: ChatStore;
-  bus: ChatBus;
+  bus: AppBus;
   access: ChatAccess;
   /** This node's streams by the character they read as: events about a character (deletion, edit) reach them. */
   characterStreams?: CharacterStreams;
@@ -46,7 +47,7 @@ export class CharacterStreams {
     };
   }
 
-  deliver(characterId: string, event: ChatEvent): void {
+  deliver(characterId: string, event: ClusterEvent): void {
     for (const stream of [...(this.byCharacter.get(characterId) ?? [])]) stream.push(event);
   }
 }

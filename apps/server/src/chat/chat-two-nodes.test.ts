@@ -36,9 +36,9 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
 
   async function streamOnB(channelId: string, notices = false) {
     const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
-    const before = b.server.chatBus.subscriberCount();
+    const before = b.server.bus.subscriberCount();
     const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me, notices, history: true }));
-    await eventually(() => b.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on B");
+    await eventually(() => b.server.bus.subscriberCount() === before + 1, 5_000, "stream on B");
     return { me, reader };
   }
 
@@ -139,9 +139,9 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
   it("a direct message sent through B reaches a stream on A", async () => {
     const target = await insertCharacter(a.server.database.db, a.users.player.sub, dim);
     const sender = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
-    const before = a.server.chatBus.subscriberCount();
+    const before = a.server.bus.subscriberCount();
     const reader = new StreamReader(chatClient(a.url, a.users.player.token).connectDirectMessages({ id: target }));
-    await eventually(() => a.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on A");
+    await eventually(() => a.server.bus.subscriberCount() === before + 1, 5_000, "stream on A");
     await playerOnB.sendDirectMessage({ characterId: target, chatMessage: { senderCharacterId: sender, content: "psst" } });
     expect((await reader.waitFor(1))[0]).toMatchObject({ senderCharacterId: sender, content: "psst" });
   });

@@ -4,18 +4,19 @@ import { describe, expect, it } from "vitest";
 import { ChatMessageSchema, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
 import { directStreamSinkKey } from "../platform/direct-stream-sink.js";
 import type { ChatAccess } from "./chat-access.js";
-import type { ChatEvent } from "./chat-bus.js";
+
 import type { ChatStore } from "./chat-store.js";
 import { MAX_UNREAD_BYTES } from "./chat-stream.js";
 import { connectChatChannel } from "./chat-streams.js";
-import { createInProcessChatBus } from "./in-process-chat-bus.js";
+import { createInProcessBus } from "../platform/bus/in-process-bus.js";
+import type { ClusterEvent } from "../cluster-events.js";
 
 const CHANNEL = "00000000-0000-4000-8000-000000000001";
 const ME = "00000000-0000-4000-8000-000000000002";
 const topic = { kind: "channel", id: CHANNEL } as const;
 // Seven-digit ids: every message has the same size on the wire (ChatMessage.id is a decimal string).
 let nextId = 1_000_000;
-const message = (content: string): ChatEvent => ({ type: "message", message: { id: nextId++, senderCharacterId: ME, content, sentAtMs: 1 } });
+const message = (content: string): ClusterEvent => ({ type: "message", message: { id: nextId++, senderCharacterId: ME, content, sentAtMs: 1 } });
 /** What a message costs on the wire: a 5-byte envelope and its protobuf bytes (what the lean path's stream buffers). */
 const wireBytes = (m: ChatMessage) => 5 + toBinary(ChatMessageSchema, m).length;
 
@@ -28,7 +29,7 @@ type Path = "sink" | "iteration";
  * the stream, as Connect, gRPC-web and REST do.
  */
 function openStream(path: Path, options: { slowClient?: boolean } = {}) {
-  const bus = createInProcessChatBus((error) => {
+  const bus = createInProcessBus<ClusterEvent>((error) => {
     throw error;
   });
   const rechecks: { resolve: () => void; reject: (error: Error) => void }[] = [];
@@ -81,7 +82,7 @@ function openStream(path: Path, options: { slowClient?: boolean } = {}) {
     rechecks,
     /** Open on the bus, history read. */
     ready: () => expect.poll(() => bus.subscriberCount() === 1 && accessChecks === 1 && (options.slowClient || delivered.length === 1)).toBe(true),
-    publish: (event: ChatEvent) => bus.publish(topic, event),
+    publish: (event: ClusterEvent) => bus.publish(topic, event),
     subscribed: () => bus.subscriberCount() > 0,
     recheckStarted: (count: number) => expect.poll(() => rechecks.length).toBe(count),
     /** How the stream ended, as its client sees it: code and message. */

@@ -7,10 +7,12 @@ import type { Database } from "../platform/db/database.js";
 import { createLogger } from "../platform/logger.js";
 import { insertChannel, insertCharacter, insertDimension, insertMessage } from "../test/chat-fixtures.js";
 import { openTestDatabase, storageBackends } from "../test/test-server.js";
-import type { ChatEvent, ChatTopic } from "./chat-bus.js";
-import { createInProcessChatBus } from "./in-process-chat-bus.js";
+import type { BusTopic } from "../platform/bus/cluster-bus.js";
+
+import { createInProcessBus } from "../platform/bus/in-process-bus.js";
 import { createMessageDeletion } from "./message-deletion.js";
 import { chatMessages } from "./schema.js";
+import type { ClusterEvent } from "../cluster-events.js";
 
 const ACTOR: AuditActor = { id: "mod-1", name: "moderator", requestId: "req-1", sourceAddress: "127.0.0.1" };
 /** PostgreSQL refuses NUL in text: only the audit record holds this request id, so only it can fail. */
@@ -20,13 +22,13 @@ const BROKEN_ACTOR: AuditActor = { ...ACTOR, requestId: "bad\u0000id" };
 describe.each(storageBackends)("message deletion (%s)", (backend) => {
   let database: Database;
   let close: () => Promise<void>;
-  const published: [ChatTopic, ChatEvent][] = [];
+  const published: [BusTopic, ClusterEvent][] = [];
   let deletion: ReturnType<typeof createMessageDeletion>;
   let channel: string, other: string, alice: string, bob: string;
 
   beforeAll(async () => {
     ({ database, close } = await openTestDatabase(backend));
-    const bus = createInProcessChatBus(() => {});
+    const bus = createInProcessBus<ClusterEvent>(() => {});
     bus.watchControl((topic, event) => published.push([topic, event]));
     deletion = createMessageDeletion({ db: database.db, bus, logger: createLogger("silent") });
     const dim = await insertDimension(database.db);

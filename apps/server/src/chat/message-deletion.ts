@@ -4,8 +4,9 @@ import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
 import type { Logger } from "../platform/logger.js";
-import type { ChatBus } from "./chat-bus.js";
+
 import { chatMessages } from "./schema.js";
+import type { AppBus } from "../cluster-events.js";
 
 /**
  * Deleting stored chat messages (docs/moderation.md "History, deletion and purge"): a tombstone. The row stays (ids
@@ -75,7 +76,7 @@ export interface MessageDeletion {
 
 export interface MessageDeletionDeps {
   db: Db;
-  bus: ChatBus;
+  bus: AppBus;
   logger: Logger;
   now?: () => number;
 }

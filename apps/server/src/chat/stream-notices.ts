@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { ChatMessageSchema, ChatStreamNoticeSchema, HeldMessageNoticeSchema, HeldMessageState, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
-import type { ChatEvent } from "./chat-bus.js";
+import type { ClusterEvent } from "../cluster-events.js";
 
 /**
  * Notices (issue 19): what a live view must change besides appending a message, for streams that asked
@@ -8,7 +8,7 @@ import type { ChatEvent } from "./chat-bus.js";
  */
 
 /** Moderators deleted messages of the channel: the view drops them. */
-export function deletionNotice(event: ChatEvent): ChatMessage | undefined {
+export function deletionNotice(event: ClusterEvent): ChatMessage | undefined {
   if (event.type !== "messages-deleted" || event.ids.length === 0) return undefined;
   return create(ChatMessageSchema, { notice: create(ChatStreamNoticeSchema, { deletedMessageIds: event.ids }) });
 }
@@ -16,7 +16,7 @@ export function deletionNotice(event: ChatEvent): ChatMessage | undefined {
 const heldStates = { held: HeldMessageState.HELD, allowed: HeldMessageState.ALLOWED, denied: HeldMessageState.DENIED } as const;
 
 /** One of the sender's messages was held for review, or its review ended (stream-steps.ts sends it to the sender only). */
-export function heldNotice(event: ChatEvent): ChatMessage | undefined {
+export function heldNotice(event: ClusterEvent): ChatMessage | undefined {
   if (event.type !== "held-notice") return undefined;
   const { held } = event;
   return create(ChatMessageSchema, {
@@ -33,4 +33,4 @@ export function heldNotice(event: ChatEvent): ChatMessage | undefined {
 }
 
 /** Every notice a channel stream can get. */
-export const channelNotice = (event: ChatEvent): ChatMessage | undefined => deletionNotice(event) ?? heldNotice(event);
+export const channelNotice = (event: ClusterEvent): ChatMessage | undefined => deletionNotice(event) ?? heldNotice(event);

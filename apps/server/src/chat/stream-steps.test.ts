@@ -1,16 +1,17 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
-import type { ChatEvent } from "./chat-bus.js";
+
 import { channelStreamStep, directStreamStep } from "./stream-steps.js";
+import type { ClusterEvent } from "../cluster-events.js";
 
 const me = "c1";
 const other = "c2";
 const channel = "ch";
-const message: ChatEvent = { type: "message", message: { id: 1, senderCharacterId: other, content: "hi", sentAtMs: 0 } };
+const message: ClusterEvent = { type: "message", message: { id: 1, senderCharacterId: other, content: "hi", sentAtMs: 0 } };
 
 /** What each event does to an open stream; both delivery paths (sink, generator) follow these answers. */
 describe("stream steps", () => {
-  const channelCases: [string, ChatEvent, "deliver" | "ignore" | "recheck" | Code][] = [
+  const channelCases: [string, ClusterEvent, "deliver" | "ignore" | "recheck" | Code][] = [
     ["a message is delivered", message, "deliver"],
     ["an access change for everyone re-checks", { type: "access-changed" }, "recheck"],
     ["an access change for this character re-checks", { type: "access-changed", characterId: me }, "recheck"],
@@ -31,7 +32,7 @@ describe("stream steps", () => {
     expect(step instanceof ConnectError ? step.code : step).toBe(expected);
   });
 
-  const directCases: [string, ChatEvent, "deliver" | "ignore" | "recheck" | Code][] = [
+  const directCases: [string, ClusterEvent, "deliver" | "ignore" | "recheck" | Code][] = [
     ["a message is delivered", message, "deliver"],
     ["an edit of the character re-checks", { type: "character-changed" }, "recheck"],
     ["a deleted character ends it", { type: "character-deleted" }, Code.NotFound],

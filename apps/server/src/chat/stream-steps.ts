@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { ChatEvent } from "./chat-bus.js";
+import type { ClusterEvent } from "../cluster-events.js";
 
 /**
  * What a chat event does to one open stream: deliver it (messages), ignore it, re-check the stream's access, or end
@@ -10,7 +10,7 @@ import type { ChatEvent } from "./chat-bus.js";
 export type StreamStep = "deliver" | "notice" | "ignore" | "recheck" | ConnectError;
 
 /** A channel stream read as characterId. */
-export function channelStreamStep(event: ChatEvent, channelId: string, characterId: string): StreamStep {
+export function channelStreamStep(event: ClusterEvent, channelId: string, characterId: string): StreamStep {
   switch (event.type) {
     case "message":
       return "deliver";
@@ -45,7 +45,7 @@ export function channelStreamStep(event: ChatEvent, channelId: string, character
 }
 
 /** characterId's direct-message stream. */
-export function directStreamStep(event: ChatEvent, characterId: string): StreamStep {
+export function directStreamStep(event: ClusterEvent, characterId: string): StreamStep {
   if (event.type === "message") return "deliver";
   if (event.type === "character-deleted") return characterDeleted(characterId);
   if (event.type === "character-changed") return "recheck";

@@ -32,13 +32,13 @@ describe.skipIf(!natsUrl || !databaseUrl)("operations wall across two nodes (NAT
     const channel = await insertChannel(db, { public: true, dimensionId: dim });
     const speaker = await insertCharacter(db, a.users.admin.sub, dim);
     const [chatA, chatB] = [chatClient(a.url, a.users.admin.token), chatClient(b.url, b.users.admin.token)];
-    const [beforeA, beforeB] = [a.server.chatBus.subscriberCount(), b.server.chatBus.subscriberCount()];
+    const [beforeA, beforeB] = [a.server.bus.subscriberCount(), b.server.bus.subscriberCount()];
     const readers = [
       new StreamReader(chatA.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
       new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
       new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
     ];
-    await eventually(() => a.server.chatBus.subscriberCount() === beforeA + 1 && b.server.chatBus.subscriberCount() === beforeB + 2, 5_000, "streams");
+    await eventually(() => a.server.bus.subscriberCount() === beforeA + 1 && b.server.bus.subscriberCount() === beforeB + 2, 5_000, "streams");
     await chatA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via A" } });
     await chatB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via B" } });
     await chatB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via B again" } });

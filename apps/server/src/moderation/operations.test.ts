@@ -35,12 +35,12 @@ describe("operations wall (one node)", () => {
     expect(before.dimensionId).toBe(dim);
     expect(before.dimensionName).not.toBe("");
 
-    const streams = t.server.chatBus.subscriberCount();
+    const streams = t.server.bus.subscriberCount();
     const readers = [
       new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
       new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
     ];
-    await eventually(() => t.server.chatBus.subscriberCount() === streams + 2, 5_000, "two streams");
+    await eventually(() => t.server.bus.subscriberCount() === streams + 2, 5_000, "two streams");
     for (const content of ["one", "two", "three"])
       await chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content } });
     await Promise.all(readers.map((r) => r.waitFor(3)));

@@ -1,12 +1,14 @@
 import { createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { createInProcessChatBus } from "../chat/in-process-chat-bus.js";
+import { createInProcessBus } from "../platform/bus/in-process-bus.js";
+
 import { createMessageDeletion } from "../chat/message-deletion.js";
 import { chatMessages } from "../chat/schema.js";
 import { createLogger } from "../platform/logger.js";
 import { ReportService } from "../gen/sro/moderation/reports_pb.js";
 import type { Db } from "../platform/db/database.js";
 import { bearer } from "./bearer.js";
+import type { ClusterEvent } from "../cluster-events.js";
 
 export type ReportClient = Client<typeof ReportService>;
 
@@ -25,5 +27,5 @@ export async function storeMessage(db: Db, channelId: string, senderCharacterId:
 
 /** The chat history's deletion on an in-process bus (what compose.ts hands the report service). */
 export function messageDeletionFor(db: Db) {
-  return createMessageDeletion({ db, bus: createInProcessChatBus(() => {}), logger: createLogger("silent") });
+  return createMessageDeletion({ db, bus: createInProcessBus<ClusterEvent>(() => {}), logger: createLogger("silent") });
 }

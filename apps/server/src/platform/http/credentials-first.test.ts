@@ -230,7 +230,7 @@ describe("a revoked token or a banned account is refused without parsing its bod
 
   it("a token issued before its user's access changed", async () => {
     const player = await t.newPlayer();
-    await t.server.chatBus.publish({ kind: "user", id: player.sub }, { type: "user-changed", atMs: Date.now() });
+    await t.server.bus.publish({ kind: "user", id: player.sub }, { type: "user-changed", atMs: Date.now() });
     expect(await refusedEverywhere(player.token)).toEqual({ code: "unauthenticated", message: expect.stringMatching(/^access revoked: /) });
   });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ChatEvent } from "./chat-bus.js";
+import { testMessage, type TestEvent } from "./bus-test-events.js";
 import { DELIVERY_SLICE, LocalFanout } from "./local-fanout.js";
 
-const message = (id: number): ChatEvent => ({ type: "message", message: { id, senderCharacterId: "s", content: String(id), sentAtMs: id } });
+const message = (id: number) => testMessage(id, String(id));
 
 describe("local fan-out", () => {
   it("counts listeners per topic and reports the first and last of a topic", () => {
-    const fanout = new LocalFanout();
+    const fanout = new LocalFanout<TestEvent>();
     const a = () => {};
     const b = () => {};
     expect(fanout.add("t", a)).toBe(true);
@@ -19,7 +19,7 @@ describe("local fan-out", () => {
   });
 
   it("delivers a busy topic in slices, every event to every listener, in publish order", async () => {
-    const fanout = new LocalFanout();
+    const fanout = new LocalFanout<TestEvent>();
     const count = DELIVERY_SLICE * 3 + 7;
     const seen: number[][] = Array.from({ length: count }, () => []);
     for (let i = 0; i < count; i++) fanout.add("busy", (e) => e.type === "message" && seen[i]!.push(e.message.id));
@@ -36,7 +36,7 @@ describe("local fan-out", () => {
   });
 
   it("keeps delivering when a listener throws", () => {
-    const fanout = new LocalFanout();
+    const fanout = new LocalFanout<TestEvent>();
     const errors: unknown[] = [];
     let delivered = 0;
     fanout.add("t", () => {
@@ -49,9 +49,9 @@ describe("local fan-out", () => {
   });
 
   it("delivers to object listeners (a stream's subscription) through their push, like function listeners", async () => {
-    const fanout = new LocalFanout();
+    const fanout = new LocalFanout<TestEvent>();
     const pushed: number[] = [];
-    const subscription = { push: (e: ChatEvent) => void (e.type === "message" && pushed.push(e.message.id)) };
+    const subscription = { push: (e: TestEvent) => void (e.type === "message" && pushed.push(e.message.id)) };
     const called: number[] = [];
     fanout.add("t", subscription);
     fanout.add("t", (e) => void (e.type === "message" && called.push(e.message.id)));

@@ -1,15 +1,15 @@
-import { topicKey, type ChatBus, type ControlWatcher } from "./chat-bus.js";
+import { topicKey, type BusEvent, type ClusterBus, type ControlWatcher } from "./cluster-bus.js";
 import { LocalFanout, type DeliveryObserver } from "./local-fanout.js";
 
 /** One node: events go straight from the publisher to this process's streams. */
-export function createInProcessChatBus(onError: (error: unknown) => void, observer?: DeliveryObserver): ChatBus {
-  const fanout = new LocalFanout(observer);
-  const watchers = new Set<ControlWatcher>();
+export function createInProcessBus<E extends BusEvent>(onError: (error: unknown) => void, observer?: DeliveryObserver): ClusterBus<E> {
+  const fanout = new LocalFanout<E>(observer);
+  const watchers = new Set<ControlWatcher<E>>();
   let closed = false;
   return {
     kind: "in-process",
     async publish(topic, event) {
-      if (closed) throw new Error("chat bus is closed");
+      if (closed) throw new Error("cluster bus is closed");
       if (event.type !== "message") {
         for (const watcher of watchers) {
           try {
@@ -33,7 +33,7 @@ export function createInProcessChatBus(onError: (error: unknown) => void, observ
       return () => void watchers.delete(watcher);
     },
     async ping() {
-      if (closed) throw new Error("chat bus is closed");
+      if (closed) throw new Error("cluster bus is closed");
     },
     async close() {
       closed = true;

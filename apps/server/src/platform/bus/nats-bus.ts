@@ -1,12 +1,12 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { connect, Events, type NatsConnection, type Subscription } from "nats";
-import type { Logger } from "../platform/logger.js";
-import { topicKey, type ChatBus, type ChatEvent, type ChatTopic, type ControlWatcher } from "./chat-bus.js";
+import type { Logger } from "../logger.js";
+import { topicKey, type BusEvent, type BusTopic, type ClusterBus, type ControlWatcher } from "./cluster-bus.js";
 import { LocalFanout, type DeliveryObserver } from "./local-fanout.js";
 
 /**
  * Many nodes: every event goes through NATS, even to streams on the publishing node, so each node sees the same
- * order. Subjects:
+ * order. Subjects (named for chat, the bus's first user; renaming them would split a cluster mid-upgrade):
  *   sro.chat.channel.<channelId>    messages of a channel
  *   sro.chat.direct.<characterId>   direct messages to a character
  *   sro.chat.control.<kind>.<id>    bans, access changes and deletions (one wildcard subscription per node);
@@ -20,20 +20,20 @@ const BROKER_TIMEOUT_MS = 5_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-export async function createNatsChatBus(url: string, logger: Logger, observer?: DeliveryObserver): Promise<ChatBus> {
+export async function createNatsBus<E extends BusEvent>(url: string, logger: Logger, observer?: DeliveryObserver): Promise<ClusterBus<E>> {
   // Pings every 5 s, two unanswered ones mean the link is dead: a silent partition is noticed within ~15 s.
   const nc = await connect({ servers: url, name: "sro-chat", maxReconnectAttempts: -1, reconnectTimeWait: 1_000, pingInterval: 5_000, maxPingOut: 2 });
-  const fanout = new LocalFanout(observer);
-  const onListenerError = (error: unknown) => logger.error({ err: error }, "chat listener failed");
+  const fanout = new LocalFanout<E>(observer);
+  const onListenerError = (error: unknown) => logger.error({ err: error }, "bus listener failed");
   // While disconnected the broker drops our subscriptions: other nodes' events pass this node by unseen.
   void watchStatus(nc, logger, () => fanout.deliverToAll({ type: "bus-lost" }, onListenerError));
   const subscriptions = new Map<string, Subscription>();
   const subscribing = new Map<string, Promise<void>>();
 
-  const watchers = new Set<ControlWatcher>();
-  const parse = (key: string, data: Uint8Array): ChatEvent | undefined => {
+  const watchers = new Set<ControlWatcher<E>>();
+  const parse = (key: string, data: Uint8Array): E | undefined => {
     try {
-      return JSON.parse(decoder.decode(data)) as ChatEvent;
+      return JSON.parse(decoder.decode(data)) as E;
     } catch (error) {
       logger.warn({ err: error, key }, "chat bus: unreadable event dropped");
       return undefined;
@@ -53,7 +53,7 @@ export async function createNatsChatBus(url: string, logger: Logger, observer?: 
       const key = `${kind}:${id}`;
       const event = parse(key, msg.data);
       if (!event) return;
-      const topic = { kind, id } as ChatTopic;
+      const topic = { kind, id } as BusTopic;
       for (const watcher of watchers) {
         try {
           watcher(topic, event);
@@ -118,7 +118,7 @@ export async function createNatsChatBus(url: string, logger: Logger, observer?: 
   };
 }
 
-function subjectOf(topic: ChatTopic): string {
+function subjectOf(topic: BusTopic): string {
   return `${PREFIX}.${topic.kind}.${topic.id}`;
 }
 

@@ -1,4 +1,4 @@
-import type { ChatEvent, ChatListener } from "./chat-bus.js";
+import type { BusEvent, BusListener, Delivered } from "./cluster-bus.js";
 
 /**
  * A busy topic is delivered in slices of this many listeners, yielding to the event loop in between: the first
@@ -17,16 +17,16 @@ export const DELIVERY_SLICE = 500;
  */
 export type DeliveryObserver = (key: string, publishedAtMs: number) => void;
 
-export class LocalFanout {
+export class LocalFanout<E extends BusEvent = BusEvent> {
   constructor(private readonly observer?: DeliveryObserver) {}
 
-  private readonly listeners = new Map<string, Set<ChatListener>>();
+  private readonly listeners = new Map<string, Set<BusListener<E>>>();
   /** Topics with a sliced delivery under way, and the events waiting behind it. */
-  private readonly backlogs = new Map<string, ChatEvent[]>();
+  private readonly backlogs = new Map<string, Delivered<E>[]>();
   private count = 0;
 
   /** Returns true when this is the topic's first local listener. */
-  add(key: string, listener: ChatListener): boolean {
+  add(key: string, listener: BusListener<E>): boolean {
     let set = this.listeners.get(key);
     const first = set === undefined;
     if (!set) this.listeners.set(key, (set = new Set()));
@@ -38,7 +38,7 @@ export class LocalFanout {
   }
 
   /** Returns true when the topic has no local listener left. */
-  remove(key: string, listener: ChatListener): boolean {
+  remove(key: string, listener: BusListener<E>): boolean {
     const set = this.listeners.get(key);
     if (!set || !set.delete(listener)) return false;
     this.count--;
@@ -47,7 +47,7 @@ export class LocalFanout {
     return true;
   }
 
-  deliver(key: string, event: ChatEvent, onError: (error: unknown) => void): void {
+  deliver(key: string, event: Delivered<E>, onError: (error: unknown) => void): void {
     const backlog = this.backlogs.get(key);
     if (backlog) {
       backlog.push(event);
@@ -65,11 +65,11 @@ export class LocalFanout {
   }
 
   /** To every local listener of every topic at once (a lost bus: nothing may wait behind a sliced delivery). */
-  deliverToAll(event: ChatEvent, onError: (error: unknown) => void): void {
+  deliverToAll(event: Delivered<E>, onError: (error: unknown) => void): void {
     for (const set of [...this.listeners.values()]) callEach([...set], event, onError);
   }
 
-  private async deliverInSlices(key: string, queued: ChatEvent[], onError: (error: unknown) => void): Promise<void> {
+  private async deliverInSlices(key: string, queued: Delivered<E>[], onError: (error: unknown) => void): Promise<void> {
     try {
       for (let event = queued[0]; event; queued.shift(), event = queued[0]) {
         // Listeners that joined after the publish do not get it; ones that left meanwhile ignore it.
@@ -85,7 +85,7 @@ export class LocalFanout {
     }
   }
 
-  private observe(key: string, event: ChatEvent): void {
+  private observe(key: string, event: Delivered<E>): void {
     if (this.observer && event.type === "message" && event.publishedAtMs !== undefined) this.observer(key, event.publishedAtMs);
   }
 
@@ -106,7 +106,7 @@ export class LocalFanout {
   }
 }
 
-function callEach(listeners: Iterable<ChatListener>, event: ChatEvent, onError: (error: unknown) => void): void {
+function callEach<E extends BusEvent>(listeners: Iterable<BusListener<E>>, event: Delivered<E>, onError: (error: unknown) => void): void {
   for (const listener of listeners) {
     try {
       if (typeof listener === "function") listener(event);

@@ -1,0 +1,30 @@
+import type { SanctionFact } from "../platform/sanction-message.js";
+
+/** A held message's state as its sender's streams learn it (ChatStreamNotice.held; docs/moderation.md). */
+export interface HeldNoticeFact {
+  id: string;
+  content: string;
+  sentAtMs: number;
+  state: "held" | "allowed" | "denied";
+  /** held: the rule's message to the sender; denied: the moderator's reason. */
+  reason: string;
+}
+
+/** What moderation announces on the cluster bus (platform/bus/); chat streams and every node's ban gate hear it. */
+export type ModerationEvent =
+  /**
+   * On a character topic: a sanction now holds on the character or its account. Sends need no notice (they read
+   * sanctions in the database); streams in the scope of a ban re-check and end.
+   */
+  | { type: "sanctioned"; kind: "mute" | "ban"; scope: "channel" | "dimension" | "everywhere"; scopeId: string | null }
+  /** On a user topic: the account's active account bans are now these (every node's ban gate). */
+  | { type: "account-bans"; bans: SanctionFact[] }
+  /** On a channel topic: the channel's rules changed (every node's rules cache drops its copy; streams ignore it). */
+  | { type: "rules-changed" }
+  /** On a channel topic: to characterId's streams there that asked for notices only. */
+  | { type: "held-notice"; characterId: string; held: HeldNoticeFact }
+  /**
+   * On a channel topic: moderators deleted these stored messages (ids as on the wire). Streams that asked for notices
+   * get them as ChatStreamNotice.deleted_message_ids; the others ignore the event.
+   */
+  | { type: "messages-deleted"; ids: string[] };
