@@ -46,5 +46,5 @@ export function useSanctionPrefill(target: SanctionTarget, prefill: SanctionPref
     onChange(value);
   };
 
-  return { form, kind, accountWide, suggestion, step, choose };
+  return { form, accountWide, suggestion, choose };
 }
