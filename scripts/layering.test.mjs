@@ -20,13 +20,13 @@ const cases = [
   {
     name: "a service's code never imports platform/rpc",
     file: "apps/server/src/chat/chat-rules.ts",
-    code: 'import { openCall } from "../platform/rpc/fast-call.js";\nexport const probe = openCall;\n',
+    code: 'import { openCall } from "../platform/rpc/lean-call.js";\nexport const probe = openCall;\n',
     fires: "import-x/no-restricted-paths",
   },
   {
     name: "a service's tests never import platform/rpc either",
     file: "apps/server/src/chat/chat-rules.test.ts",
-    code: 'import { openCall } from "../platform/rpc/fast-call.js";\nexport const probe = openCall;\n',
+    code: 'import { openCall } from "../platform/rpc/lean-call.js";\nexport const probe = openCall;\n',
     fires: "import-x/no-restricted-paths",
   },
   {

@@ -42,8 +42,7 @@ import { createRpcAdapter } from "./platform/http/rpc-adapter.js";
 import { createStaticSite } from "./platform/http/static-site.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
-import { createConnectUnaryFastPath } from "./platform/rpc/connect-unary-fast-path.js";
-import { createGrpcFastPath } from "./platform/rpc/grpc-fast-path.js";
+import { createGrpcLeanPath } from "./platform/rpc/grpc-lean-path.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
 
 export interface RunningServer {
@@ -164,8 +163,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const refused = (sub: string, token: string) => accountBans.refusal(sub) !== undefined || revocations.isRevoked(sub, token);
     const bodyGate = createBodyGate(unlessRevoked(verifier, refused), config.bodyLimitBytes);
     const connectRpc = createRpcAdapter(router.handlers, contextValues, logger, routerOptions.acceptCompression, bodyGate);
-    // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC and Connect's
-    // unary protocol (docs/architecture.md "Lean paths", docs/chat.md); LEAN_PATHS=off sends everything to Connect.
+    // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC (lean-routes.ts
+    // says which request goes where; docs/architecture.md "Lean paths"); LEAN_PATHS=off sends everything to Connect.
     const rpc = config.leanPaths ? withLeanPaths(services, { ...routerOptions, contextValues, logger, bodyGate }, connectRpc) : connectRpc;
     const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
     const handler = createHttpHandler({
@@ -273,15 +272,10 @@ async function listenMetrics(metrics: Metrics, port: number): Promise<Server> {
 
 type RpcHandler = (req: AnyRequest, res: AnyResponse) => unknown;
 
-function withLeanPaths(
-  services: Services,
-  options: Omit<Parameters<typeof createGrpcFastPath>[0] & Parameters<typeof createConnectUnaryFastPath>[0], "routes">,
-  connectRpc: RpcHandler,
-): RpcHandler {
+function withLeanPaths(services: Services, options: Omit<Parameters<typeof createGrpcLeanPath>[0], "routes">, connectRpc: RpcHandler): RpcHandler {
   const routes = leanRoutes(services);
-  const grpcFast = createGrpcFastPath({ ...options, routes });
-  const connectFast = createConnectUnaryFastPath({ ...options, routes });
-  return (req, res) => grpcFast(req, res) || connectFast(req, res) || connectRpc(req, res);
+  const grpcLean = createGrpcLeanPath({ ...options, routes });
+  return (req, res) => grpcLean(req, res) || connectRpc(req, res);
 }
 
 function assertEveryRpcHasARule(router: ConnectRouter): void {

@@ -8,7 +8,7 @@ import { chatClient, eventually, insertChannel, insertCharacter, insertDimension
 import { metricsText, startTestServer, type TestServer } from "../test/test-server.js";
 
 /**
- * Chat streams over gRPC/HTTP2 take the lean path (platform/rpc/grpc-fast-path.ts): same interceptors, same
+ * Chat streams over gRPC/HTTP2 take the lean path (platform/rpc/grpc-lean-path.ts): same interceptors, same
  * handler, bytes encoded once per message. These check what that path must keep.
  */
 describe("chat streams over the lean gRPC path", () => {

@@ -93,7 +93,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("sanctions across two nodes (NATS + Po
       iat: Math.floor(Date.now() / 1000) + 2,
     });
     await vi.waitFor(async () => expect((await sanctionClient(b.url, fresh).getMySanctions({})).sanctions.map((s) => s.id)).toContain(ban.id), {
-      timeout: 2_000,
+      timeout: 15_000,
     });
   });
 });

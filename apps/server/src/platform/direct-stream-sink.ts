@@ -5,7 +5,7 @@ import { createContextKey } from "@connectrpc/connect";
  * straight to the wire from a synchronous callback. The handler still returns one async iterable, which every
  * transport iterates; a stream that takes the sink writes its messages there and its iterator only settles when the
  * stream ends. Handlers depend on this neutral module, the transport that offers it
- * (platform/rpc/grpc-fast-path.ts) too; Connect-served calls have none.
+ * (platform/rpc/grpc-lean-path.ts) too; Connect-served calls have none.
  */
 export interface DirectStreamSink {
   /** False when the message was not written: the client is gone (the stream should end). */

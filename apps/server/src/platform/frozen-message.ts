@@ -1,7 +1,7 @@
 /**
  * Answers that are the same for every caller until the data changes (the cached map and dimension lists) are built
  * once per snapshot of that data and frozen. A service only says "this answer cannot change"; a transport may then
- * keep its encoding (platform/rpc/frozen-messages.ts): GetMaps costs neither building nor encoding. Frozen, because
+ * keep its encoding (platform/rpc/kept-encodings.ts): GetMaps costs neither building nor encoding. Frozen, because
  * an encoding kept for later calls must not go stale: nothing can change such a message after its first encoding.
  */
 export function frozenMessageOf<S extends object, M extends object>(build: (source: S) => M): (source: S) => M {

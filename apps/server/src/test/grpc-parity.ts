@@ -6,8 +6,8 @@ import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import { pino } from "pino";
 import { expect } from "vitest";
 import { createRpcAdapter } from "../platform/http/rpc-adapter.js";
-import type { FastRoute } from "../platform/rpc/fast-call.js";
-import { createGrpcFastPath } from "../platform/rpc/grpc-fast-path.js";
+import type { LeanRoute } from "../platform/rpc/lean-call.js";
+import { createGrpcLeanPath } from "../platform/rpc/grpc-lean-path.js";
 
 /**
  * What the lean gRPC path's parity tests share (platform/rpc/grpc-*-parity.test.ts): the same handler and
@@ -35,14 +35,14 @@ export interface ParityServers {
  * The server's Connect path (Connect-ES's handlers behind rpc-adapter.ts, as LEAN_PATHS=off serves every call) on one
  * HTTP/2 server, and the lean gRPC path in front of the same handlers and interceptors on another.
  */
-export async function startParityServers(register: (router: ConnectRouter) => void, routes: FastRoute[], interceptors: Interceptor[]): Promise<ParityServers> {
+export async function startParityServers(register: (router: ConnectRouter) => void, routes: LeanRoute[], interceptors: Interceptor[]): Promise<ParityServers> {
   const options = { ...PARITY_LIMITS, interceptors, shutdownSignal: new AbortController().signal, acceptCompression: [compressionGzip, compressionBrotli] };
   const router = createConnectRouter(options);
   register(router);
   const logger = pino({ level: "silent" });
   const contextValues = () => createContextValues();
   const connect = createRpcAdapter(router.handlers, contextValues, logger, options.acceptCompression);
-  const lean = createGrpcFastPath({ ...options, routes, contextValues, logger });
+  const lean = createGrpcLeanPath({ ...options, routes, contextValues, logger });
   const servers: http2.Http2Server[] = [];
   const leanTook: string[] = [];
   const urls = {

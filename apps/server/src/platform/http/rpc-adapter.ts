@@ -27,7 +27,7 @@ const EARLY_HEADER_TYPES = /^application\/(grpc-web(-text)?(\+proto|\+json)?|con
  * (what Connect's connectNodeAdapter does, plus one change): a server stream commits its response headers at once.
  * Connect writes them only with the first message, so a browser's fetch for a quiet chat channel would not resolve
  * — the view would say "Connecting…" — until somebody spoke, and a gRPC client could not tell a quiet stream from
- * a stuck one. The lean gRPC path does the same (grpc-fast-path.ts). `acceptCompression`: the router's.
+ * a stuck one. The lean gRPC path does the same (grpc-lean-path.ts). `acceptCompression`: the router's.
  */
 export function createRpcAdapter(
   handlers: readonly UniversalHandler[],

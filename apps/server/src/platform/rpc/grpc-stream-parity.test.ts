@@ -14,7 +14,7 @@ import {
   type ParityCase,
   type ParityServers,
 } from "../../test/grpc-parity.js";
-import { fastStreamRoute } from "./fast-call.js";
+import { leanStreamRoute } from "./lean-call.js";
 
 /** The lean gRPC path's server streams answer byte for byte as Connect-ES's gRPC handler (test/grpc-parity.ts: how). */
 const { readMaxBytes: READ_MAX_BYTES, writeMaxBytes: WRITE_MAX_BYTES } = PARITY_LIMITS;
@@ -22,7 +22,7 @@ const { readMaxBytes: READ_MAX_BYTES, writeMaxBytes: WRITE_MAX_BYTES } = PARITY_
 const chatMessage = (content: string) => create(ChatMessageSchema, { content, senderCharacterId: "c1", sentTimeMs: 1_700_000_000_000n });
 const detail = { desc: ChatMessageSchema, value: { content: "why it failed" } };
 
-async function* connectChatChannel(req: { channelId: string }, ctx: Parameters<Parameters<typeof fastStreamRoute>[1]>[1]) {
+async function* connectChatChannel(req: { channelId: string }, ctx: Parameters<Parameters<typeof leanStreamRoute>[1]>[1]) {
   const sink = ctx.values.get(directStreamSinkKey);
   switch (req.channelId) {
     case "three":
@@ -95,7 +95,7 @@ let servers: ParityServers;
 beforeAll(async () => {
   servers = await startParityServers(
     (router) => router.service(ChatService, { connectChatChannel }),
-    [fastStreamRoute(ChatService.method.connectChatChannel, connectChatChannel)],
+    [leanStreamRoute(ChatService.method.connectChatChannel, connectChatChannel)],
     interceptors,
   );
 });

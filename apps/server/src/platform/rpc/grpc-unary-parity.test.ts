@@ -13,7 +13,7 @@ import {
   type ParityCase,
   type ParityServers,
 } from "../../test/grpc-parity.js";
-import { fastUnaryRoute } from "./fast-call.js";
+import { leanUnaryRoute } from "./lean-call.js";
 
 /** The lean gRPC path's unary calls answer byte for byte as Connect-ES's gRPC handler (test/grpc-parity.ts: how). */
 const { readMaxBytes: READ_MAX_BYTES, writeMaxBytes: WRITE_MAX_BYTES } = PARITY_LIMITS;
@@ -61,7 +61,7 @@ const interceptors: Interceptor[] = [
 let servers: ParityServers;
 
 beforeAll(async () => {
-  servers = await startParityServers((router) => router.service(MapService, { getMap }), [fastUnaryRoute(MapService.method.getMap, getMap)], interceptors);
+  servers = await startParityServers((router) => router.service(MapService, { getMap }), [leanUnaryRoute(MapService.method.getMap, getMap)], interceptors);
 });
 
 afterAll(() => servers.close());

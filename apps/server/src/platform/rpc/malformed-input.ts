@@ -5,20 +5,11 @@ import type { Logger } from "pino";
 /**
  * A request message that does not decode is the client's fault: INVALID_ARGUMENT, logged as a client error. Connect
  * itself answers INTERNAL for malformed binary ("parse binary: ..."), and decodes before any interceptor runs, so the
- * binary transports check the message first (rpc-adapter.ts, the fast paths).
+ * binary transports check the message first (rpc-adapter.ts, the lean gRPC path).
  */
 export function malformedInput(error: unknown): ConnectError {
   const reason = (error instanceof Error ? error.message : String(error)).replace(/^(\[\w+\] )?parse binary: /, "");
   return new ConnectError(`invalid request message: ${reason}`, Code.InvalidArgument);
-}
-
-export function decodeInput<T>(decode: () => T): T {
-  try {
-    return decode();
-  } catch (error) {
-    if (error instanceof ConnectError && error.code !== Code.Internal) throw error;
-    throw malformedInput(error);
-  }
 }
 
 export function logMalformed(logger: Logger | undefined, rpc: string, error: ConnectError): void {

@@ -21,38 +21,38 @@ import {
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
 
 /**
- * What the lean paths (grpc-fast-path.ts for gRPC server streams, connect-unary-fast-path.ts for Connect's
- * unary protocol) share: their routes, the per-call context and the interceptor chain. A call on a lean path runs the very same
+ * The lean gRPC path's routes, per-call context and interceptor chain (grpc-lean-path.ts does the protocol). A call on
+ * the lean path runs the very same
  * interceptors (auth, permission table, logs, metrics, tracing) and the very same handler function as on Connect's
  * path; only the protocol plumbing around them is lighter.
  */
-export interface FastStreamRoute {
+export interface LeanStreamRoute {
   method: DescMethodServerStreaming;
   impl: (request: never, context: HandlerContext) => AsyncIterable<unknown>;
 }
 
-/** A route for the fast path: the method and its Connect implementation (the very same function). */
-export function fastStreamRoute<I extends DescMessage, O extends DescMessage>(
+/** A route for the lean path: the method and its Connect implementation (the very same function). */
+export function leanStreamRoute<I extends DescMessage, O extends DescMessage>(
   method: DescMethodServerStreaming<I, O>,
   impl: (request: MessageShape<I>, context: HandlerContext) => AsyncIterable<MessageInitShape<O>>,
-): FastStreamRoute {
-  return { method: method, impl: impl as FastStreamRoute["impl"] };
+): LeanStreamRoute {
+  return { method: method, impl: impl as LeanStreamRoute["impl"] };
 }
 
-export interface FastUnaryRoute {
+export interface LeanUnaryRoute {
   method: DescMethodUnary;
   impl: (request: never, context: HandlerContext) => unknown;
 }
 
-/** A unary route for the fast path: the method and its Connect implementation (the very same function). */
-export function fastUnaryRoute<I extends DescMessage, O extends DescMessage>(
+/** A unary route for the lean path: the method and its Connect implementation (the very same function). */
+export function leanUnaryRoute<I extends DescMessage, O extends DescMessage>(
   method: DescMethodUnary<I, O>,
   impl: (request: MessageShape<I>, context: HandlerContext) => MessageInitShape<O> | Promise<MessageInitShape<O>>,
-): FastUnaryRoute {
+): LeanUnaryRoute {
   return { method: method, impl: impl };
 }
 
-export type FastRoute = FastStreamRoute | FastUnaryRoute;
+export type LeanRoute = LeanStreamRoute | LeanUnaryRoute;
 
 export const routePath = (method: DescMethodUnary | DescMethodServerStreaming) => `/${method.parent.typeName}/${method.name}`;
 
@@ -71,7 +71,7 @@ export interface Call {
 }
 
 export interface CallProtocol {
-  name: "grpc" | "connect";
+  name: "grpc";
   /** The client's deadline, already parsed from the protocol's header. */
   timeoutMs: number | undefined;
   responseContentType: string;
@@ -235,7 +235,7 @@ function requestHeaders(req: AnyRequest): Headers {
 }
 
 /** Runs a unary call's request message through the interceptors into the handler; resolves to the response message. */
-export async function invokeUnary(route: FastUnaryRoute, call: Call, input: unknown, interceptors: Interceptor[]): Promise<unknown> {
+export async function invokeUnary(route: LeanUnaryRoute, call: Call, input: unknown, interceptors: Interceptor[]): Promise<unknown> {
   const { method } = route;
   const { context } = call;
   const invoke = applyInterceptors(async (request: UnaryRequest): Promise<UnaryResponse> => {

@@ -30,7 +30,7 @@ import { directStreamSinkKey, type DirectStreamSink } from "../direct-stream-sin
 import { bodyAdmitted, type BodyGate } from "../http/credentials-first.js";
 import { respecGrpcMessageIn } from "../http/grpc-message.js";
 import type { AnyRequest, AnyResponse } from "../http/listener.js";
-import { keptEncoding } from "./frozen-messages.js";
+import { keptEncoding } from "./kept-encodings.js";
 import { checkBinaryBody, checkedBody, logMalformed } from "./malformed-input.js";
 import {
   applyInterceptors,
@@ -41,11 +41,11 @@ import {
   routePath,
   shutdownRelay,
   type Call,
-  type FastRoute,
-  type FastStreamRoute,
-  type FastUnaryRoute,
+  type LeanRoute,
+  type LeanStreamRoute,
+  type LeanUnaryRoute,
   type ShutdownRelay,
-} from "./fast-call.js";
+} from "./lean-call.js";
 
 /**
  * A lean gRPC path for the calls the server answers most (lean-routes.ts): the chat fan-out streams and the unary
@@ -63,8 +63,8 @@ import {
  * requests, JSON, HTTP/1.1, encodings without a synchronous twin here — is left to Connect.
  * grpc-stream-parity.test.ts and grpc-unary-parity.test.ts send every case to both and require the same bytes.
  */
-export interface GrpcFastPathOptions {
-  routes: FastRoute[];
+export interface GrpcLeanPathOptions {
+  routes: LeanRoute[];
   /** Where a malformed request message is logged (as a client error). */
   logger?: Logger;
   interceptors: Interceptor[];
@@ -80,10 +80,10 @@ export interface GrpcFastPathOptions {
 
 type HandlerOptions = ReturnType<typeof validateUniversalHandlerOptions>;
 
-type Route = (FastStreamRoute | FastUnaryRoute) & { serialization: MethodSerializationLookup<DescMessage, DescMessage> };
+type Route = (LeanStreamRoute | LeanUnaryRoute) & { serialization: MethodSerializationLookup<DescMessage, DescMessage> };
 
 /** Returns a handler that answers true when it took the call. */
-export function createGrpcFastPath(options: GrpcFastPathOptions): (req: AnyRequest, res: AnyResponse) => boolean {
+export function createGrpcLeanPath(options: GrpcLeanPathOptions): (req: AnyRequest, res: AnyResponse) => boolean {
   const opt = validateUniversalHandlerOptions(options);
   const routes = new Map<string, Route>();
   for (const route of options.routes) {
@@ -112,11 +112,11 @@ interface Taken {
   req: Http2ServerRequest;
   res: Http2ServerResponse;
   opt: HandlerOptions;
-  options: GrpcFastPathOptions;
+  options: GrpcLeanPathOptions;
   shutdown: ShutdownRelay;
 }
 
-async function serveStream(route: Route & FastStreamRoute, taken: Taken): Promise<void> {
+async function serveStream(route: Route & LeanStreamRoute, taken: Taken): Promise<void> {
   const { req, res, opt, options } = taken;
   const { method } = route;
   // A stream's headers go out before Connect would choose its content type; it echoes the request's, as rpc-adapter.ts.
@@ -159,7 +159,7 @@ async function serveStream(route: Route & FastStreamRoute, taken: Taken): Promis
 }
 
 /** A unary call as Connect's gRPC handler answers it: the one message with the headers, then the trailers. */
-async function serveUnary(route: Route & FastUnaryRoute, taken: Taken): Promise<void> {
+async function serveUnary(route: Route & LeanUnaryRoute, taken: Taken): Promise<void> {
   const { req, res, opt, options } = taken;
   const { call, output, timeoutError } = startCall(route, taken, contentTypeProto);
   try {
@@ -199,7 +199,7 @@ async function unaryRequestMessage(
   req: Http2ServerRequest,
   timeoutError: ConnectError | undefined,
   opt: HandlerOptions,
-  options: GrpcFastPathOptions,
+  options: GrpcLeanPathOptions,
 ) {
   if (timeoutError) throw timeoutError; // Connect's pipeline raises it before it reads the body
   const admitted = bodyAdmitted(options.bodyGate, req);
@@ -247,7 +247,7 @@ function connectReads(route: Route, body: AsyncIterable<Uint8Array>, timeoutErro
   );
 }
 
-const isUnary = (route: Route): route is Route & FastUnaryRoute => route.method.methodKind === "unary";
+const isUnary = (route: Route): route is Route & LeanUnaryRoute => route.method.methodKind === "unary";
 
 /** What Connect's node adapter writes at the end: headers unless sent, trailers with the status, nothing more. */
 function finish(res: Http2ServerResponse, call: Call, error: unknown): void {
@@ -313,7 +313,7 @@ function normalize(schema: DescMessage, message: unknown): never {
 // ---- DirectStreamSink (platform/direct-stream-sink.ts): what the lean path offers a streaming handler ----
 // Live messages go to the HTTP/2 stream itself, past the compatibility response's per-write checks. A message past
 // writeMaxBytes ends the call with Connect's error for it, as a yielded one would. A class, not an object literal
-// with a getter, for the reason fast-call.ts gives at LeanHandlerContext (its reads run once per delivery).
+// with a getter, for the reason lean-call.ts gives at LeanHandlerContext (its reads run once per delivery).
 //
 // One write in flight per stream: what arrives meanwhile waits here, in order, and goes out as one write when it
 // completes — when Node's Writable would have written its own buffer of them. Node spends ~200 bytes of heap on

@@ -9,9 +9,9 @@ import { Code, ConnectError, createClient, createContextValues, type Interceptor
 import { compressionGzip, createGrpcTransport } from "@connectrpc/connect-node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChatMessageSchema, ChatService } from "../../gen/sro/chat/chat_pb.js";
-import { fastStreamRoute, type FastRoute } from "./fast-call.js";
+import { leanStreamRoute, type LeanRoute } from "./lean-call.js";
 import { directStreamSinkKey } from "../direct-stream-sink.js";
-import { createGrpcFastPath } from "./grpc-fast-path.js";
+import { createGrpcLeanPath } from "./grpc-lean-path.js";
 
 /**
  * The lean gRPC path on a bare HTTP/2 server, spoken to by Connect-ES's own gRPC client: the direct sink, the
@@ -30,9 +30,9 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((h) => h.close()));
 });
 
-async function harness(routes: FastRoute[], interceptors: Interceptor[] = []): Promise<Harness> {
+async function harness(routes: LeanRoute[], interceptors: Interceptor[] = []): Promise<Harness> {
   const shutdown = new AbortController();
-  const fastPath = createGrpcFastPath({
+  const leanPath = createGrpcLeanPath({
     routes,
     interceptors,
     shutdownSignal: shutdown.signal,
@@ -42,7 +42,7 @@ async function harness(routes: FastRoute[], interceptors: Interceptor[] = []): P
     contextValues: () => createContextValues(),
   });
   const server = http2.createServer((req, res) => {
-    if (!fastPath(req, res)) {
+    if (!leanPath(req, res)) {
       res.writeHead(404);
       res.end();
     }
@@ -70,7 +70,7 @@ describe("lean gRPC path", () => {
   it("streams: history by yield, then live messages through the direct sink", async () => {
     const live: ((text: string) => boolean)[] = [];
     const h = await harness([
-      fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
+      leanStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
         yield { content: "history" };
         const sink = ctx.values.get(directStreamSinkKey)!;
         await new Promise<void>((resolve) => {
@@ -97,7 +97,7 @@ describe("lean gRPC path", () => {
     const writes = vi.spyOn(Duplex.prototype, "write");
     const seen: { unread: number[] } = { unread: [] };
     const h = await harness([
-      fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
+      leanStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
         yield { content: "history" };
         const sink = ctx.values.get(directStreamSinkKey)!;
         for (let i = 0; i < 200; i++) {
@@ -120,7 +120,7 @@ describe("lean gRPC path", () => {
 
   it("a message changed after it was sent goes out as it is now; only a frozen one keeps its first encoding", async () => {
     const h = await harness([
-      fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
+      leanStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
         const reused = create(ChatMessageSchema, { content: "first" });
         yield reused;
         reused.content = "changed";
@@ -151,7 +151,7 @@ describe("lean gRPC path", () => {
     };
     const h = await harness(
       [
-        fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
+        leanStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
           seen.context = hasFastProperties(ctx);
           seen.sink = hasFastProperties(ctx.values.get(directStreamSinkKey)!);
           yield { content: "one" };
@@ -165,11 +165,11 @@ describe("lean gRPC path", () => {
 
   it("the shutdown signal holds one listener however many streams are open, ends them all with its reason, and calls that ended leave no trace", async () => {
     const h = await harness([
-      fastStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
+      leanStreamRoute(ChatService.method.connectChatChannel, async function* (_req, ctx) {
         yield { content: "open" };
         await new Promise<void>((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason as Error)));
       }),
-      fastStreamRoute(ChatService.method.connectDirectMessages, async function* (req) {
+      leanStreamRoute(ChatService.method.connectDirectMessages, async function* (req) {
         yield { content: `one for ${req.id}` };
       }),
     ]);
@@ -190,7 +190,7 @@ describe("lean gRPC path", () => {
   });
 
   it("leaves everything else to Connect: other paths, unary calls, JSON, compression, HTTP/1.1", async () => {
-    const h = await harness([fastStreamRoute(ChatService.method.connectChatChannel, async function* () {})]);
+    const h = await harness([leanStreamRoute(ChatService.method.connectChatChannel, async function* () {})]);
     const session = http2.connect(h.url);
     const status = (headers: http2.OutgoingHttpHeaders) =>
       new Promise<number>((resolve) => {

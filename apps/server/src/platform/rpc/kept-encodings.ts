@@ -1,7 +1,7 @@
 /**
  * A frozen message (platform/frozen-message.ts: the same answer for every caller until its data changes, or chat's
  * live message, the same for every stream) is encoded once per wire format instead of once per call or stream: the
- * lean Connect unary path keeps its binary and JSON encodings, the lean gRPC path its envelopes. Only frozen ones:
+ * lean gRPC path keeps its envelopes. Only frozen ones:
  * anything else may change between writes, and Connect encodes every write afresh.
  */
 type KeptEncoding = <M>(message: M, encode: (message: M) => Uint8Array) => Uint8Array;

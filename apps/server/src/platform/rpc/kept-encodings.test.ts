@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { MapsSchema } from "../../gen/sro/gameserver/gameserver_pb.js";
 import { frozenMessageOf } from "../frozen-message.js";
-import { keptEncoding } from "./frozen-messages.js";
+import { keptEncoding } from "./kept-encodings.js";
 
 describe("frozen messages", () => {
   const mapsOf = frozenMessageOf((rows: readonly { id: string; name: string }[]) =>
