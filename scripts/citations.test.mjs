@@ -13,7 +13,7 @@ const CHECKED_FILES = /\.(ts|tsx|js|mjs|cjs|md|sql|proto|css|html|sh|ya?ml)$|^(p
 
 // Built from parts so this file does not cite what it forbids.
 const OUTSIDE_FILE = new RegExp(`\\b(${["SPEC", "DESIGN", "STYLE", "WIRE"].join("|")})\\.md\\b|\\bSPEC\\b ?§`);
-const ISSUE_NUMBER = new RegExp(`\\b[Ii]ssues? #?\\d+`);
+const ISSUE_NUMBER = new RegExp(`\\b[Ii]ssues?[- ]#?\\d+`);
 
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
