@@ -25,6 +25,7 @@ const SERVICE_SURFACE = [
   "./chat-events.ts",
   "./moderation-events.ts",
   "./identity-events.ts",
+  "./sanction-message.ts",
   "./audit-trail.ts",
   "./audit-actor.ts",
 ];

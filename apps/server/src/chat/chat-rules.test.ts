@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   banFromDuration,
   channelName,
-  describeDuration,
   directBlock,
   logQuery,
   messageContent,
@@ -151,11 +150,6 @@ describe("ban durations", () => {
     expect(banFromDuration(0n, 1_000)).toEqual({ lift: true });
   });
   it("refuses absurd lengths instead of overflowing dates", () => expect(codeOf(() => banFromDuration(2n ** 62n, 0))).toBe(Code.InvalidArgument));
-  it("read as days, hours, minutes, seconds", () => {
-    expect(describeDuration(86_400_000 + 3_600_000 + 61_000)).toBe("1d 1h 1m 1s");
-    expect(describeDuration(1)).toBe("1s");
-    expect(describeDuration(3_600_000)).toBe("1h");
-  });
 });
 
 describe("log queries", () => {

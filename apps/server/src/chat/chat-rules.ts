@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { sanctionError, type SanctionFact } from "../platform/sanction-message.js";
+import { describeDuration, sanctionError, type SanctionFact } from "../moderation/sanction-message.js";
 import { longestMarkRun, MAX_STACKED_MARKS, textError } from "../platform/text-rules.js";
 import { requireUuid } from "../platform/validation.js";
 import { senderFilter, textFilter, type SenderFilter } from "./history-rules.js";
@@ -125,7 +125,7 @@ export const readBlock = (facts: AccessFacts): Denial | undefined => channelSanc
 /** Why the character may not send to the channel (an active mute or ban covering it, or no access). */
 export const sendBlock = (facts: AccessFacts): Denial | undefined => channelSanction(facts, ["mute", "ban"]) ?? accessDenial(facts);
 
-/** PERMISSION_DENIED; a sanction travels along as a detail (platform/sanction-message.ts). */
+/** PERMISSION_DENIED; a sanction travels along as a detail (moderation/sanction-message.ts). */
 export const denialError = (denial: Denial, nowMs: number): ConnectError =>
   denial.sanction ? sanctionError(denial.message, denial.sanction, nowMs) : new ConnectError(denial.message, Code.PermissionDenied);
 
@@ -137,24 +137,6 @@ export function directBlock(sanctions: readonly SanctionFact[], nowMs: number, m
   const kinds = mode === "read" ? ["ban"] : ["mute", "ban"];
   const decisive = decisiveSanction(sanctions.filter((s) => s.scope === "everywhere" && kinds.includes(s.kind) && isActiveSanction(s, nowMs)));
   return decisive && sanctionDenial(decisive, nowMs);
-}
-
-/** "1h 2m 3s"; rounds up so a ban never reads "0s" while it still holds. */
-export function describeDuration(ms: number): string {
-  let seconds = Math.max(1, Math.ceil(ms / 1000));
-  const parts: string[] = [];
-  for (const [unit, size] of [
-    ["d", 86_400],
-    ["h", 3_600],
-    ["m", 60],
-  ] as const) {
-    if (seconds >= size) {
-      parts.push(`${Math.floor(seconds / size)}${unit}`);
-      seconds %= size;
-    }
-  }
-  if (seconds > 0 || parts.length === 0) parts.push(`${seconds}s`);
-  return parts.join(" ");
 }
 
 /** BanRequest.duration: > 0 seconds from now, negative permanent (expiresAtMs null), 0 lifts. */

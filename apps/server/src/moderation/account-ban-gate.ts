@@ -1,5 +1,5 @@
 import type { ConnectError } from "@connectrpc/connect";
-import { sanctionError, type SanctionFact } from "../platform/sanction-message.js";
+import { sanctionError, type SanctionFact } from "./sanction-message.js";
 import { accountBanMessage, signInBanMessage } from "./moderation-rules.js";
 import { decisive } from "./sanction-facts.js";
 

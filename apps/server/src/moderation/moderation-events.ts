@@ -1,4 +1,4 @@
-import type { SanctionFact } from "../platform/sanction-message.js";
+import type { SanctionFact } from "./sanction-message.js";
 
 /** A held message's state as its sender's streams learn it (ChatStreamNotice.held; docs/moderation.md). */
 export interface HeldNoticeFact {

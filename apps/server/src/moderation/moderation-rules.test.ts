@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
 import { IssueSanctionRequestSchema, SanctionKind, SanctionScope } from "../gen/sro/moderation/moderation_pb.js";
-import type { SanctionFact } from "../platform/sanction-message.js";
+import type { SanctionFact } from "./sanction-message.js";
 import { createAccountBanGate } from "./account-ban-gate.js";
 import { accountBanMessage, DEFAULT_SETTINGS, expiresAt, isAccountBan, issueInput, signInBanMessage, suggestedStep } from "./moderation-rules.js";
 

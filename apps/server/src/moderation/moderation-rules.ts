@@ -9,6 +9,7 @@ import {
   type SuggestSanctionRequest,
 } from "../gen/sro/moderation/moderation_pb.js";
 import { invalidArgument, requireText, requireUuid } from "../platform/validation.js";
+import { describeDuration } from "./sanction-message.js";
 
 /** The sanction rules of docs/moderation.md as plain functions: no database, no transport. */
 
@@ -170,24 +171,6 @@ export function settingsInput(req: ModerationSettings): Settings {
     return { kind, durationSeconds: Number(step.durationSeconds < 0n ? -1n : step.durationSeconds) };
   });
   return { reasonTemplates, ladder };
-}
-
-/** "1d 2h 3m 4s"; rounds up so a sanction never reads "0s" while it still holds. */
-export function describeDuration(ms: number): string {
-  let seconds = Math.max(1, Math.ceil(ms / 1000));
-  const parts: string[] = [];
-  for (const [unit, size] of [
-    ["d", 86_400],
-    ["h", 3_600],
-    ["m", 60],
-  ] as const) {
-    if (seconds >= size) {
-      parts.push(`${Math.floor(seconds / size)}${unit}`);
-      seconds %= size;
-    }
-  }
-  if (seconds > 0 || parts.length === 0) parts.push(`${seconds}s`);
-  return parts.join(" ");
 }
 
 interface Explained {

@@ -1,4 +1,4 @@
-import type { SanctionFact } from "../platform/sanction-message.js";
+import type { SanctionFact } from "./sanction-message.js";
 
 export const isActive = (s: { expiresAtMs: number | null; revokedAtMs?: number | null }, nowMs: number) =>
   (s.revokedAtMs ?? null) === null && (s.expiresAtMs === null || s.expiresAtMs > nowMs);

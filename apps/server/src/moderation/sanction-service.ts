@@ -12,7 +12,7 @@ import {
 } from "../gen/sro/moderation/moderation_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
 import type { Logger } from "../platform/logger.js";
-import { kindToProto, sanctionMessage, withoutStaff, type SanctionFact } from "../platform/sanction-message.js";
+import { kindToProto, sanctionMessage, withoutStaff, type SanctionFact } from "./sanction-message.js";
 import { requireUuid } from "../platform/validation.js";
 import { auditActorOf } from "../audit/audit-actor.js";
 import {

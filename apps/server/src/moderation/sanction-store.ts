@@ -4,7 +4,7 @@ import { characters } from "../character/schema.js";
 import { chatChannels } from "../chat/schema.js";
 import { dimensions } from "../gameserver/schema.js";
 import type { Db } from "../platform/db/database.js";
-import type { SanctionFact } from "../platform/sanction-message.js";
+import type { SanctionFact } from "./sanction-message.js";
 import { DEFAULT_SETTINGS, type Kind, type ListQuery, type SanctionInput, type Scope, type Settings } from "./moderation-rules.js";
 import { moderationSettings, sanctions } from "./schema.js";
 

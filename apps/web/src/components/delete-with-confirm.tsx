@@ -36,7 +36,7 @@ export function DeleteWithConfirm({ label = 'Delete', title, message, onConfirm 
   );
 }
 
-interface DeleteAndReturnProps {
+export interface DeleteAndReturnProps {
   /** What is deleted, as the failure text names it: 'Failed to delete the {what}. …'. */
   what: string;
   label?: string;

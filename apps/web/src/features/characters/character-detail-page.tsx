@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { CopyableId } from '../../components/copy-button';
-import { DeleteAndReturn } from '../../components/delete-with-confirm';
+import { DetailPageHeader } from '../../components/detail-page-header';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-header';
 import { useTableSearch } from '../../components/table/global-search';
 import { useCharacter, useDeleteCharacter } from '../../lib/api/characters';
 import { useAuthorizedChannels } from '../../lib/api/chat-channels';
@@ -56,29 +55,27 @@ export default function CharacterDetailPage({ renderSanctions }: Props = {}) {
   const dimension = dimensions.data?.find((d) => d.id === data?.dimensionId);
   return (
     <>
-      <title>{`${data?.name ?? 'Character'} · SRO Admin`}</title>
-      <PageHeader
-        title={data?.name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+      <DetailPageHeader
+        item={data}
+        placeholderTitle="Character"
         description="Character"
-        actions={
-          data && (
-            <>
-              <Link to={`/admin/audit?target_type=character&target_id=${encodeURIComponent(id)}`} className={buttonClasses('secondary')}>
-                History
-              </Link>
-              <DeleteAndReturn
-                what="character"
-                title="Delete character"
-                message={`Delete the character ${data.name}? The player loses it and its chat authorizations.`}
-                remove={() => remove.mutateAsync(id)}
-                parentPath="/admin/characters"
-                deletedMessage={CHARACTER_DELETED}
-              />
-              <Link to={`/admin/characters/${id}/edit`} className={buttonClasses('primary')}>
-                Edit
-              </Link>
-            </>
-          )
+        deletion={{
+          what: 'character',
+          title: 'Delete character',
+          message: (character) => `Delete the character ${character.name}? The player loses it and its chat authorizations.`,
+          remove: () => remove.mutateAsync(id),
+          parentPath: '/admin/characters',
+          deletedMessage: CHARACTER_DELETED,
+        }}
+        actionsBefore={
+          <Link to={`/admin/audit?target_type=character&target_id=${encodeURIComponent(id)}`} className={buttonClasses('secondary')}>
+            History
+          </Link>
+        }
+        actionsAfter={
+          <Link to={`/admin/characters/${id}/edit`} className={buttonClasses('primary')}>
+            Edit
+          </Link>
         }
       />
       <DescriptionList

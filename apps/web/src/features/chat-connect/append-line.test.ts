@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatLine } from './chat-session';
+import type { ChatLine } from './chat-line';
 import { appendLine, MAX_CHAT_LINES } from './use-chat-session';
 
 const line = (key: string, sentTimeMs: number): ChatLine => ({ key, id: key, senderId: 's', senderName: '', content: key, sentTimeMs });

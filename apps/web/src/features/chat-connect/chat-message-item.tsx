@@ -2,7 +2,7 @@ import { useCharacterLabel } from '../../components/character-name';
 import { useCharacter } from '../../lib/api/characters';
 import { useSession } from '../../lib/auth/session-context';
 import { HeldMark } from './held-mark';
-import type { ChatLine } from './chat-session';
+import type { ChatLine } from './chat-line';
 import type { BanOption } from './chat-texts';
 import { MessageMenu } from './message-menu';
 import { formatMessageTime } from './message-time';

@@ -1,5 +1,5 @@
 import { Fragment, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import type { ChatLine } from './chat-session';
+import type { ChatLine } from './chat-line';
 import { SCROLL_TO_BOTTOM } from './chat-texts';
 import { isNearBottom } from './scroll-follow';
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { SanctionKind, SanctionSchema, SanctionScope } from '../../gen/sro/moderation/moderation_pb';
-import { ChatSession, type ChatLine, type ChatNotice, type ChatSessionStatus, type IncomingChatMessage, type ReconnectTimer } from './chat-session';
+import type { ChatLine } from './chat-line';
+import { ChatSession, type ChatNotice, type ChatSessionStatus, type IncomingChatMessage, type ReconnectTimer } from './chat-session';
 
 /** A server stream the test drives: push messages, then end it with OK or an error. */
 class ScriptedStream {

@@ -3,6 +3,7 @@ import { codeName, isNetworkFailure, rpcErrorParts } from '../../lib/rpc/rpc-err
 import { deletedIdsOf } from '../../lib/chat/deleted-messages';
 import { refusingSanction, sanctionRefusalText } from '../../lib/sanctions/sanction-refusal';
 import type { SanctionRecord } from '../../lib/sanctions/sanction-records';
+import type { ChatLine } from './chat-line';
 import type { IncomingHeldNotice } from './held-notices';
 import {
   CHAT_CONNECTION_LOST,
@@ -30,24 +31,6 @@ export interface IncomingChatMessage {
   senderCharacterName?: string;
   /** Set on notices only (streams that asked): then this is no chat line. */
   notice?: { held?: IncomingHeldNotice; deletedMessageIds?: readonly string[] };
-}
-
-/** One line of the chat as the view shows it. */
-export interface ChatLine {
-  /**
-   * The message id (sender, time and text from a server that sends no ids): a resumed stream may repeat a message
-   * the view already has (once live, once from the store), and this skips the repeat.
-   */
-  key: string;
-  /** The stored message's id ('' from an older server): deletion and reports name it. */
-  id: string;
-  senderId: string;
-  /** The sender's character name as the server sent it ('' when unknown). */
-  senderName: string;
-  content: string;
-  sentTimeMs: number;
-  /** The sender's own message a rule held for review (held-notices.ts), not yet delivered to the channel. */
-  held?: { id: string; state: 'held' | 'denied'; reason: string };
 }
 
 export interface ChatStreamRequest {

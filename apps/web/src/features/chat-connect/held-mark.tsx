@@ -1,4 +1,4 @@
-import type { ChatLine } from './chat-session';
+import type { ChatLine } from './chat-line';
 import { deniedText, HELD_FOR_REVIEW } from './held-notices';
 
 /** Under a held line of the sender's own: "held for review", or why a moderator did not deliver it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatLine } from './chat-session';
+import type { ChatLine } from './chat-line';
 import { applyHeldNotice, deniedText, HELD_STATE } from './held-notices';
 
 const me = 'c0ffee00-0000-4000-8000-000000000001';

@@ -1,4 +1,4 @@
-import type { ChatLine } from './chat-session';
+import type { ChatLine } from './chat-line';
 
 /**
  * A held message's notice as the stream delivers it (ChatStreamNotice.held): only to the sender's own

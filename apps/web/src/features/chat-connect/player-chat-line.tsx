@@ -1,4 +1,4 @@
-import type { ChatLine } from './chat-session';
+import type { ChatLine } from './chat-line';
 import { HeldMark } from './held-mark';
 import { formatMessageTime } from './message-time';
 

@@ -3,7 +3,8 @@ import { useNotify } from '../../components/notifications/notification-context';
 import { useGameApi } from '../../lib/api/use-game-api';
 import { withoutDeleted } from '../../lib/chat/deleted-messages';
 import type { SanctionRecord } from '../../lib/sanctions/sanction-records';
-import { ChatSession, type ChatLine, type ChatSessionStatus } from './chat-session';
+import type { ChatLine } from './chat-line';
+import { ChatSession, type ChatSessionStatus } from './chat-session';
 import { applyHeldNotice } from './held-notices';
 
 /** The view keeps the latest lines only: a channel can run all day in an open tab. */

@@ -3,15 +3,14 @@ import { VisibilityBadge } from '../../components/badge';
 import { AuditHistoryLink } from '../../components/audit-history-link';
 import { buttonClasses } from '../../components/button-styles';
 import { CopyableId } from '../../components/copy-button';
-import { DeleteAndReturn } from '../../components/delete-with-confirm';
+import { DetailPageHeader } from '../../components/detail-page-header';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-header';
 import { useChannel, useDeleteChannel } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { ChannelRulesPanel } from './channel-rules-panel';
-import { channelDimensionLabel } from './channels-table';
+import { channelDimensionLabel } from '../../components/channel-columns';
 import { CHAT_DELETED, CHAT_ID_REQUIRED } from './chat-messages';
 
 export default function ChatDetailPage() {
@@ -24,34 +23,32 @@ export default function ChatDetailPage() {
   const data = channel.data;
   return (
     <>
-      <title>{`${data?.name ?? 'Chat'} · SRO Admin`}</title>
-      <PageHeader
-        title={data?.name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+      <DetailPageHeader
+        item={data}
+        placeholderTitle="Chat"
         description="Chat channel"
-        actions={
-          data && (
-            <>
-              <DeleteAndReturn
-                what="chat"
-                label="Delete Chat"
-                title="Delete chat"
-                message={`Delete the chat channel ${data.name}? Its messages and authorizations go with it.`}
-                remove={() => remove.mutateAsync(id)}
-                parentPath="/admin/chats"
-                deletedMessage={CHAT_DELETED}
-              />
-              <Link to={`/admin/chats/${id}/edit`} className={buttonClasses('secondary')}>
-                Edit Chat
-              </Link>
-              <Link to={`/admin/chats/${id}/history`} className={buttonClasses('secondary')}>
-                History
-              </Link>
-              <AuditHistoryLink targetType="chat-channel" targetId={id} />
-              <Link to={`/admin/chats/${id}/connect`} className={buttonClasses('primary')}>
-                Connect
-              </Link>
-            </>
-          )
+        deletion={{
+          what: 'chat',
+          label: 'Delete Chat',
+          title: 'Delete chat',
+          message: (channel) => `Delete the chat channel ${channel.name}? Its messages and authorizations go with it.`,
+          remove: () => remove.mutateAsync(id),
+          parentPath: '/admin/chats',
+          deletedMessage: CHAT_DELETED,
+        }}
+        actionsAfter={
+          <>
+            <Link to={`/admin/chats/${id}/edit`} className={buttonClasses('secondary')}>
+              Edit Chat
+            </Link>
+            <Link to={`/admin/chats/${id}/history`} className={buttonClasses('secondary')}>
+              History
+            </Link>
+            <AuditHistoryLink targetType="chat-channel" targetId={id} />
+            <Link to={`/admin/chats/${id}/connect`} className={buttonClasses('primary')}>
+              Connect
+            </Link>
+          </>
         }
       />
       <DescriptionList

@@ -7,4 +7,3 @@ export const chatCreatedText = (name: string, id: string) => `Chat channel ${nam
 export const CHAT_UPDATED = 'Chat update successful!';
 export const CHAT_DELETED = 'The chat has been deleted successfully.';
 export const CHAT_ID_REQUIRED = 'Chat ID is required';
-export const GLOBAL_LABEL = 'Global';

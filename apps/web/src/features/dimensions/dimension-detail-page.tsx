@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import { AuditHistoryLink } from '../../components/audit-history-link';
 import { buttonClasses } from '../../components/button-styles';
 import { CopyableId } from '../../components/copy-button';
-import { DeleteAndReturn } from '../../components/delete-with-confirm';
+import { DetailPageHeader } from '../../components/detail-page-header';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-header';
 import { useTableSearch } from '../../components/table/global-search';
 import { useDeleteDimension, useDimension } from '../../lib/api/dimensions';
 import { useRequiredParam } from '../../lib/use-required-param';
@@ -31,27 +30,25 @@ export default function DimensionDetailPage() {
   const data = dimension.data;
   return (
     <>
-      <title>{`${data?.name ?? 'Dimension'} · SRO Admin`}</title>
-      <PageHeader
-        title={data?.name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+      <DetailPageHeader
+        item={data}
+        placeholderTitle="Dimension"
         description="Dimension"
-        actions={
-          data && (
-            <>
-              <DeleteAndReturn
-                what="dimension"
-                title="Delete dimension"
-                message={`Delete the dimension ${data.name}? Characters in it keep their dimension id. This cannot be undone.`}
-                remove={() => remove.mutateAsync(id)}
-                parentPath="/admin/dimensions"
-                deletedMessage={DIMENSION_DELETED}
-              />
-              <AuditHistoryLink targetType="dimension" targetId={id} />
-              <Link to={`/admin/dimensions/${id}/edit`} className={buttonClasses('primary')}>
-                Edit
-              </Link>
-            </>
-          )
+        deletion={{
+          what: 'dimension',
+          title: 'Delete dimension',
+          message: (dimension) => `Delete the dimension ${dimension.name}? Characters in it keep their dimension id. This cannot be undone.`,
+          remove: () => remove.mutateAsync(id),
+          parentPath: '/admin/dimensions',
+          deletedMessage: DIMENSION_DELETED,
+        }}
+        actionsAfter={
+          <>
+            <AuditHistoryLink targetType="dimension" targetId={id} />
+            <Link to={`/admin/dimensions/${id}/edit`} className={buttonClasses('primary')}>
+              Edit
+            </Link>
+          </>
         }
       />
       <DescriptionList

@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import { AuditHistoryLink } from '../../components/audit-history-link';
 import { buttonClasses } from '../../components/button-styles';
 import { CopyableId } from '../../components/copy-button';
-import { DeleteAndReturn } from '../../components/delete-with-confirm';
+import { DetailPageHeader } from '../../components/detail-page-header';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-header';
 import { useDeleteMap, useMap } from '../../lib/api/maps';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { MAP_DELETED, MAP_ID_REQUIRED } from './map-messages';
@@ -18,27 +17,25 @@ export default function MapDetailPage() {
   const data = map.data;
   return (
     <>
-      <title>{`${data?.name ?? 'Map'} · SRO Admin`}</title>
-      <PageHeader
-        title={data?.name ?? <span className="skeleton inline-block h-7 w-48 align-middle" />}
+      <DetailPageHeader
+        item={data}
+        placeholderTitle="Map"
         description="Map"
-        actions={
-          data && (
-            <>
-              <DeleteAndReturn
-                what="map"
-                title="Delete map"
-                message={`Delete the map ${data.name}? This cannot be undone.`}
-                remove={() => remove.mutateAsync(id)}
-                parentPath="/admin/maps"
-                deletedMessage={MAP_DELETED}
-              />
-              <AuditHistoryLink targetType="map" targetId={id} />
-              <Link to={`/admin/maps/${id}/edit`} className={buttonClasses('primary')}>
-                Edit
-              </Link>
-            </>
-          )
+        deletion={{
+          what: 'map',
+          title: 'Delete map',
+          message: (map) => `Delete the map ${map.name}? This cannot be undone.`,
+          remove: () => remove.mutateAsync(id),
+          parentPath: '/admin/maps',
+          deletedMessage: MAP_DELETED,
+        }}
+        actionsAfter={
+          <>
+            <AuditHistoryLink targetType="map" targetId={id} />
+            <Link to={`/admin/maps/${id}/edit`} className={buttonClasses('primary')}>
+              Edit
+            </Link>
+          </>
         }
       />
       <DescriptionList

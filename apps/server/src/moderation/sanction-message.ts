@@ -68,3 +68,21 @@ export function withoutStaff(message: Sanction): Sanction {
 export function sanctionError(message: string, s: SanctionFact, nowMs: number): ConnectError {
   return new ConnectError(message, Code.PermissionDenied, undefined, [{ desc: SanctionSchema, value: withoutStaff(sanctionMessage(s, nowMs)) }]);
 }
+
+/** "1d 2h 3m 4s"; rounds up so a sanction never reads "0s" while it still holds. */
+export function describeDuration(ms: number): string {
+  let seconds = Math.max(1, Math.ceil(ms / 1000));
+  const parts: string[] = [];
+  for (const [unit, size] of [
+    ["d", 86_400],
+    ["h", 3_600],
+    ["m", 60],
+  ] as const) {
+    if (seconds >= size) {
+      parts.push(`${Math.floor(seconds / size)}${unit}`);
+      seconds %= size;
+    }
+  }
+  if (seconds > 0 || parts.length === 0) parts.push(`${seconds}s`);
+  return parts.join(" ");
+}
