@@ -1,5 +1,5 @@
 // ESLint for the whole repository (flat config). Besides the usual checks it holds the layout that
-// docs/architecture.md and STYLE.md describe: the server's domain folders do not know their transport, services
+// docs/architecture.md describes: the server's domain folders do not know their transport, services
 // reach into each other only through their tables and events, platform code is used by services and never the other way
 // round; the web app's imports flow app → features → shared, features never import each other; no import cycles,
 // no barrel files.
@@ -60,7 +60,7 @@ const serverZones = [
     target: `./${SERVER}/platform`,
     from: SERVICES.map((service) => `./${SERVER}/${service}`),
     except: ["./schema.ts", "./redirect-patterns.ts"],
-    message: "platform code never imports a service (STYLE.md).",
+    message: "platform code never imports a service (docs/architecture.md).",
   },
 ];
 
@@ -194,7 +194,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    // Import files directly, not through barrels (STYLE.md).
+    // Import files directly, not through barrels (docs/architecture.md).
     files: ["apps/*/src/**/index.{ts,tsx}"],
     rules: {
       "no-restricted-syntax": ["error", { selector: "Program", message: "no barrel index files: import the module itself." }],

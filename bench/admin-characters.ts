@@ -12,7 +12,7 @@ const TARGET_P95_MS = 300;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 /**
- * Issue 6: the admin characters screen in Chromium against 1,000,000 characters in PostgreSQL. The built server
+ * The admin characters screen in Chromium against 1,000,000 characters in PostgreSQL. The built server
  * runs in its own process (embedded identity, demo admin); the browser signs in once, then:
  * - first render: a cold load of /admin/characters (persisted query cache cleared) until the first page of rows shows;
  * - sort, filter, page: from the user's action until the new rows are on screen (measured in the page).

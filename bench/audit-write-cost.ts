@@ -13,7 +13,7 @@ const CONCURRENCY = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 16);
 const actor = { id: "bench-game-server", name: "service-account-game-server", requestId: "bench", sourceAddress: "127.0.0.1" };
 
 /**
- * Issue 18: the price of the audit record on the busiest write, AddCharacterPlayTime (every game server, every few
+ * The price of the audit record on the busiest write, AddCharacterPlayTime (every game server, every few
  * minutes, per character). Store level, the same database: the write as it was before the audit log (one UPDATE),
  * as a transaction of the UPDATE and the audit INSERT (what every other audited write does), and as shipped (one
  * statement: a data-modifying CTE). PGlite, and PostgreSQL when DATABASE_URL is set.
@@ -30,7 +30,7 @@ export async function run() {
       const ids = await Promise.all(Array.from({ length: 200 }, () => insertCharacter(db, "bench-owner", dimension)));
       const store = createCharacterStore(db);
       const writes: Record<string, (id: string) => Promise<unknown>> = {
-        "UPDATE only (before issue 18)": (id) => plainIncrement(db, id),
+        "UPDATE only (before the sanctions work)": (id) => plainIncrement(db, id),
         "UPDATE, then audit INSERT, in a transaction": (id) =>
           db.transaction(async (tx) => {
             await plainIncrement(tx, id);
@@ -53,7 +53,7 @@ export async function run() {
   console.log(`\n## audit: AddCharacterPlayTime's write with and without its audit record (${CALLS} calls)\n\n${rows.join("\n")}`);
 }
 
-/** The store's increment as it was before issue 18. */
+/** The store's increment as it was before the sanctions work. */
 async function plainIncrement(db: Db, id: string) {
   await db
     .update(characters)

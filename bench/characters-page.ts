@@ -29,7 +29,7 @@ export interface PageResult {
 }
 
 /**
- * Issue 3: one page of GetCharacters over 1,000,000 characters in PostgreSQL, with each sort and with searches.
+ * One page of GetCharacters over 1,000,000 characters in PostgreSQL, with each sort and with searches.
  * "Server time" is what the server logs for the rpc (interceptor to response, token check included); "round trip"
  * adds HTTP/1.1 and encoding on localhost. The database `sro_bench_characters` is seeded once and reused.
  */

@@ -13,7 +13,7 @@ import { loadavg } from "node:os";
 import { profileProcess, profileSelf } from "./server-profile.js";
 
 /**
- * Issue 7: chat fan-out. The server runs in its own process (one core, PGlite, in-process bus unless NATS_URL is
+ * Chat fan-out. The server runs in its own process (one core, PGlite, in-process bus unless NATS_URL is
  * set); this process holds the streams over gRPC/h2c, many per HTTP/2 connection, and sends at a fixed rate.
  * Each message carries its send time, so every delivery yields a send→receive latency (same clock).
  * Targets on 2 cores: 10,000 streams held, ≥ 100,000 deliveries/s, p99 ≤ 100 ms.

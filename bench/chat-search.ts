@@ -7,7 +7,7 @@ import { benchDatabaseUrl } from "./bench-database.js";
 import { fmt, percentiles } from "./load.js";
 
 /**
- * Issue 19: the history browser's first page (SearchChatMessages, newest first, 50 rows) for a text search over
+ * The history browser's first page (SearchChatMessages, newest first, 50 rows) for a text search over
  * BENCH_CHAT_MESSAGES (10,000,000) stored channel messages in PostgreSQL. Store level (history-store.ts, the query the
  * rpc runs). Runs only with DATABASE_URL, and loads into a database of its own on that server (CHAT_SEARCH_DATABASE,
  * created once and kept: `dropdb sro_bench_chat_search` frees its ~4 GB). Rows are made server-side

@@ -23,8 +23,8 @@ type Transport = "connect" | "grpc";
 const PROFILE_DIR = process.env.BENCH_RPC_PROFILE;
 
 /**
- * Issue 2: a read rpc (GetMaps: 5 maps, PGlite, served from the in-memory reference cache) with token verification
- * on, over Connect on HTTP/1.1 and gRPC on h2c, with the lean paths on and off (issue 17: are they worth their code?).
+ * A read rpc (GetMaps: 5 maps, PGlite, served from the in-memory reference cache) with token verification
+ * on, over Connect on HTTP/1.1 and gRPC on h2c, with the lean paths on and off (are they worth their code?).
  * Each server runs in its own process; the load comes from h2load
  * (native), or from lean Node clients (autocannon; raw HTTP/2 streams with a pre-encoded request) where h2load
  * cannot be had, because a Connect-ES client costs about as much CPU per call as the server.

@@ -14,7 +14,7 @@ import {
 } from "../e2e/support/route-size.js";
 
 /**
- * Issue 5: JavaScript of the landing route, measured in Chromium against the built server: every script the browser
+ * JavaScript of the landing route, measured in Chromium against the built server: every script the browser
  * fetches while loading `/` until the network is idle (and 2 s more), gzip level 9, kB of 1,000 bytes
  * (apps/web/scripts/landing-js.mjs, shared with `npm run size -w apps/web` and the e2e landing-size spec).
  * Two cases: a visitor without a session (budget ≤ 90 kB), and a user who signed in through the embedded provider

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The container image, built and run as an operator would (issue 20, docs/deploy.md "Containers"):
+# The container image, built and run as an operator would (docs/deploy.md "Containers"):
 #   1. one container on PGlite with a volume: /healthz, /readyz, the SPA, the health check, no demo accounts, the
 #      first-admin hint, the identity CLI, data kept across a restart, SIGTERM → exit 0 within 10 s;
 #   2. two containers as two nodes on this machine's PostgreSQL and NATS (host network): a map made through A is read

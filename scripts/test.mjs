@@ -10,7 +10,7 @@ const only = process.argv.slice(2);
 const steps = [
   { name: "proto lint", command: "npm run lint -w proto" },
   { name: "typecheck", command: "npm run typecheck" },
-  { name: "lint", command: "npm run lint && npm run format:check && node --test scripts/layering.test.mjs" },
+  { name: "lint", command: "npm run lint && npm run format:check && node --test scripts/layering.test.mjs scripts/citations.test.mjs" },
   { name: "table-query", command: "npm test -w packages/table-query" },
   { name: "server", command: "npm test -w apps/server" },
   { name: "web", command: "npm test -w apps/web" },

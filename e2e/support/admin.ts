@@ -77,7 +77,7 @@ export async function holdRequests(page: Page, method: string): Promise<() => vo
   return release;
 }
 
-/** The persistent, top-center failure toast (SPEC §8). */
+/** The persistent, top-center failure toast (docs/product.md#texts-and-errors). */
 export const failureToast = (page: Page, text: string | RegExp) =>
   page.locator('[data-position="top-center"]').getByTestId('notification').filter({ hasText: text });
 

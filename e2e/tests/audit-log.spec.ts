@@ -4,7 +4,7 @@ import { DEMO, expectNoAxeViolations, go, signInTo, tableRows, toast, uniqueName
 import { restFromPage, signInAs } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 18: the audit log in the console against the real server — a write shows up newest first with its diff,
+// The audit log in the console against the real server — a write shows up newest first with its diff,
 // filters narrow it, Export CSV downloads it, moderators see only their own actions.
 
 const auditRows = (page: Page) => tableRows(page, 'Audit log');

@@ -3,7 +3,7 @@ import { expectNoAxeViolations, go } from '../support/admin';
 import { CHAT_DEMO, chatLines, connectAs, createChannel, deleteChannel, signInAs, toast } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 19, channel rules and the review lane (docs/moderation.md): the admin (the console admits admins only, so
+// Channel rules and the review lane (docs/moderation.md): the admin (the console admits admins only, so
 // the staff here is the admin; the server's moderator rules are tested there) adds a HOLD word rule, a BLOCK rule
 // and slow mode on a channel's page; the demo player sends a matching message and sees it "held for review"; the
 // admin allows it in /admin/moderation and it appears in the channel; the BLOCK rule refuses with its message.

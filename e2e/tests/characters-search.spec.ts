@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInTo, tableRows } from '../support/admin';
 
-// Issue 15: the characters search (header box and dashboard) covers what the table shows — name, owner username,
+// The characters search (header box and dashboard) covers what the table shows — name, owner username,
 // realm, gender, dimension name, id — by case-insensitive substring, and 'text in:col1,col2' names columns by header
 // label or id. Before, the placeholder's own example 'nova in:name' found nothing, nor did 'player', 'prime', 'hum'.
 

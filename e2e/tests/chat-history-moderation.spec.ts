@@ -3,7 +3,7 @@ import { expectNoAxeViolations, go, tableRows } from '../support/admin';
 import { CHAT_DEMO, chatLines, connectAs, createChannel, deleteChannel, sendAs, signInAs, toast } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 19, items 1 and 2 (docs/moderation.md "History, deletion and purge"): staff search the history by text,
+// History, deletion and purge (docs/moderation.md): staff search the history by text,
 // delete a message with a reason while a chat view is open (it disappears there at once), find the deletion in the
 // audit log, and purge a sender. The console admits admins only, so the staff here is the admin; what a moderator
 // may not do (purge a whole account) is the server's rule, tested there.

@@ -39,7 +39,7 @@ test('an admin and a player chat live; the admin bans the player from the messag
     await expect.poll(() => pia.messages()).toEqual(['Hello from Pia', 'Welcome, runner', 'Keep it civil']);
     await expect(chatLines(admin).filter({ hasText: 'Keep it civil' })).toContainText(CHAT_DEMO.ada.name);
 
-    // A one-minute ban from the message menu is a channel chat ban (issue 18): no sending, and the player's stream ends.
+    // A one-minute ban from the message menu is a channel chat ban: no sending, and the player's stream ends.
     await piaLine.getByRole('button', { name: `Message actions for ${CHAT_DEMO.pia.name}` }).click();
     await admin.getByRole('menuitem', { name: 'Ban for 1 minute' }).click();
     await expect(toast(admin, `${CHAT_DEMO.pia.name} is banned from this chat for 60s (1 minute).`)).toBeVisible();
@@ -62,7 +62,7 @@ test('an admin and a player chat live; the admin bans the player from the messag
     await expect(admin.getByRole('menu')).toHaveCount(0);
     await expect(menuButton).toBeFocused();
     await admin.keyboard.press('ArrowDown');
-    // The last items are 'Sanction…' (the full dialog, issue 18) and 'Delete message…' (issue 19); the permanent
+    // The last items are 'Sanction…' (the full dialog) and 'Delete message…'; the permanent
     // ban sits just above them.
     await admin.keyboard.press('End');
     await expect(admin.getByRole('menuitem', { name: 'Delete message…' })).toBeFocused();

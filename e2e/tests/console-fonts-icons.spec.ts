@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInTo } from '../support/admin';
 
-// Issue 15, item 9: the heading font is shipped, not only named, and every page of the site and of the identity
+// The heading font is shipped, not only named, and every page of the site and of the identity
 // provider has an icon (/favicon.ico answers, and the page's own icon link resolves).
 
 async function expectIconServed(page: Page): Promise<void> {

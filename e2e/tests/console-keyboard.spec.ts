@@ -3,7 +3,7 @@ import { DEMO, signInTo } from '../support/admin';
 import { CHAT_DEMO, chatLines, createChannel, deleteChannel, sendAs, signInAs } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 15, item 8, with the keyboard only: the chat's 30 messages are one tab stop (the composer is a few Tabs
+// With the keyboard only: the chat's 30 messages are one tab stop (the composer is a few Tabs
 // away), arrows move between messages; the select opens on ArrowDown; the profile panel takes focus when it opens;
 // no ban menu on the connected character's own messages.
 

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, expectNoAxeViolations, go, signInTo, tableRows } from '../support/admin';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 15, item 5, on a 375x812 phone: every row's first cell leads to its detail; row actions are on screen
+// On a 375x812 phone: every row's first cell leads to its detail; row actions are on screen
 // without scrolling sideways; long ids shorten with a middle ellipsis (full id in the tooltip and the text, copy
 // button on detail pages); 'Unknown (uuid)' owners and id breadcrumbs stay on one line.
 

@@ -3,7 +3,7 @@ import { answerError, DEMO, failureToast, signInTo } from '../support/admin';
 import { expectNotCovering } from '../support/geometry';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 15, items 6 and 7: toasts keep SPEC's positions (top-right, errors top-center) and 20 px offset, counted
+// Toasts keep the documented positions (top-right, errors top-center) and 20 px offset, counted
 // from below the header and the page's title row, so they cover neither the avatar, the search box nor page
 // actions; the character edit page is one column with distinct buttons and visible checkboxes; the dashboard has
 // one search box.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { answerError, DEMO, holdRequests, signInTo, tableRows } from '../support/admin';
 import { CHAT_DEMO, connectAs } from '../support/chat';
 
-// Issue 15: no contradictory states. A failed list shows its error with Retry — not also 'No results found' and
+// No contradictory states. A failed list shows its error with Retry — not also 'No results found' and
 // 'Showing 0 to 0 of 0 results'; loading shows skeletons only; a refused chat connection says why instead of
 // 'Connecting…' forever; an unknown id on a detail, edit or connect route says 'Item with ID {id} not found' with a
 // way back.

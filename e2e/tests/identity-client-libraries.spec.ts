@@ -9,7 +9,7 @@ const require = createRequire(import.meta.url);
 const versionOf = (name: string) => JSON.parse(readFileSync(join(dirname(require.resolve(name)), '..', 'package.json'), 'utf8')).version as string;
 const keycloakJs = `keycloak-js ${versionOf('keycloak-js')}`;
 
-// The embedded provider with the real client libraries in Chromium (issue 4, item 6), from a client on another
+// The embedded provider with the real client libraries in Chromium, from a client on another
 // origin (registered as an extra redirect URI origin), like an app in front of a real Keycloak.
 
 let client: ClientApp;

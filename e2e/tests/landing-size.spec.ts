@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { kB, LANDING_JS_BUDGET_KB, landingScripts, totalGzipBytes } from '../../apps/web/scripts/landing-js.mjs';
 import { signInAtProvider } from '../support/provider';
 
-// Issue 5 in CI: the landing route's JavaScript for a visitor without a session stays ≤ 90 kB gzip, counted the way
+// The landing-page budget in CI: the landing route's JavaScript for a visitor without a session stays ≤ 90 kB gzip, counted the way
 // `npm run size -w apps/web` and `npm run bench -- size` count it (apps/web/scripts/landing-js.mjs).
 
 test('a visitor downloads at most 90 kB gzip of JavaScript on / and gets the signed-out header', async ({ page, baseURL }) => {

@@ -3,7 +3,7 @@ import { answerError, DEMO, expectNoAxeViolations, failureToast, go, signInTo, t
 import { restFromPage } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 18: admins edit the reason templates and the escalation ladder in the console; the sanction dialog offers
+// Admins edit the reason templates and the escalation ladder in the console; the sanction dialog offers
 // what they saved. The settings are the server's, shared by every test: each test puts back what it found.
 
 test('an admin adds a reason template and changes a ladder step; the sanction dialog offers them', async ({ page }, testInfo) => {

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../support/admin';
 import { CHAT_DEMO, connectAs, createChannel, deleteChannel, sendAs, signInAs } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
-// The live operations wall on the dashboard (issue 19, docs/moderation.md "Operations wall"): it polls the server
+// The live operations wall on the dashboard (docs/moderation.md "Operations wall"): it polls the server
 // every 3 s, so a stream opened and a message sent elsewhere show up without a reload.
 
 const cell = (page: Page, channelId: string, column: string) => page.locator(`tr[data-channel-id="${channelId}"] td[data-column="${column}"]`);

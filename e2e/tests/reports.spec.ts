@@ -3,7 +3,7 @@ import { go, tableRows } from '../support/admin';
 import { CHAT_DEMO, chatLines, createChannel, deleteChannel, expectNoAxeViolations, sendAs, signInAs, toast } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 19, player reports: the player (demo account) reports a message from /account/chat; the staff (the console
+// Player reports: the player (demo account) reports a message from /account/chat; the staff (the console
 // admits '/Moderator/Admin' only, so the admin here) finds it in /admin/reports with the frozen evidence and
 // dismisses it; the player reads the outcome on /account/reports. Axe and screenshots at 1440 and 375 px.
 

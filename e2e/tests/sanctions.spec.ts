@@ -4,7 +4,7 @@ import { CHAT_DEMO, chatLines, connectAs, createChannel, deleteChannel, restFrom
 import { PlayerChat } from '../support/player-chat';
 import { keepScreenshot } from '../support/screens';
 
-// Issue 18, the console side (the console admits '/Moderator/Admin' only, SPEC §4, so the staff here is the admin;
+// The console side (the console admits '/Moderator/Admin' only, docs/product.md#states-and-transitions, so the staff here is the admin;
 // what a moderator may not do is the server's rule, tested there): the admin sanctions a sender from the chat view, the player sees why, the sanction
 // shows in /admin/sanctions and on the character's page, and a revoke lets the player send again.
 

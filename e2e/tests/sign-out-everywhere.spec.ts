@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInTo } from '../support/admin';
 
-// Issue 15: sign-out and inactivity logout end the provider session, clear the tokens and every cached entity, and
+// Sign-out and inactivity logout end the provider session, clear the tokens and every cached entity, and
 // land on '/' signed out — from every route, with a second tab following. On /admin pages the route guard's login
 // redirect used to win the race against the logout redirect and sign the user straight back in.
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { go, signInTo, toast, uniqueName } from '../support/admin';
 
-// Issue 15: a write wins over every earlier read, in memory and in the persisted cache (localStorage). Before, a
+// A write wins over every earlier read, in memory and in the persisted cache (localStorage). Before, a
 // reload within a second of a Save restored the cache from before it (the persister writes at most once a second)
 // and showed the old name, fresh for another minute.
 

@@ -1,4 +1,4 @@
--- Issue 19: tombstones (deleted_at) and the history browser's indexes. pg_trgm is loaded by 0001 already; repeated
+-- Tombstones (deleted_at) and the history browser's indexes. pg_trgm is loaded by 0001 already; repeated
 -- here so this migration stands on its own (hand-written line).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD COLUMN "deleted_at" timestamp (3) with time zone;--> statement-breakpoint

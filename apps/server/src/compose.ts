@@ -53,7 +53,7 @@ export interface ComposeDeps {
   /** This node's id on the bus (the operations wall tells nodes apart by it). */
   nodeId?: string;
   /**
-   * Held messages waiting per channel for the operations wall. Issue 19's review lane provides the real reader;
+   * Held messages waiting per channel for the operations wall. The review lane provides the real reader;
    * wire it here (the default: none waiting).
    */
   heldWaiting?: HeldWaiting;
@@ -137,7 +137,7 @@ export function composeServices(deps: ComposeDeps) {
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
     now: deps.now,
   });
-  // Tombstoning chat messages with their audit record, then telling every node's streams (issue 19). The history
+  // Tombstoning chat messages with their audit record, then telling every node's streams. The history
   // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
   const messageDeletion = createMessageDeletion({ db: database.db, bus, logger, now: deps.now });
   const auditStore = createAuditStore(database.db);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Landing-route JavaScript budget (issue 5): what a visitor without a session downloads when opening `/`, measured in
+// Landing-route JavaScript budget: what a visitor without a session downloads when opening `/`, measured in
 // Chromium against the built app (dist/) — the entry, its preloads and everything loaded after first paint until the
 // network is idle (scripts/landing-js.mjs) — must stay ≤ 90 kB gzip. A signed-in user reloading `/` (a stored
 // session, as oidc-client-ts keeps it) is measured and reported beside it, not gated: restoring the session needs

@@ -1,4 +1,4 @@
-// The landing route's JavaScript as a browser sees it (issue 5: ≤ 90 kB gzip for a visitor without a session).
+// The landing route's JavaScript as a browser sees it (≤ 90 kB gzip for a visitor without a session).
 // Shared by `npm run size -w apps/web` (scripts/check-size.mjs), `npm run bench -- size` (bench/web-size.ts) and
 // the e2e landing-size spec, so all three count the same way: every script of the page's origin fetched while `/`
 // loads, until the network is idle and then SETTLE_MS more (code deferred "until after first paint" counts too),

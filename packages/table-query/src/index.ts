@@ -1,4 +1,4 @@
-// The table search of SPEC §5, one implementation for every table: the web's tables filter with it in the browser,
+// The table search of docs/product.md#validation, one implementation for every table: the web's tables filter with it in the browser,
 // the server parses the same text for the tables it searches (characters). A query is a case-insensitive substring,
 // optionally limited to columns with a trailing 'in:col1,col2'. Columns are named by their id or their header label,
 // case-insensitively and with spaces dropped: 'in:mappath' and 'in:Map Path' both name the 'Map Path' column.

@@ -54,7 +54,7 @@ export function sortOf(sortBy: CharacterSortField, descending: boolean): Sort {
 }
 
 /**
- * The characters table's columns as the search syntax names them (SPEC §5, @sro/table-query): by id or by the web
+ * The characters table's columns as the search syntax names them (docs/product.md#validation, @sro/table-query): by id or by the web
  * table's header label, case-insensitively, spaces dropped ('in:owner', 'in:dimension', 'in:Username').
  */
 export const CHARACTER_SEARCH_COLUMNS: readonly SearchColumn[] = [

@@ -13,7 +13,7 @@ interface Row {
 }
 
 /**
- * Issue 15: the characters search covers what the table shows — owner usernames (through the provider's users API,
+ * The characters search covers what the table shows — owner usernames (through the provider's users API,
  * as with a real Keycloak), dimension names, realms and genders by substring — with 'in:' naming columns by header
  * label or id. Against the real server with the embedded provider and its demo data, over Connect's JSON protocol.
  */

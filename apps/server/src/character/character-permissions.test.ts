@@ -5,7 +5,7 @@ import { describePermissionMatrix, rows, type PermissionCase } from "../test/per
 const U = Code.Unauthenticated;
 const D = Code.PermissionDenied;
 
-/** CharacterService × every kind of caller (DESIGN.md "Who may do what"; platform/auth/permissions.ts). */
+/** CharacterService × every kind of caller (docs/permissions.md; platform/auth/permissions.ts). */
 const cases: PermissionCase[] = [
   {
     rpc: "GetCharacter",

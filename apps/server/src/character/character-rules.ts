@@ -4,7 +4,7 @@ import type { Grant } from "../platform/auth/caller.js";
 import { hasControlCharacters, invalidArgument, lengthOf, requireName, requireText, requireUuid } from "../platform/validation.js";
 import type { StoredLocation } from "./schema.js";
 
-/** The rules of characters (issue 3, docs/game-services.md): plain functions, no database, no HTTP. */
+/** The rules of characters (docs/game-services.md): plain functions, no database, no HTTP. */
 
 export const GENDERS = ["male", "female"] as const;
 export const REALMS = ["human", "cyborg"] as const;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, insertMessage, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
 
-/** DESIGN.md "Chat rules": who may read and send where, and what bans do — over Connect, on every storage backend. */
+/** docs/chat.md "Who may read and send": who may read and send where, and what bans do — over Connect, on every storage backend. */
 describe.each(storageBackends)("chat access rules (%s)", (backend) => {
   let t: TestServer;
   let admin: ChatClient, moderator: ChatClient, player: ChatClient, other: ChatClient, banned: ChatClient;
@@ -125,7 +125,7 @@ describe.each(storageBackends)("chat access rules (%s)", (backend) => {
     expect(await ban(channel, mine, 60n)).toBe("ok");
     const message = await sendError(player, channel, mine);
     expect(message).toMatch(/banned from this channel for another (59s|1m) \(until \d{4}-/);
-    // A ban (issue 18: a channel-scoped chat ban) stops reading too, whatever its duration; a mute would not.
+    // A ban (a channel-scoped chat ban) stops reading too, whatever its duration; a mute would not.
     expect(await read(player, channel, mine)).toBe(Code.PermissionDenied);
     // Other characters are unaffected.
     expect(await send(other, channel, theirs)).toBe("ok");

@@ -15,7 +15,7 @@ export interface ChatHistoryServiceDeps {
   searchTimeoutMs: number;
 }
 
-/** A purge of every character of an account reaches as far as an account ban: admins only, like account bans (issue 18). */
+/** A purge of every character of an account reaches as far as an account ban: admins only, like account bans. */
 export const accountPurgeDenied = () => new ConnectError("permission denied: only admins purge the messages of a whole account", Code.PermissionDenied);
 
 const toDeleted = (d: DeletedMessages & { moreRemain?: boolean }) =>

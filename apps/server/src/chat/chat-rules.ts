@@ -7,7 +7,7 @@ import { senderFilter, textFilter, type SenderFilter } from "./history-rules.js"
 export type { SanctionFact };
 
 /**
- * The chat rules of DESIGN.md as plain functions: no database, no transport. Handlers gather the facts (chat-access.ts)
+ * The chat rules (docs/chat.md) as plain functions: no database, no transport. Handlers gather the facts (chat-access.ts)
  * and these decide.
  */
 
@@ -45,7 +45,7 @@ export function messageContent(raw: string): string {
   return content;
 }
 
-/** Same rules as dimension and character names (SPEC.md §5): 3..64 letters, digits, space, underscore or dash. */
+/** Same rules as dimension and character names (docs/product.md#validation): 3..64 letters, digits, space, underscore or dash. */
 export function channelName(raw: string): string {
   const name = raw.trim();
   if (name.length < 3) throw invalid("channel name is too short: at least 3 characters");
@@ -149,7 +149,7 @@ export function banFromDuration(duration: bigint, nowMs: number): { lift: true }
 
 export interface LogQuery {
   senderId?: string;
-  /** Issue 19 (history-rules.ts): a case-insensitive substring of the content; a sender's id or part of its name. */
+  /** History search (history-rules.ts): a case-insensitive substring of the content; a sender's id or part of its name. */
   text?: string;
   sender?: SenderFilter;
   /** Inclusive bounds in milliseconds: sent_at in [fromMs, toMs]. */

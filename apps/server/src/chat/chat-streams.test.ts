@@ -144,7 +144,7 @@ describe("chat streams", () => {
     expect(end?.rawMessage).toMatch(/permanently banned/);
   });
 
-  it("a temporary ban ends the stream too (issue 18: a chat ban stops reading); lifting it lets the character back in", async () => {
+  it("a temporary ban ends the stream too (a chat ban stops reading); lifting it lets the character back in", async () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const me = await myCharacter();
     const { reader } = await liveStream(channel, me);

@@ -11,7 +11,7 @@ const natsUrl = process.env.NATS_URL;
 const databaseUrl = process.env.DATABASE_URL;
 
 /**
- * DESIGN.md "Scale past one machine": two nodes sharing one PostgreSQL database and one NATS. A stream open on B
+ * docs/deploy.md "Topology": two nodes sharing one PostgreSQL database and one NATS. A stream open on B
  * sees what happens through A. Runs when NATS_URL and DATABASE_URL are set.
  */
 describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + PostgreSQL)", () => {

@@ -41,7 +41,7 @@ export const chatMessages = pgTable(
     content: text("content").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }).notNull(),
     /**
-     * Set when a moderator deleted the message (issue 19): a tombstone. The content is emptied in the same write, so
+     * Set when a moderator deleted the message: a tombstone. The content is emptied in the same write, so
      * no read can show it; the audit record (chat-message.delete / .purge) keeps the old text, who and why.
      */
     deletedAt: timestamp("deleted_at", { withTimezone: true, precision: 3 }),

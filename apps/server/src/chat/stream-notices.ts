@@ -3,7 +3,7 @@ import { ChatMessageSchema, ChatStreamNoticeSchema, HeldMessageNoticeSchema, Hel
 import type { ClusterEvent } from "../cluster-events.js";
 
 /**
- * Notices (issue 19): what a live view must change besides appending a message, for streams that asked
+ * Notices: what a live view must change besides appending a message, for streams that asked
  * (ConnectChatChannelRequest.notices). One small function per kind of notice; undefined: this event is no notice.
  */
 

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { invalidArgument, requireName, requireText, requireUuid } from "../platform/validation.js";
 
-/** The rules of dimensions, maps and game-server registrations (issue 3, docs/game-services.md). */
+/** The rules of dimensions, maps and game-server registrations (docs/game-services.md). */
 
 export const MAX_MAPS_PER_DIMENSION = 256;
 
@@ -79,7 +79,7 @@ export interface GameServerPlan {
 }
 
 /**
- * GameServerUpdate (DESIGN.md "Game servers"): compare the dimension's maps with its live servers.
+ * GameServerUpdate (docs/game-services.md "Game servers"): compare the dimension's maps with its live servers.
  * A draining server does not cover its map, so a map that came back gets a new server.
  */
 export function planGameServers(mapIds: readonly string[], liveServers: readonly KnownServer[]): GameServerPlan {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../platform/db/database.js";
 import { groups } from "./schema.js";
 
-/** The realm's group tree (DESIGN.md "Identity"); deploy/keycloak/realm-default.json declares the same. */
+/** The realm's group tree (docs/identity.md); deploy/keycloak/realm-default.json declares the same. */
 export const GROUP_PATHS = ["/Player", "/Player/Member", "/Moderator", "/Moderator/Admin", "/Banned"] as const;
 /** Where self-registered users land. */
 export const NEW_USER_GROUP = "/Player/Member";

@@ -74,7 +74,7 @@ async function hasAdmin(db: Db): Promise<boolean> {
 }
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
-/** The embedded identity provider (DESIGN.md "Identity"): Keycloak's paths, our users, groups, keys and pages. */
+/** The embedded identity provider (docs/identity.md): Keycloak's paths, our users, groups, keys and pages. */
 export async function createIdentity(deps: { config: Config; db: Db; logger: Logger }, options: IdentityOptions = {}): Promise<Identity> {
   const { config, db } = deps;
   const logger = deps.logger.child({ component: "identity" });

@@ -2,7 +2,7 @@ import type Provider from "oidc-provider";
 
 /**
  * A cookie the SPA can read (same origin, not HttpOnly) that says "a signed-in session may exist at the provider",
- * so it runs the silent check at start (SPEC §4) without loading the sign-in code for every visitor. It mirrors the
+ * so it runs the silent check at start (docs/product.md#states-and-transitions) without loading the sign-in code for every visitor. It mirrors the
  * provider's session cookie: set with the same lifetime whenever the provider sets that cookie for a signed-in
  * session, deleted whenever the provider clears it (logout) or sets it for a session nobody is signed in to.
  * The value is always "1": no identity, no session id, nothing secret. The web side reads and deletes it in

@@ -8,7 +8,7 @@ const natsUrl = process.env.NATS_URL;
 const databaseUrl = process.env.DATABASE_URL;
 
 /**
- * Issue 8: NATS going away (a TCP relay in front of the real broker, cut and restored). Sends degrade instead of
+ * NATS going away (a TCP relay in front of the real broker, cut and restored). Sends degrade instead of
  * failing — the message is stored and acknowledged (docs/chat.md) — /readyz says the bus is down, and fan-out
  * across nodes comes back by itself. Nothing acknowledged is lost.
  */

@@ -19,7 +19,7 @@ async function eventuallyAsync(check: () => Promise<boolean>, what: string, time
 const databaseUrl = process.env.DATABASE_URL;
 
 /**
- * Issue 8: two server PROCESSES sharing PostgreSQL and NATS, started together (migrations under the advisory lock),
+ * Two server PROCESSES sharing PostgreSQL and NATS, started together (migrations under the advisory lock),
  * stopped with a real SIGTERM. Runs when DATABASE_URL and NATS_URL are set.
  */
 describe.skipIf(!natsUrl || !databaseUrl)("two nodes as processes", () => {

@@ -49,7 +49,7 @@ function refuseHiddenText(value: string, field: string): void {
 const NAME = /^[\p{L}\p{M}\p{Nd} _-]+$/u;
 export const NAME_RULE = "must be 3..64 characters of letters, digits, space, underscore or dash";
 
-/** Names of characters and dimensions (issue 3): 3..64 characters, no leading or trailing space. */
+/** Names of characters and dimensions: 3..64 characters, no leading or trailing space. */
 export function requireName(value: string, field = "name"): string {
   if (value === "") throw invalidArgument(field, "is required");
   const length = lengthOf(value);

@@ -7,7 +7,7 @@ import { insertDimension, insertMap } from "./game-fixtures.js";
 import { startTestServer, storageBackends, type TestServer, type TestUser } from "./test-server.js";
 
 /**
- * The permission table as tests (DESIGN.md "Who may do what"): every rpc × every kind of caller, asserting the
+ * The permission table as tests (docs/permissions.md): every rpc × every kind of caller, asserting the
  * exact status code. "owner" is a player acting on their own target; "nonOwner" another player acting on it;
  * "banned" a /Banned user acting on their own target. Denials must not reveal whether the target exists: each
  * denied call is repeated against a missing target and must get the same code and message.

@@ -27,7 +27,7 @@ export interface TestServer {
   server: RunningServer;
   issuer: TestIssuer;
   url: string;
-  /** Tokens for each kind of caller (DESIGN.md "Who may do what"). */
+  /** Tokens for each kind of caller (docs/permissions.md "Callers"). */
   users: { admin: TestUser; moderator: TestUser; player: TestUser; otherPlayer: TestUser; banned: TestUser; gameserver: TestUser };
   /** A token for a new player with its own subject. */
   newPlayer(username?: string): Promise<TestUser>;

@@ -17,7 +17,7 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
 }
 
-/** Chat channels: 'Public' or 'Private' (SPEC §2). */
+/** Chat channels: 'Public' or 'Private' (docs/product.md#screens-and-routes). */
 export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
   return <Badge tone={isPublic ? 'cyan' : 'pink'}>{isPublic ? 'Public' : 'Private'}</Badge>;
 }

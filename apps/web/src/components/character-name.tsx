@@ -1,6 +1,6 @@
 import { useCharacter } from '../lib/api/characters';
 
-// SPEC §8: how a message sender (or any character reference) reads when it has no name to show.
+// docs/product.md#texts-and-errors: how a message sender (or any character reference) reads when it has no name to show.
 export const SYSTEM_SENDER = 'System';
 export const unknownCharacterText = (id: string) => `Unknown (${id})`;
 

@@ -13,7 +13,7 @@ interface Props {
   onConfirm: () => Promise<unknown>;
 }
 
-/** A Delete button guarded by the confirmation modal (SPEC §2, §4). */
+/** A Delete button guarded by the confirmation modal (docs/product.md#screens-and-routes, #states-and-transitions). */
 export function DeleteWithConfirm({ label = 'Delete', title, message, onConfirm }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -49,7 +49,7 @@ export interface DeleteAndReturnProps {
   deletedMessage: string;
 }
 
-/** The detail pages' delete: confirm, delete, then back to the parent list with the success toast, or the failure toast (SPEC §4, §8). */
+/** The detail pages' delete: confirm, delete, then back to the parent list with the success toast, or the failure toast (docs/product.md#states-and-transitions, #texts-and-errors). */
 export function DeleteAndReturn({ what, label, title, message, remove, parentPath, deletedMessage }: DeleteAndReturnProps) {
   const feedback = useWriteFeedback();
   const go = useNavigateWithFlash();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** SPEC §2 empty lists: a dashed button that links to the create form. */
+/** docs/product.md#screens-and-routes empty lists: a dashed button that links to the create form. */
 export function EmptyState({ label, to }: { label: string; to: string }) {
   return (
     <Link

@@ -5,7 +5,7 @@ import { QUERY_CACHE_STORAGE_KEY } from './query-cache-key';
 import { createFlushablePersister } from './query-persister';
 import { mayAnswerDifferently } from './rpc/rpc-error';
 
-/** SPEC §4/§9: entity caches live in localStorage and are fresh for one minute. */
+/** docs/product.md#states-and-transitions, #constants-and-limits: entity caches live in localStorage and are fresh for one minute. */
 export const QUERY_STALE_TIME_MS = 60_000;
 
 export function createAppQueryClient(): QueryClient {

@@ -1,4 +1,4 @@
-// Durations and ages for the admin console (SPEC §9: epoch seconds; 'just now' under 10 s; ages end in ' old').
+// Durations and ages for the admin console (docs/product.md#constants-and-limits: epoch seconds; 'just now' under 10 s; ages end in ' old').
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -52,7 +52,7 @@ export class TestChatStream {
 }
 
 export interface TestChatLog {
-  /** The stored message's id (issue 19); absent: an older server's log without ids. */
+  /** The stored message's id; absent: an older server's log without ids. */
   id?: string;
   sentAt: number;
   senderId: string;

@@ -1,7 +1,7 @@
 import type { Role } from "./caller.js";
 
 /**
- * Who may call what (shared/DESIGN.md "Who may do what"; docs/permissions.md explains each choice).
+ * Who may call what (docs/permissions.md: the table and why each choice).
  * "all": any target; "own": only targets the caller owns (the handler checks); "deny": PERMISSION_DENIED.
  * Every rpc the server registers must have a row: the server refuses to start otherwise.
  */
@@ -21,7 +21,7 @@ const STAFF_READ = rule("all", "all", "deny", "deny", "deny");
 const STAFF_OWN_AUDIT = rule("all", "own", "deny", "deny", "deny");
 /** Staff writes whose finer split (account bans: admins only) the handler applies. */
 const STAFF_WRITE = rule("all", "all", "deny", "deny", "deny");
-/** Players read dimensions to create a character (issue 15). */
+/** Players read dimensions to create a character. */
 const SIGNED_IN_READ = rule("all", "all", "all", "deny", "deny");
 
 export const permissionTable: Readonly<Record<string, Rule>> = {

@@ -1,6 +1,6 @@
 import { Code } from "@connectrpc/connect";
 
-/** HTTP status for each code (docs/wire.md, SPEC.md §8). */
+/** HTTP status for each code (docs/wire.md, docs/product.md#texts-and-errors). */
 export const httpStatusOf: Readonly<Record<Code, number>> = {
   [Code.Canceled]: 499,
   [Code.Unknown]: 500,

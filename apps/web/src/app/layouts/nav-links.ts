@@ -3,7 +3,7 @@ export interface NavLink {
   link: string;
 }
 
-/** SPEC §2: Home is active only on '' or '/', every other link by prefix. */
+/** docs/product.md#screens-and-routes: Home is active only on '' or '/', every other link by prefix. */
 export function isNavLinkActive(pathname: string, link: string): boolean {
   if (link === '/' || link === '') return pathname === '' || pathname === '/';
   return pathname === link || pathname.startsWith(link.endsWith('/') ? link : `${link}/`);

@@ -3,7 +3,7 @@ function same(a: unknown, b: unknown): boolean {
   return Object.is(a, b);
 }
 
-/** The fields of `after` that differ from `before` (edits send only what changed, SPEC §5). */
+/** The fields of `after` that differ from `before` (edits send only what changed, docs/product.md#validation). */
 export function changedFields<T extends object>(before: T, after: T): Partial<T> {
   const changes: Partial<T> = {};
   for (const key of Object.keys(after) as (keyof T)[]) {

@@ -1,6 +1,6 @@
 import type { ControllerFieldState } from 'react-hook-form';
 
-/** SPEC §5: a field's error shows only once the field is dirty or touched. */
+/** docs/product.md#validation: a field's error shows only once the field is dirty or touched. */
 export function visibleError(state: Pick<ControllerFieldState, 'error' | 'isDirty' | 'isTouched'>): string | undefined {
   if (!state.error || !(state.isDirty || state.isTouched)) return undefined;
   return state.error.message || 'Invalid value';

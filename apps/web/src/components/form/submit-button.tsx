@@ -8,7 +8,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** SPEC §4: reads 'Saving...' and stays disabled while saving or while the form is invalid. */
+/** docs/product.md#states-and-transitions: reads 'Saving...' and stays disabled while saving or while the form is invalid. */
 export function SubmitButton({ saving, invalid = false, children = 'Save' }: Props) {
   return (
     <button type="submit" className={buttonClasses('primary')} disabled={saving || invalid} aria-busy={saving || undefined}>

@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 
 /**
- * SPEC §4 "A saving flag blocks duplicate submits": a submit while the previous one is still validating or saving
+ * docs/product.md#states-and-transitions, a saving flag blocks duplicate submits: a submit while the previous one is still validating or saving
  * is ignored. A mutation's `isPending` cannot do it: a double click or a second Enter fires both events before React
  * renders the disabled button, and each one reads the stale `false`. `submit` resolves when the save has ended.
  */

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * Delete confirmation (SPEC §2): title, message, 'Delete' and Cancel. React Aria's modal keeps focus inside, closes
+ * Delete confirmation (docs/product.md#screens-and-routes): title, message, 'Delete' and Cancel. React Aria's modal keeps focus inside, closes
  * on Escape or the backdrop (not while busy) and gives focus back to the opener.
  */
 export function ConfirmModal({ open, title, message, confirmLabel = 'Delete', cancelLabel = 'Cancel', busy = false, onConfirm, onCancel }: Props) {

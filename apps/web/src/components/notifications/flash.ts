@@ -14,7 +14,7 @@ interface FlashState {
 
 /**
  * Navigates and shows a toast on the page it lands on. Toasting first would not work:
- * navigation closes transient notifications (SPEC §4), including one raised just before.
+ * navigation closes transient notifications (docs/product.md#states-and-transitions), including one raised just before.
  */
 export function useNavigateWithFlash() {
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The fixed stacks, `offset` px from the edge and from each other (SPEC §9: offset 20), the top edge counted from
+ * The fixed stacks, `offset` px from the edge and from each other (docs/product.md#constants-and-limits: offset 20), the top edge counted from
  * below the header and the page's title row, so toasts never sit over the avatar, the search box or page actions.
  */
 export default function NotificationStacks({ notifications, onDismiss }: Props) {

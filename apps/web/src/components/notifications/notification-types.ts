@@ -1,4 +1,4 @@
-// Notification defaults from SPEC §9: top-right, autohide on, 5000 ms, stacking on, offset 20.
+// Notification defaults from docs/product.md#constants-and-limits: top-right, autohide on, 5000 ms, stacking on, offset 20.
 
 export type NotificationType = 'success' | 'info' | 'warning' | 'error' | 'default';
 export type NotificationPosition = 'top-right' | 'top-center';

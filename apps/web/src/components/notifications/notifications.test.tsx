@@ -116,7 +116,7 @@ describe('notificationsReducer', () => {
     expect(notificationsReducer(state, { kind: 'dismiss-key', key: 'k' })).toEqual([]);
   });
 
-  it('applies SPEC defaults', () => {
+  it('applies the documented defaults', () => {
     expect(createNotification(1, 'x')).toMatchObject({ type: 'default', persist: false, position: 'top-right', autohideMs: 5000 });
   });
 });

@@ -1,4 +1,4 @@
-// SPEC §9 select defaults.
+// docs/product.md#constants-and-limits select defaults.
 export const SELECT_FILTER_DEBOUNCE_MS = 300;
 export const SELECT_VISIBLE_OPTIONS = 5;
 export const SELECT_OPTION_HEIGHT_PX = 38;

@@ -1,6 +1,6 @@
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-/** SPEC §9: below this many pages every page button is shown. */
+/** docs/product.md#constants-and-limits: below this many pages every page button is shown. */
 export const FULL_PAGE_LIST_LIMIT = 6;
 
 export type PageItem =

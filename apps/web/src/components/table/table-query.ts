@@ -1,4 +1,4 @@
-// The table's text search (SPEC §5) in the browser: the parser and matching rules are @sro/table-query's, shared
+// The table's text search (docs/product.md#validation) in the browser: the parser and matching rules are @sro/table-query's, shared
 // with the server (which searches the characters table with the same syntax).
 import { parseTableQuery, selectedColumns, textMatches, type SearchColumn, type TableQuery } from '@sro/table-query';
 

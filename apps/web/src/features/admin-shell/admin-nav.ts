@@ -46,7 +46,7 @@ export const DEFAULT_MOBILE_TITLE = 'Admin Dashboard';
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/** SPEC §2: an admin link is active only when the URL equals it exactly. */
+/** docs/product.md#screens-and-routes: an admin link is active only when the URL equals it exactly. */
 export function isExactlyActive(pathname: string, link: string): boolean {
   return trimSlash(pathname) === trimSlash(link);
 }

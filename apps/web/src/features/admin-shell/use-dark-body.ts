@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 // Literal class names so Tailwind generates them.
 const DARK_BODY_CLASSES = ['bg-night-900', 'admin-shell-active'];
 
-/** SPEC §2: the page body is dark while the admin shell is shown (also behind overscroll). */
+/** docs/product.md#screens-and-routes: the page body is dark while the admin shell is shown (also behind overscroll). */
 export function useDarkBody(): void {
   useEffect(() => {
     document.body.classList.add(...DARK_BODY_CLASSES);

@@ -106,7 +106,7 @@ const ENTITY_PAGES: Record<string, string> = {
   'chat-channel': '/admin/chats',
   dimension: '/admin/dimensions',
   map: '/admin/maps',
-  // The sanctions pages come with the sanctions UI (issue 18, branch issue-18-web).
+  // The sanctions pages come with the sanctions UI .
   sanction: '/admin/sanctions',
 };
 

@@ -13,7 +13,7 @@ interface Props extends AccessRequirement {
 }
 
 /**
- * SPEC §4: visitors are sent to login and brought back to this URL; signed-in users
+ * docs/product.md#states-and-transitions: visitors are sent to login and brought back to this URL; signed-in users
  * need the listed groups and/or roles. Every state renders a real page, never a blank one.
  */
 export default function RouteGuard({ children, requiredGroups, requiredRoles, frame = (content) => content }: Props) {

@@ -7,7 +7,7 @@ const issues = (value: object) => {
   return r.success ? [] : r.error.issues.map((i) => i.message);
 };
 
-describe('character form rules (SPEC §5)', () => {
+describe('character form rules (docs/product.md#validation)', () => {
   it('accepts a complete character', () => expect(issues({})).toEqual([]));
 
   it("uses 'too short'/'too long' and the pattern message", () => {

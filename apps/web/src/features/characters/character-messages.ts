@@ -1,4 +1,4 @@
-// Exact texts from SPEC §5 and §8.
+// Exact texts from docs/product.md#validation, #texts-and-errors.
 export const CHARACTER_NAME_TOO_SHORT = 'Name too short';
 export const CHARACTER_NAME_TOO_LONG = 'Name too long';
 export const NAME_PATTERN_MESSAGE = 'Name can only contain letters, numbers and dashes';

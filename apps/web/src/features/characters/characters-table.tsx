@@ -22,7 +22,7 @@ import { OwnerSummary } from './owner-summary';
  */
 export const CHARACTER_SEARCH_DEBOUNCE_MS = 100;
 
-/** The columns the server sorts characters by (SPEC: name, owner, realm, gender, dimension, playtime, age). */
+/** The columns the server sorts characters by (name, owner, realm, gender, dimension, playtime, age; docs/product.md#screens-and-routes). */
 const CHARACTER_SORT_COLUMNS = ['name', 'ownerId', 'realm', 'gender', 'dimensionId', 'playTime', 'createdAt'];
 
 function characterColumns(owners: Map<string, OwnerRecord | null | undefined>, dimensions: readonly DimensionRecord[]): TableColumns<CharacterRecord> {

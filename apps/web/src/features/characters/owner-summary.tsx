@@ -11,7 +11,7 @@ export function OwnerSummary({ owner, ownerId }: { owner: OwnerRecord | null | u
       {owner ? (
         <span className="text-slate-100">{ownerLabel(owner, ownerId)}</span>
       ) : (
-        // SPEC's 'Unknown ({ownerId})' on one line: the id shortens on phones instead of wrapping.
+        // 'Unknown ({ownerId})' (docs/product.md#texts-and-errors) on one line: the id shortens on phones instead of wrapping.
         <span className="whitespace-nowrap text-amber-200">
           Unknown (<IdText id={ownerId} className="text-amber-200" />)
         </span>

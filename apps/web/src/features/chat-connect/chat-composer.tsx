@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 
-/** SPEC §9 has no number; the server accepts 1..1000 characters after trimming. */
+/** No client-side limit in docs/product.md#constants-and-limits; the server accepts 1..1000 characters after trimming. */
 export const MAX_MESSAGE_LENGTH = 1000;
 
 interface Props {

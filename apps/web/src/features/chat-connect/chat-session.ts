@@ -17,7 +17,7 @@ import {
   UNAUTHENTICATED_TEXT,
 } from './chat-texts';
 
-/** SPEC §9: the pause before a dropped chat stream is opened again. */
+/** docs/product.md#constants-and-limits: the pause before a dropped chat stream is opened again. */
 export const RECONNECT_DELAY_MS = 1000;
 
 /** A message as the stream delivers it (the generated ChatMessage fits). */
@@ -88,7 +88,7 @@ export interface ChatSessionDeps {
   reconnectDelayMs?: number;
 }
 
-// Retrying cannot help these: the caller lacks the right (SPEC §4), or the channel or character is gone or malformed.
+// Retrying cannot help these: the caller lacks the right (docs/product.md#states-and-transitions), or the channel or character is gone or malformed.
 const FINAL_CODES = new Set<number>([Code.PermissionDenied, Code.Unauthenticated, Code.NotFound, Code.InvalidArgument]);
 const FINAL_TEXTS = new Map<number, string>([
   [Code.PermissionDenied, PERMISSION_DENIED_TEXT],

@@ -1,6 +1,6 @@
 import { serverUnreachableText } from '../../lib/rpc/rpc-error';
 
-// Exact texts of SPEC §4, §5 and §8 for the chat connect view, and the ban choices of §9.
+// Exact texts of docs/product.md#states-and-transitions, #validation, #texts-and-errors for the chat connect view, and the ban choices (docs/product.md#constants-and-limits).
 
 export const SELECT_CHARACTER_INFO = 'Select character to connect';
 export const NO_CHARACTER_SELECTED = 'No character selected. Please select a character.';
@@ -21,7 +21,7 @@ export const banFailedText = (message: string) => `Error banning user: ${message
 /** The info that follows 'Chat disconnected': how the stream ended, e.g. 'Status code: UNAVAILABLE (14)'. */
 export const statusCodeText = (name: string, code: number) => `Status code: ${name} (${code})`;
 
-/** SPEC §9 ban durations in seconds; -1 is permanent. Labels match the values (the old app said '5 minute' for 60 s). */
+/** docs/product.md#constants-and-limits ban durations in seconds; -1 is permanent. Labels match the values (the old app said '5 minute' for 60 s). */
 export interface BanOption {
   label: string;
   seconds: number;
@@ -35,7 +35,7 @@ export const BAN_OPTIONS: readonly BanOption[] = [
 
 export const banMenuItemText = (option: BanOption) => (option.seconds < 0 ? 'Ban permanently' : `Ban for ${option.label}`);
 
-/** SPEC §8: 'the user is banned for {n}s or permanently', said so a moderator cannot misread it. */
+/** docs/product.md#texts-and-errors: 'the user is banned for {n}s or permanently', said so a moderator cannot misread it. */
 export function banSuccessText(senderName: string, option: BanOption): string {
   return option.seconds < 0
     ? `${senderName} is banned from this chat permanently.`

@@ -1,7 +1,7 @@
 import type { ChatLine } from './chat-line';
 
 /**
- * A held message's notice as the stream delivers it (ChatStreamNotice.held, issue 19): only to the sender's own
+ * A held message's notice as the stream delivers it (ChatStreamNotice.held): only to the sender's own
  * streams that asked for notices. state: 1 HELD, 2 ALLOWED, 3 DENIED (HeldMessageState).
  */
 export interface IncomingHeldNotice {

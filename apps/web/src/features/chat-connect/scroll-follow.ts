@@ -1,4 +1,4 @@
-/** SPEC §4/§9: the list follows new messages while the reader is within 75 px of the bottom. */
+/** docs/product.md#states-and-transitions, #constants-and-limits: the list follows new messages while the reader is within 75 px of the bottom. */
 export const SCROLL_FOLLOW_THRESHOLD_PX = 75;
 
 export interface ScrollBox {

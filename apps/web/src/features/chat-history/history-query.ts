@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../components/table/pag
 /** The history page's filters as the URL keeps them (so a filtered page can be linked and reloaded). */
 export interface HistoryFilters {
   senderId: string;
-  /** A case-insensitive part of the content (issue 19); absent or '' = any. */
+  /** A case-insensitive part of the content; absent or '' = any. */
   text?: string;
   /** datetime-local values ('2025-01-31T18:30'), local time; empty = open end. */
   from: string;

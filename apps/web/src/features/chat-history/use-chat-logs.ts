@@ -3,7 +3,7 @@ import { useGameApi } from '../../lib/api/use-game-api';
 import { chatLogsRequest, type HistoryFilters } from './history-query';
 
 export interface ChatLogRecord {
-  /** The stored message's id (issue 19); from an older server, the position in the result. */
+  /** The stored message's id; from an older server, the position in the result. */
   id: string;
   /** Deletable: the server gave the message's id. */
   deletable: boolean;

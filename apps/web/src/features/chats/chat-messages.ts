@@ -1,5 +1,5 @@
-// Exact texts from SPEC §5 and §8. Channel names follow the shared name rules; their
-// messages use the character wording ('too short'), the spec gives none of its own.
+// Exact texts from docs/product.md#validation, #texts-and-errors. Channel names follow the shared name rules; their
+// messages use the character wording ('too short'); docs/product.md#validation gives none of their own.
 export const CHAT_NAME_TOO_SHORT = 'Name too short';
 export const CHAT_NAME_TOO_LONG = 'Name too long';
 export const NAME_PATTERN_MESSAGE = 'Name can only contain letters, numbers and dashes';

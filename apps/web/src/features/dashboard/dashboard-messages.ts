@@ -1,6 +1,6 @@
 import { SERVER_COUNT_LOADING, SERVER_COUNT_LOCAL_MODE } from '../../lib/api/game-servers';
 
-// Exact texts from SPEC §2 and §4.
+// Exact texts from docs/product.md#screens-and-routes, #states-and-transitions.
 export const REFRESHING_CHARACTERS = 'Refreshing character list...';
 export const REFRESHED_CHARACTERS = 'Refreshed character list';
 

@@ -20,7 +20,7 @@ function figures(c: Omit<WallChannel, 'channelId' | 'channelName' | 'dimensionId
 }
 
 /**
- * The live operations wall (issue 19): per dimension and channel, the cluster's open streams, messages per minute,
+ * The live operations wall: per dimension and channel, the cluster's open streams, messages per minute,
  * held messages and the oldest one's age, sanctions in the last hour and delivery p99 — polled every 3 s, with
  * charts of the last five minutes. The table is the charts' text alternative.
  */

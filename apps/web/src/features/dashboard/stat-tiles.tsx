@@ -21,7 +21,7 @@ export function StatTiles() {
   const stats = useCharacterStats();
   const servers = useGameServerCount();
   const playTime = stats.data && durationValue(stats.data.totalPlayTime);
-  // -2 is the spec's 'still loading' value for the server count.
+  // -2 is the documented 'still loading' value (docs/product.md#constants-and-limits) for the server count.
   const serverCount = servers.data ?? SERVER_COUNT_LOADING;
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">

@@ -7,12 +7,12 @@ const messages = (value: object) => {
   return result.success ? [] : result.error.issues.map((i) => i.message);
 };
 
-describe('dimension form rules (SPEC §5)', () => {
+describe('dimension form rules (docs/product.md#validation)', () => {
   it('accepts a valid dimension', () => {
     expect(messages({})).toEqual([]);
   });
 
-  it("uses the spec's exact messages", () => {
+  it('uses the documented exact messages', () => {
     expect(messages({ name: 'ab' })).toEqual(['Name to short']);
     expect(messages({ name: 'x'.repeat(65) })).toEqual(['Name to long']);
     expect(messages({ name: 'bad!name' })).toEqual(['Name can only contain letters, numbers and dashes']);

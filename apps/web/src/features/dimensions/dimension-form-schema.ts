@@ -1,7 +1,7 @@
 import { z } from '../../lib/zod';
 import { DIMENSION_NAME_TOO_LONG, DIMENSION_NAME_TOO_SHORT, LOCATION_REQUIRED, NAME_PATTERN_MESSAGE, VERSION_REQUIRED } from './dimension-messages';
 
-/** SPEC §5: 3 to 64 characters of letters, digits, space, underscore and dash. */
+/** docs/product.md#validation: 3 to 64 characters of letters, digits, space, underscore and dash. */
 export const NAME_PATTERN = /^[A-Za-z0-9 _-]*$/;
 
 export const dimensionFormSchema = z.object({

@@ -1,4 +1,4 @@
-// Exact texts from SPEC §5 and §8. 'to short'/'to long' are the spec's wording for dimensions.
+// Exact texts from docs/product.md#validation, #texts-and-errors. 'to short'/'to long' are the documented wording for dimensions.
 export const DIMENSION_NAME_TOO_SHORT = 'Name to short';
 export const DIMENSION_NAME_TOO_LONG = 'Name to long';
 export const NAME_PATTERN_MESSAGE = 'Name can only contain letters, numbers and dashes';

@@ -1,4 +1,4 @@
-// Exact texts from SPEC §5 and §8 (the 'Map channel' wording is the spec's).
+// Exact texts from docs/product.md#validation, #texts-and-errors (the 'Map channel' wording is documented there).
 export const MAP_NAME_REQUIRED = 'Name is required';
 export const MAP_PATH_REQUIRED = 'Map path is required';
 export const mapCreatedText = (name: string, id: string) => `Map channel ${name} (${id}) created!`;

@@ -4,7 +4,7 @@ import type { IssueSanctionInput, LadderStepRecord } from '../../lib/api/sanctio
 export const MAX_REASON_LENGTH = 500;
 export const MAX_PLAYER_MESSAGE_LENGTH = 500;
 
-/** The preset durations (SPEC §9's ban durations, labelled truthfully), then permanent and custom. */
+/** The preset durations (the ban durations of docs/product.md#constants-and-limits, labelled truthfully), then permanent and custom. */
 export const DURATION_PRESETS = [
   { id: '60', label: '60 seconds', seconds: 60 },
   { id: '3600', label: '1 hour', seconds: 3600 },

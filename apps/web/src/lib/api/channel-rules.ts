@@ -5,7 +5,7 @@ import { fromRulesForm, toRulesForm, toHeldRecord, type ChannelRulesForm, type H
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
 
-/** How often the review lane asks for new held messages (issue 19: "live", 2–3 s). */
+/** How often the review lane asks for new held messages ("live", 2–3 s). */
 export const HELD_POLL_MS = 2500;
 
 export const channelRulesKeys = {

@@ -1,6 +1,6 @@
 import { CharacterSortField } from '../../gen/sro/character/character_pb';
 
-/** Table column ids the characters table sorts by (SPEC §2). */
+/** Table column ids the characters table sorts by (docs/product.md#screens-and-routes). */
 export const CHARACTER_SORT_COLUMNS = ['name', 'ownerId', 'realm', 'gender', 'dimensionId', 'playTime', 'createdAt'] as const;
 export type CharacterSortColumn = (typeof CHARACTER_SORT_COLUMNS)[number];
 
@@ -33,7 +33,7 @@ export function characterPageRequest({ pageIndex, pageSize, sort, search }: Char
   };
 }
 
-/** Edit mask paths (SPEC §3) for the character form's fields. */
+/** Edit mask paths (docs/product.md#entities-and-fields) for the character form's fields. */
 export const CHARACTER_MASK_PATHS = {
   name: 'name',
   gender: 'gender',

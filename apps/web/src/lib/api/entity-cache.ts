@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { flushPersistedCache } from '../query-persister';
 
-/** SPEC §8: a cached item that is absent. */
+/** docs/product.md#texts-and-errors: a cached item that is absent. */
 export const itemNotFoundText = (id: string) => `Item with ID ${id} not found`;
 
 export class ItemNotFoundError extends Error {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
 import { useGameApi } from './use-game-api';
 
-/** SPEC §9 sentinels for the server count. */
+/** docs/product.md#constants-and-limits sentinels for the server count. */
 export const SERVER_COUNT_LOADING = -2;
 export const SERVER_COUNT_LOCAL_MODE = -1;
 

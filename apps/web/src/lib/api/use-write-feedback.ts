@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNotify } from '../../components/notifications/notification-context';
 import { deleteFailureText, rpcFailureText } from '../rpc/rpc-error';
 
-// SPEC §8: failures are persistent, top-center and never auto-hidden; successes auto-hide.
+// docs/product.md#texts-and-errors: failures are persistent, top-center and never auto-hidden; successes auto-hide.
 const FAILURE = { persist: true, position: 'top-center' } as const;
 
 /** Toasts for create, edit and delete outcomes. */

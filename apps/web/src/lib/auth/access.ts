@@ -8,7 +8,7 @@ export interface AccessRequirement {
 }
 
 /**
- * SPEC §4/§6: a route may demand groups and/or roles; when both lists are set the
+ * docs/product.md#states-and-transitions, #roles-and-permissions: a route may demand groups and/or roles; when both lists are set the
  * user needs at least one of each. An empty or missing list demands nothing.
  */
 export function hasAccess(user: { groups: readonly string[]; roles: readonly string[] } | null, requirement: AccessRequirement): boolean {

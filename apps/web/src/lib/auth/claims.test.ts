@@ -44,7 +44,7 @@ describe('claims', () => {
     expect(user.groups).toEqual(['/Moderator']);
   });
 
-  it("throws the SPEC messages: 'User is not authenticated' / 'Error loading user profile'", () => {
+  it("throws the documented messages: 'User is not authenticated' / 'Error loading user profile'", () => {
     expect(() => sessionUserFromClaims(null)).toThrow('User is not authenticated');
     expect(() => sessionUserFromClaims({ preferred_username: 'x' })).toThrow('Error loading user profile');
   });

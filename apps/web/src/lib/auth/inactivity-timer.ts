@@ -2,7 +2,7 @@
 // (and Playwright's fake clock) control time completely.
 
 export const INACTIVITY_LIMIT_MS = 60 * 60 * 1000;
-/** SPEC §4: the warning appears at 90 % of the limit (54 minutes). */
+/** docs/product.md#states-and-transitions: the warning appears at 90 % of the limit (54 minutes). */
 export const INACTIVITY_WARNING_MS = INACTIVITY_LIMIT_MS * 0.9;
 
 export interface Clock {

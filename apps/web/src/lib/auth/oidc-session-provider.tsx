@@ -62,7 +62,7 @@ interface BridgeProps {
   onSessionChange: (session: Session) => void;
 }
 
-/** Adapts react-oidc-context to the app's Session interface and adds the SPEC §4 rules. */
+/** Adapts react-oidc-context to the app's Session interface and adds the docs/product.md#states-and-transitions rules. */
 function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, navigate, onSessionChange }: BridgeProps) {
   const auth = useAuth();
   const notify = useNotify();

@@ -2,7 +2,7 @@ import { WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../runtime-config';
 import { OIDC_STORE_PREFIX } from './session-hint';
 
-/** SPEC §9: refresh 15 s before expiry; a token handed to a call must stay valid 30 s. */
+/** docs/product.md#constants-and-limits: refresh 15 s before expiry; a token handed to a call must stay valid 30 s. */
 export const TOKEN_REFRESH_BEFORE_EXPIRY_S = 15;
 export const TOKEN_MIN_VALIDITY_S = 30;
 

@@ -10,7 +10,7 @@ const config = {
 };
 
 describe('buildOidcSettings', () => {
-  it('follows SPEC §7/§9: code flow, openid profile, userinfo, 15 s refresh, no session iframe', () => {
+  it('follows the documented sign-in: code flow, openid profile, userinfo, 15 s refresh, no session iframe', () => {
     const s = buildOidcSettings(config, 'https://game.test');
     expect(s).toMatchObject({
       authority: 'http://localhost:8080/realms/default',
@@ -49,7 +49,7 @@ describe('oidc errors', () => {
     expect(classifySilentError(new TypeError('Failed to fetch'))).toBe('unreachable');
   });
 
-  it('maps callback failures to the SPEC messages', () => {
+  it('maps callback failures to the documented messages', () => {
     expect(signinCallbackMessage(new Error('subject from UserInfo response does not match'))).toBe('Error loading user info');
     expect(signinCallbackMessage(new Error('Invalid response Content-Type: text/html, from URL: https://x/userinfo'))).toBe('Error loading user info');
     expect(signinCallbackMessage(new Error('invalid_grant'))).toBe('Error loading user profile');

@@ -62,7 +62,7 @@ export function sessionStartReason(loc: Pick<Location, 'pathname' | 'search'> = 
 
 /**
  * Once the runtime config is known: a provider on another origin keeps its session cookies out of our sight, so the
- * silent check runs on every page load (SPEC §4 first; the landing-page budget holds for the embedded provider).
+ * silent check runs on every page load (docs/product.md#states-and-transitions first; the landing-page budget holds for the embedded provider).
  */
 export function configStartReason(authority: string, origin: string = window.location.origin): SessionStartReason | null {
   try {

@@ -11,7 +11,7 @@ import { MSG_LOGIN_NOT_CONFIGURED } from './session-messages';
 // a session to restore or look for (session-hint.ts: our tokens, an earlier sign-in here, the embedded provider's
 // session hint cookie), a return from the provider, the admin console, or a Login / 'Create an Account' click.
 // A visitor without a session never downloads them — with the embedded provider. A provider on another origin
-// (external Keycloak) hides its session from us, so there the silent check runs on every page load (SPEC §4).
+// (external Keycloak) hides its session from us, so there the silent check runs on every page load (docs/product.md#states-and-transitions).
 const loadOidcSessionProvider = () => import('./oidc-session-provider');
 
 /** Starts downloading the sign-in code (on hover or focus of a sign-in button) so a click redirects sooner. */

@@ -1,5 +1,5 @@
 /**
- * Live views and deletions (issue 19): a stream that asked for notices gets ChatMessage.notice.deleted_message_ids
+ * Live views and deletions: a stream that asked for notices gets ChatMessage.notice.deleted_message_ids
  * when a moderator deletes messages; the view drops those lines. Kept apart from other notice kinds.
  */
 

@@ -22,7 +22,7 @@ describe('identity admin client', () => {
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
   });
 
-  it('uses the SPEC §8 lookup errors', async () => {
+  it('uses the documented lookup errors', async () => {
     await expect(clientWith([json({})]).client.findUserByUsername('kai')).rejects.toThrow('unable to find user kai');
     await expect(clientWith([json([])]).client.findUserByUsername('kai')).rejects.toThrow('User not found');
     await expect(clientWith([json({ users: [] })]).client.listUsers()).rejects.toThrow('unable to get users');

@@ -1,4 +1,4 @@
-// The identity provider's admin users API (Keycloak-compatible subset, SPEC §7):
+// The identity provider's admin users API (Keycloak-compatible subset, docs/product.md#calls):
 // GET /users?exact=true&max=1&username=…, GET /users, GET /users/{id}, GET /users/{id}/groups.
 
 export interface IdentityUser {
@@ -17,7 +17,7 @@ export interface IdentityGroup {
   path: string;
 }
 
-// Exact texts from SPEC §8 (Lookups and the admin client's error rule).
+// Exact texts from docs/product.md#texts-and-errors (Lookups and the admin client's error rule).
 export const MSG_NETWORK_NOT_OK = 'Network response was not OK.';
 export const MSG_UNABLE_TO_GET_USERS = 'unable to get users';
 export const MSG_USER_NOT_FOUND = 'User not found';

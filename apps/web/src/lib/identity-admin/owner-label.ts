@@ -1,6 +1,6 @@
 import type { OwnerRecord } from './owner-directory';
 
-/** The owner's username, or SPEC §8's 'Unknown ({ownerId})' when the lookup failed. */
+/** The owner's username, or 'Unknown ({ownerId})' (docs/product.md#texts-and-errors) when the lookup failed. */
 export function ownerLabel(owner: OwnerRecord | null | undefined, ownerId: string): string {
   return owner?.username || `Unknown (${ownerId})`;
 }
@@ -12,7 +12,7 @@ export interface OwnerBadge {
   tone: BadgeTone;
 }
 
-// SPEC §2: Banned red, Admin green, Moderator grey, Member indigo; matched on the group's name.
+// docs/product.md#screens-and-routes: Banned red, Admin green, Moderator grey, Member indigo; matched on the group's name.
 const BADGES: OwnerBadge[] = [
   { label: 'Banned', tone: 'red' },
   { label: 'Admin', tone: 'green' },

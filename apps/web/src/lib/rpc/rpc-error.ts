@@ -35,7 +35,7 @@ export function isNetworkFailure(error: unknown): boolean {
 export const serverUnreachableText = (server = 'The server') => `${server} could not be reached. Check your network connection.`;
 
 /**
- * SPEC §8: the RPC error carries a message and a code (default 'UNKNOWN'). A network failure is UNAVAILABLE (its gRPC
+ * docs/product.md#texts-and-errors: the RPC error carries a message and a code (default 'UNKNOWN'). A network failure is UNAVAILABLE (its gRPC
  * name) with a sentence, not 'UNKNOWN' with 'Failed to fetch'.
  */
 export function rpcErrorParts(error: unknown): RpcErrorParts {

@@ -44,7 +44,7 @@ export function signInAgain(login: () => Promise<void>, storage: Pick<Storage, '
 }
 
 /**
- * Browser transport for the game API (SPEC §7: gRPC-web, bearer token). An empty
+ * Browser transport for the game API (docs/product.md#calls: gRPC-web, bearer token). An empty
  * apiBaseUrl means the API shares the page's origin.
  */
 export function createRpcTransport(options: { apiBaseUrl: string; getAccessToken: AccessTokenSource; onSessionLost?: () => void }): Transport {

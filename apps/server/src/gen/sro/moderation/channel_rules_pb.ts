@@ -2,7 +2,7 @@
 // @generated from file sro/moderation/channel_rules.proto (package sro.moderation, syntax proto3)
 /* eslint-disable */
 
-// Issue 19: per-channel rules (slow mode, word and pattern lists, members only) and the review lane of held
+// Per-channel rules (slow mode, word and pattern lists, members only) and the review lane of held
 // messages (docs/moderation.md). Additions to the wire contract: no existing client calls these.
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";

@@ -2,7 +2,7 @@
 // @generated from file sro/moderation/chat_history.proto (package sro.moderation, syntax proto3)
 /* eslint-disable */
 
-// Issue 19: browse stored channel messages across channels, delete one (a tombstone), purge a sender
+// Browse stored channel messages across channels, delete one (a tombstone), purge a sender
 // (docs/moderation.md). Additions to the wire contract: no existing client calls these.
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";

@@ -2,7 +2,7 @@
 // @generated from file sro/moderation/reports.proto (package sro.moderation, syntax proto3)
 /* eslint-disable */
 
-// Issue 19: players report chat messages; moderators work the queue (docs/moderation.md). Additions to the wire
+// Players report chat messages; moderators work the queue (docs/moderation.md). Additions to the wire
 // contract: no existing client calls these.
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";

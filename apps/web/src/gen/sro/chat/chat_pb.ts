@@ -91,7 +91,7 @@ export type ChatMessage = Message<"sro.chat.ChatMessage"> & {
   sentTimeMs: bigint;
 
   /**
-   * The stored message's id, for reports and deletion (issue 19); empty on a notice. A client's value is ignored.
+   * The stored message's id, for reports and deletion; empty on a notice. A client's value is ignored.
    *
    * @generated from field: string id = 4;
    */
@@ -122,7 +122,7 @@ export const ChatMessageSchema: GenMessage<ChatMessage> = /*@__PURE__*/
   messageDesc(file_sro_chat_chat, 2);
 
 /**
- * What a live view must change besides appending a message (issue 19, docs/moderation.md).
+ * What a live view must change besides appending a message (docs/moderation.md).
  *
  * @generated from message sro.chat.ChatStreamNotice
  */
@@ -205,7 +205,7 @@ export type ConnectChatChannelRequest = Message<"sro.chat.ConnectChatChannelRequ
   characterId: string;
 
   /**
-   * Ask for ChatStreamNotice events (deletions, held messages) besides messages (issue 19).
+   * Ask for ChatStreamNotice events (deletions, held messages) besides messages.
    *
    * @generated from field: bool notices = 3;
    */
@@ -455,14 +455,14 @@ export type ChatLogRequest = Message<"sro.chat.ChatLogRequest"> & {
   offset?: bigint | undefined;
 
   /**
-   * Issue 19: a case-insensitive substring of the content.
+   * A case-insensitive substring of the content.
    *
    * @generated from field: optional string text = 7;
    */
   text?: string | undefined;
 
   /**
-   * Issue 19: a sender's character id, or a case-insensitive part of its name.
+   * A sender's character id, or a case-insensitive part of its name.
    *
    * @generated from field: optional string sender = 8;
    */
@@ -503,7 +503,7 @@ export type ChatLog = Message<"sro.chat.ChatLog"> & {
   content: string;
 
   /**
-   * Issue 19: the message's id, and its time in milliseconds.
+   * The message's id, and its time in milliseconds.
    *
    * @generated from field: string id = 5;
    */
@@ -515,7 +515,7 @@ export type ChatLog = Message<"sro.chat.ChatLog"> & {
   sentAtMs: bigint;
 
   /**
-   * Issue 19: the sender's name when the character still exists.
+   * The sender's name when the character still exists.
    *
    * @generated from field: string sender_name = 7;
    */

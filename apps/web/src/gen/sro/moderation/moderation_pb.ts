@@ -2,8 +2,8 @@
 // @generated from file sro/moderation/moderation.proto (package sro.moderation, syntax proto3)
 /* eslint-disable */
 
-// Sanctions (mutes and bans with a scope, a duration and a reason), their settings, and the audit log (issue 18;
-// docs/moderation.md). Additions to the wire contract: no existing client calls these.
+// Sanctions (mutes and bans with a scope, a duration and a reason), their settings, and the audit log
+// (docs/moderation.md). Additions to the wire contract: no existing client calls these.
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";

@@ -2,7 +2,7 @@
 // @generated from file sro/moderation/operations.proto (package sro.moderation, syntax proto3)
 /* eslint-disable */
 
-// Issue 19: the live operations wall on the dashboard, summed over every node of a cluster (docs/moderation.md).
+// The live operations wall on the dashboard, summed over every node of a cluster (docs/moderation.md).
 // An addition to the wire contract: no existing client calls it.
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";

@@ -67,7 +67,7 @@ export interface ChatMessage {
      */
     sentTimeMs: string;
     /**
-     * The stored message's id, for reports and deletion (issue 19); empty on a notice. A client's value is ignored.
+     * The stored message's id, for reports and deletion; empty on a notice. A client's value is ignored.
      *
      * @generated from protobuf field: string id = 4
      */
@@ -88,7 +88,7 @@ export interface ChatMessage {
     senderCharacterName: string;
 }
 /**
- * What a live view must change besides appending a message (issue 19, docs/moderation.md).
+ * What a live view must change besides appending a message (docs/moderation.md).
  *
  * @generated from protobuf message sro.chat.ChatStreamNotice
  */
@@ -148,7 +148,7 @@ export interface ConnectChatChannelRequest {
      */
     characterId: string;
     /**
-     * Ask for ChatStreamNotice events (deletions, held messages) besides messages (issue 19).
+     * Ask for ChatStreamNotice events (deletions, held messages) besides messages.
      *
      * @generated from protobuf field: bool notices = 3
      */
@@ -314,13 +314,13 @@ export interface ChatLogRequest {
      */
     offset?: string;
     /**
-     * Issue 19: a case-insensitive substring of the content.
+     * A case-insensitive substring of the content.
      *
      * @generated from protobuf field: optional string text = 7
      */
     text?: string;
     /**
-     * Issue 19: a sender's character id, or a case-insensitive part of its name.
+     * A sender's character id, or a case-insensitive part of its name.
      *
      * @generated from protobuf field: optional string sender = 8
      */
@@ -349,7 +349,7 @@ export interface ChatLog {
      */
     content: string;
     /**
-     * Issue 19: the message's id, and its time in milliseconds.
+     * The message's id, and its time in milliseconds.
      *
      * @generated from protobuf field: string id = 5
      */
@@ -359,7 +359,7 @@ export interface ChatLog {
      */
     sentAtMs: string;
     /**
-     * Issue 19: the sender's name when the character still exists.
+     * The sender's name when the character still exists.
      *
      * @generated from protobuf field: string sender_name = 7
      */
