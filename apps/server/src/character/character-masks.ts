@@ -1,7 +1,7 @@
 import type { Character } from "../gen/sro/character/character_pb.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
 import { requireCharacterName, requireGender, requireLocation, requireOwnerId, requireRealm } from "./character-rules.js";
-import type { CharacterChanges } from "./character-store.js";
+import type { CharacterChanges } from "./character-writes.js";
 
 /**
  * Field masks of CharacterService. Paths arrive in proto spelling ("dimension_id", what the JSON codec produces
