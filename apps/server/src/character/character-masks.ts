@@ -52,7 +52,7 @@ export function readMask(paths: readonly string[] | undefined): ReadonlySet<Char
   return fields;
 }
 
-/** The fields an EditCharacter may change: exactly the six of issue 3, at least one. */
+/** The fields an EditCharacter may change: one or more of EDITABLE_FIELDS, nothing else. */
 export function editMask(paths: readonly string[] | undefined): EditableField[] {
   const allowed = EDITABLE_FIELDS.join(", ");
   if (!paths || paths.length === 0) throw invalidArgument("mask", `must name the fields to change (${allowed})`);

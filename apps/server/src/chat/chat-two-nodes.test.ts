@@ -3,35 +3,31 @@ import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { chatClient, codeOf, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
-import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import type { TestServer } from "../test/test-server.js";
+import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 import { historyClient } from "../test/history-clients.js";
 import { bearer } from "../test/bearer.js";
 
-const natsUrl = process.env.NATS_URL;
-const databaseUrl = process.env.DATABASE_URL;
-
 /**
- * DESIGN.md "Scale past one machine": two nodes sharing one PostgreSQL database and one NATS. A stream open on B
+ * Scaling past one machine: two nodes sharing one PostgreSQL database and one NATS. A stream open on B
  * sees what happens through A. Runs when NATS_URL and DATABASE_URL are set.
  */
-describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!twoNodesAvailable)("chat across two nodes (NATS + PostgreSQL)", () => {
+  let nodes: TwoNodes;
   let a: TestServer, b: TestServer;
   let adminOnA: ChatClient, playerOnB: ChatClient;
   let dim: string, speaker: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
-    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
     adminOnA = chatClient(a.url, a.users.admin.token);
     playerOnB = chatClient(b.url, b.users.player.token);
     dim = await insertDimension(a.server.database.db);
     speaker = await insertCharacter(a.server.database.db, a.users.admin.sub, dim);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await nodes?.close();
   });
 
   async function streamOnB(channelId: string, notices = false) {

@@ -1,29 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operations } from "../gen/sro/moderation/operations_pb.js";
 import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
-import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import type { TestServer } from "../test/test-server.js";
+import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 import { channelOf, operationsClient } from "../test/operations-fixtures.js";
-
-const natsUrl = process.env.NATS_URL;
-const databaseUrl = process.env.DATABASE_URL;
 
 /**
  * The operations wall across two nodes sharing PostgreSQL and NATS: each node publishes its figures on the bus every
  * few seconds and either node answers for both (streams and messages summed). Runs when NATS_URL and DATABASE_URL
  * are set. (A node that stops reporting drops out: chat-figures.test.ts, with a fake clock.)
  */
-describe.skipIf(!natsUrl || !databaseUrl)("operations wall across two nodes (NATS + PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!twoNodesAvailable)("operations wall across two nodes (NATS + PostgreSQL)", () => {
+  let nodes: TwoNodes;
   let a: TestServer, b: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
-    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await nodes?.close();
   });
 
   it("either node sums the streams and messages of both", async () => {
