@@ -1,8 +1,8 @@
 import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
-import { chatClient, codeOf, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
+import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import type { TestServer } from "../test/test-server.js";
 import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 import { historyClient } from "../test/history-clients.js";
@@ -34,7 +34,7 @@ describe.skipIf(!twoNodesAvailable)("chat across two nodes (NATS + PostgreSQL)",
     const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     const before = b.server.chatBus.subscriberCount();
     const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me, notices, history: true }));
-    await eventually(() => b.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on B");
+    await vi.waitFor(() => expect(b.server.chatBus.subscriberCount(), "stream on B").toBe(before + 1), { timeout: 5_000 });
     return { me, reader };
   }
 
@@ -137,7 +137,7 @@ describe.skipIf(!twoNodesAvailable)("chat across two nodes (NATS + PostgreSQL)",
     const sender = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     const before = a.server.chatBus.subscriberCount();
     const reader = new StreamReader(chatClient(a.url, a.users.player.token).connectDirectMessages({ id: target }));
-    await eventually(() => a.server.chatBus.subscriberCount() === before + 1, 5_000, "stream on A");
+    await vi.waitFor(() => expect(a.server.chatBus.subscriberCount(), "stream on A").toBe(before + 1), { timeout: 5_000 });
     await playerOnB.sendDirectMessage({ characterId: target, chatMessage: { senderCharacterId: sender, content: "psst" } });
     expect((await reader.waitFor(1))[0]).toMatchObject({ senderCharacterId: sender, content: "psst" });
   });
