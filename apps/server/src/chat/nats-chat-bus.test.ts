@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../test/chat-fixtures.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ChatBus, ChatEvent } from "./chat-bus.js";
 import { createNatsChatBus } from "./nats-chat-bus.js";
 
@@ -29,7 +28,7 @@ describe.skipIf(!natsUrl)("NATS chat bus", () => {
     for (let i = 1; i <= 3; i++) await a.publish(channel, message(i));
     await a.publish(channel, { type: "sanctioned", kind: "ban", scope: "channel", scopeId: "c" });
     await a.publish(channel, { type: "deleted" });
-    await eventually(() => seen.length === 5, 5_000, "five events");
+    await vi.waitFor(() => expect(seen.length, "five events").toBe(5), { timeout: 5_000 });
     expect(seen).toEqual([message(1), message(2), message(3), { type: "sanctioned", kind: "ban", scope: "channel", scopeId: "c" }, { type: "deleted" }]);
     leave();
   });
@@ -44,7 +43,7 @@ describe.skipIf(!natsUrl)("NATS chat bus", () => {
     await a.publish({ kind: "channel", id: randomUUID() }, message(1));
     await a.publish(direct, message(2));
     await a.publish(channel, message(3));
-    await eventually(() => onChannel.length === 1 && onDirect.length === 1, 5_000, "one event each");
+    await vi.waitFor(() => expect(onChannel.length === 1 && onDirect.length === 1, "one event each").toBe(true), { timeout: 5_000 });
     expect(onChannel).toEqual([message(3)]);
     expect(onDirect).toEqual([message(2)]);
     leaveChannel();
@@ -58,14 +57,14 @@ describe.skipIf(!natsUrl)("NATS chat bus", () => {
     const leaves = await Promise.all(Array.from({ length: 100 }, () => a.subscribe(channel, (e) => heard.push(e))));
     expect(a.subscriberCount()).toBe(before + 100);
     await a.publish(channel, message(7));
-    await eventually(() => heard.length === 100, 5_000, "100 local deliveries");
+    await vi.waitFor(() => expect(heard.length, "100 local deliveries").toBe(100), { timeout: 5_000 });
     for (const leave of leaves) leave();
     expect(a.subscriberCount()).toBe(before);
     // A probe subscribed afterwards hears message 8; a listener still registered would have heard it in the same delivery.
     const probe: ChatEvent[] = [];
     const leaveProbe = await a.subscribe(channel, (e) => probe.push(e));
     await a.publish(channel, message(8));
-    await eventually(() => probe.length === 1, 5_000, "the probe's delivery");
+    await vi.waitFor(() => expect(probe.length, "the probe's delivery").toBe(1), { timeout: 5_000 });
     leaveProbe();
     expect(heard).toHaveLength(100);
   });
