@@ -10,6 +10,7 @@ import { chatMessages, storedMessageColumns } from "./schema.js";
 
 /** Reads of stored messages: a channel's or a character's newest ones, the moderators' paged logs. */
 
+/** A chat_messages row as the store hands it out (send-store.ts stores with it too); times as unix milliseconds. */
 export const toStored = (row: {
   id: number;
   channelId: string | null;
