@@ -1,7 +1,6 @@
 import { setMaxListeners } from "node:events";
 import { createServer, type Server } from "node:http";
-import { fileURLToPath } from "node:url";
-import { Code, ConnectError, createConnectRouter, createContextValues, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
+import { Code, ConnectError, createConnectRouter, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
 import { startAuditRetention, type AuditRetention } from "./audit/audit-retention.js";
@@ -10,7 +9,6 @@ import { AuditService } from "./gen/sro/moderation/moderation_pb.js";
 import type { AppBus, ClusterEvent } from "./cluster-events.js";
 import { createClusterBus } from "./platform/bus/create-cluster-bus.js";
 import { composeServices, openAccountBanGate, type Services } from "./compose.js";
-import { leanRoutes } from "./lean-routes.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { ChatHistoryService } from "./gen/sro/moderation/chat_history_pb.js";
 import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
@@ -18,31 +16,23 @@ import { ChannelRulesService } from "./gen/sro/moderation/channel_rules_pb.js";
 import { OperationsService } from "./gen/sro/moderation/operations_pb.js";
 import { BusService } from "./gen/sro/bus_pb.js";
 import { ChatFigures, wallClockMs } from "./chat/chat-figures.js";
+import { createRequestHandler, type RouterOptions } from "./request-handler.js";
 import { ReportService } from "./gen/sro/moderation/reports_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
 import { seedDemoData } from "./demo/demo-data.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
-import { requestIdKey, sourceAddressKey } from "./platform/auth/caller.js";
 import { permissionTable, rpcKey } from "./platform/auth/permissions.js";
-import { REVOCATIONS_KEEP_MS, unlessRevoked } from "./platform/auth/revocations.js";
+import { REVOCATIONS_KEEP_MS } from "./platform/auth/revocations.js";
 import { createTokenRevocationStore } from "./identity/token-revocation-store.js";
 import { openTokenRevocations } from "./token-revocations.js";
 import { createUserinfoRecheck } from "./platform/auth/userinfo-recheck.js";
 import { createTokenVerifier } from "./platform/auth/token-verifier.js";
 import type { Config } from "./platform/config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
-import { clientAddress } from "./platform/http/client-address.js";
-import { createApiCors } from "./platform/http/cors.js";
-import { createBodyGate } from "./platform/http/credentials-first.js";
-import { createHttpHandler, requestIdOf } from "./platform/http/http-handler.js";
-import { listen, type AnyRequest, type AnyResponse } from "./platform/http/listener.js";
-import { createRestGateway } from "./platform/http/rest-gateway.js";
-import { createRpcAdapter } from "./platform/http/rpc-adapter.js";
-import { createStaticSite } from "./platform/http/static-site.js";
+import { listen } from "./platform/http/listener.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
-import { createGrpcLeanPath } from "./platform/rpc/grpc-lean-path.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
 
 export interface RunningServer {
@@ -87,18 +77,23 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(BusService, services.bus);
 }
 
+/** The cluster bus, timing each delivery (publish → stream write) into the node's figures and metrics. */
+function openClusterBus(config: Config, logger: Logger, metrics: Metrics, chatFigures: ChatFigures): Promise<AppBus> {
+  const deliverySeconds = metrics.chatDeliverySeconds;
+  return createClusterBus<ClusterEvent>(config, logger, (key, publishedAtMs) => {
+    const latencyMs = wallClockMs() - publishedAtMs;
+    chatFigures.delivered(key, latencyMs);
+    deliverySeconds.observe(Math.max(0, latencyMs) / 1000);
+  });
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memoryDatabase, poolSize: config.databasePoolSize });
   const metrics = createMetrics();
   // The operations wall's per-node figures; the bus times publish → stream write into it (chat-figures.ts).
   const chatFigures = new ChatFigures(options.now);
-  const deliverySeconds = metrics.chatDeliverySeconds;
-  const bus = await createClusterBus<ClusterEvent>(config, logger, (key, publishedAtMs) => {
-    const latencyMs = wallClockMs() - publishedAtMs;
-    chatFigures.delivered(key, latencyMs);
-    deliverySeconds.observe(Math.max(0, latencyMs) / 1000);
-  }).catch(async (error: unknown) => {
+  const bus = await openClusterBus(config, logger, metrics, chatFigures).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -141,7 +136,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       observeInterceptor(logger, metrics),
       authInterceptor(verifier, revocations, recheck, (sub) => accountBans.refusal(sub)),
     ];
-    const routerOptions = {
+    const routerOptions: RouterOptions = {
       interceptors,
       readMaxBytes: config.bodyLimitBytes,
       shutdownSignal: shutdown.signal,
@@ -154,60 +149,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     assertEveryRpcHasARule(router);
     auditRetention = startAuditRetention({ store: services.auditStore, days: config.auditRetentionDays, logger });
 
-    const contextValues = (req: AnyRequest) =>
-      createContextValues()
-        .set(requestIdKey, requestIdOf.get(req) ?? "")
-        .set(sourceAddressKey, clientAddress(req, config.trustProxy));
-    // No rpc is public (permissions.ts): a call whose token does not verify is refused without parsing its body.
-    // A revoked token or a banned account is refused on every rpc too: its body is dropped unread the same way.
     const refused = (sub: string, token: string) => accountBans.refusal(sub) !== undefined || revocations.isRevoked(sub, token);
-    const bodyGate = createBodyGate(unlessRevoked(verifier, refused), config.bodyLimitBytes);
-    const connectRpc = createRpcAdapter(router.handlers, contextValues, logger, routerOptions.acceptCompression, bodyGate);
-    // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC (lean-routes.ts
-    // says which request goes where; docs/architecture.md "Lean paths"); LEAN_PATHS=off sends everything to Connect.
-    const rpc = config.leanPaths ? withLeanPaths(services, { ...routerOptions, contextValues, logger, bodyGate }, connectRpc) : connectRpc;
-    const webDist = config.webDistDir ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
-    const handler = createHttpHandler({
-      logger,
-      rpc,
-      rest: createRestGateway(router.handlers, config.bodyLimitBytes, bodyGate),
-      contextValues,
-      identity: identity?.handle,
-      health: () => ({ status: 200, body: { status: "ok" } }),
-      metrics: () => metrics.render(),
-      metricsToken: config.metrics.token,
-      readiness: async () => {
-        const checks: Record<string, string> = {};
-        checks.database = await database.ping().then(
-          () => "ok",
-          () => "unavailable",
-        );
-        if (bus.kind === "nats")
-          checks.bus = await bus.ping().then(
-            () => "ok",
-            () => "unavailable",
-          );
-        const ready = Object.values(checks).every((c) => c === "ok");
-        return { status: ready ? 200 : 503, body: { status: ready ? "ready" : "not ready", checks } };
-      },
-      appConfig: {
-        oidc: { authority: config.identity.issuer, clientId: config.identity.clientId },
-        identityAdminUrl: config.identity.adminUrl,
-        accountUrl: `${config.identity.issuer}/account`,
-        apiBaseUrl: "",
-        // Shown on the admin Settings page: which parts run embedded or external. No secrets here.
-        mode: {
-          identity: config.identity.mode,
-          storage: database.kind,
-          gameServer: config.gameServer.mode,
-          chatBus: config.natsUrl ? "nats" : "in-process",
-        },
-      },
-      site: createStaticSite(webDist),
-      apiCors: createApiCors(config.corsOrigins),
-      trustedOrigins: config.identity.mode === "external" ? [new URL(config.identity.issuer).origin] : [],
-      secure: config.publicUrl.startsWith("https:"),
-    });
+    const handler = createRequestHandler({ config, logger, metrics, database, bus, services, router, routerOptions, verifier, refused, identity });
     const listener = await listen(handler, config.port, config.host, config.connections);
     // METRICS_PORT: Prometheus scrapes on loopback (a sidecar or node agent), no token needed there.
     const metricsListener = config.metrics.port === undefined ? undefined : await listenMetrics(metrics, config.metrics.port);
@@ -268,14 +211,6 @@ async function listenMetrics(metrics: Metrics, port: number): Promise<Server> {
     server.listen(port, "127.0.0.1", () => resolve());
   });
   return server;
-}
-
-type RpcHandler = (req: AnyRequest, res: AnyResponse) => unknown;
-
-function withLeanPaths(services: Services, options: Omit<Parameters<typeof createGrpcLeanPath>[0], "routes">, connectRpc: RpcHandler): RpcHandler {
-  const routes = leanRoutes(services);
-  const grpcLean = createGrpcLeanPath({ ...options, routes });
-  return (req, res) => grpcLean(req, res) || connectRpc(req, res);
 }
 
 function assertEveryRpcHasARule(router: ConnectRouter): void {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { isNull, sql } from "drizzle-orm";
 import type { Database, Db } from "../platform/db/database.js";
+import { rowsOf } from "../platform/db/rows.js";
 import { dimensions } from "../gameserver/schema.js";
 
 /**
@@ -204,9 +205,4 @@ export async function insertBulkCharacters(database: Database, options: BulkOpti
   await db.execute(sql`VACUUM ANALYZE characters`);
   await db.execute(sql`VACUUM ANALYZE character_search_names`);
   return { inserted: options.count, dimensions: dims.length, rebuiltIndexes, milliseconds: Math.round(performance.now() - started) };
-}
-
-/** drizzle's execute returns pg's Result on node-postgres and { rows } on PGlite. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }

@@ -1,7 +1,7 @@
 import type { Character } from "../gen/sro/character/character_pb.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
 import { requireCharacterName, requireGender, requireLocation, requireOwnerId, requireRealm } from "./character-rules.js";
-import type { CharacterChanges } from "./character-store.js";
+import type { CharacterChanges } from "./character-writes.js";
 
 /**
  * Field masks of CharacterService. Paths arrive in proto spelling ("dimension_id", what the JSON codec produces
@@ -52,7 +52,7 @@ export function readMask(paths: readonly string[] | undefined): ReadonlySet<Char
   return fields;
 }
 
-/** The fields an EditCharacter may change: exactly the six docs/game-services.md lists, at least one. */
+/** The fields an EditCharacter may change: one or more of EDITABLE_FIELDS, nothing else. */
 export function editMask(paths: readonly string[] | undefined): EditableField[] {
   const allowed = EDITABLE_FIELDS.join(", ");
   if (!paths || paths.length === 0) throw invalidArgument("mask", `must name the fields to change (${allowed})`);

@@ -7,7 +7,8 @@ import { openTestDatabase, storageBackends } from "../test/test-server.js";
 import { insertDimension } from "../test/game-fixtures.js";
 import { insertBulkCharacters } from "./bulk-characters.js";
 import { searchOf, type SortColumn } from "./character-list-query.js";
-import { createCharacterStore, SEARCH_TUNING, type CharacterStore, type SearchTuning } from "./character-store.js";
+import { SEARCH_TUNING, type SearchTuning } from "./character-search.js";
+import { createCharacterStore, type CharacterStore } from "./character-store.js";
 import { characters } from "./schema.js";
 
 type Row = typeof characters.$inferInsert & {

@@ -19,7 +19,8 @@ import {
   requireRealm,
 } from "./character-rules.js";
 import type { CharacterEvents } from "./character-events.js";
-import type { CharacterRow, CharacterStore, WriteRefusal } from "./character-store.js";
+import type { CharacterRow, CharacterStore } from "./character-store.js";
+import type { WriteRefusal } from "./character-writes.js";
 import { characterMessage } from "./character-view.js";
 
 const notFound = () => new ConnectError("character not found", Code.NotFound);

@@ -1,32 +1,31 @@
 import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HeldMessageState } from "../gen/sro/chat/chat_pb.js";
 import { ChannelRulesService, ContentRuleAction, ContentRuleKind } from "../gen/sro/moderation/channel_rules_pb.js";
 import { bearer } from "../test/bearer.js";
-import { chatClient, codeOf, eventually, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
-import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
+import type { TestServer } from "../test/test-server.js";
+import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 
-const natsUrl = process.env.NATS_URL;
-const databaseUrl = process.env.DATABASE_URL;
+/** How long a change through one node may take to reach the other (over the bus: milliseconds), polled often. */
+const ACROSS_NODES = { timeout: 5_000, interval: 20 };
 
 /**
  * Channel rules on two nodes sharing PostgreSQL and NATS: a change through A applies to the next send through B
  * (B had the old rules cached), slow mode holds across nodes, and an allow through A reaches the sender's stream
  * on B. Runs when NATS_URL and DATABASE_URL are set.
  */
-describe.skipIf(!natsUrl || !databaseUrl)("channel rules across two nodes (NATS + PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!twoNodesAvailable)("channel rules across two nodes (NATS + PostgreSQL)", () => {
+  let nodes: TwoNodes;
   let a: TestServer, b: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
-    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await nodes?.close();
   });
 
   const rulesOn = (node: TestServer) =>
@@ -52,15 +51,13 @@ describe.skipIf(!natsUrl || !databaseUrl)("channel rules across two nodes (NATS 
       rules: [{ kind: ContentRuleKind.WORD, pattern: "forbidden", action: ContentRuleAction.BLOCK, message: "" }],
     });
     // The bus event reaches B within milliseconds: retry until B refuses (a send B still allows is simply stored).
-    let code: Code | "ok" = "ok";
-    await eventuallyAsync(async () => (code = await codeOf(send(playerOnB, channel, me, "forbidden words"))) === Code.PermissionDenied);
-    expect(code).toBe(Code.PermissionDenied);
+    await vi.waitFor(async () => expect(await codeOf(send(playerOnB, channel, me, "forbidden words"))).toBe(Code.PermissionDenied), ACROSS_NODES);
   });
 
   it("slow mode holds across nodes", async () => {
     const { channel, me, playerOnA, playerOnB } = await fixture();
     await rulesOn(a).setChannelRules({ channelId: channel, slowModeSeconds: 3600 });
-    await eventuallyAsync(async () => (await rulesOn(b).getChannelRules({ id: channel })).slowModeSeconds === 3600);
+    await vi.waitFor(async () => expect((await rulesOn(b).getChannelRules({ id: channel })).slowModeSeconds).toBe(3600), ACROSS_NODES);
     expect(await codeOf(send(playerOnA, channel, me, "one"))).toBe("ok");
     expect(await codeOf(send(playerOnB, channel, me, "two, on the other node"))).toBe(Code.ResourceExhausted);
   });
@@ -73,23 +70,21 @@ describe.skipIf(!natsUrl || !databaseUrl)("channel rules across two nodes (NATS 
     });
     const before = b.server.bus.subscriberCount();
     const reader = new StreamReader(playerOnB.connectChatChannel({ channelId: channel, characterId: me, notices: true, history: true }));
-    await eventually(() => b.server.bus.subscriberCount() === before + 1, 5_000, "stream on B");
-    await eventuallyAsync(async () => {
+    await vi.waitFor(() => expect(b.server.bus.subscriberCount(), "stream on B").toBe(before + 1), { timeout: 5_000 });
+    await vi.waitFor(async () => {
       await send(playerOnB, channel, me, "gold please");
-      return reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.HELD);
-    });
+      expect(reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.HELD)).toBe(true);
+    }, ACROSS_NODES);
     const held = reader.messages.find((m) => m.notice?.held)!.notice!.held!;
     await rulesOn(a).reviewHeldMessage({ id: held.id, allow: true });
-    await eventually(() => reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.ALLOWED), 5_000, "ALLOWED on B");
+    await vi.waitFor(
+      () =>
+        expect(
+          reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.ALLOWED),
+          "ALLOWED on B",
+        ).toBe(true),
+      { timeout: 5_000 },
+    );
     expect(reader.messages.find((m) => m.content === "gold please")).toMatchObject({ senderCharacterId: me, sentTimeMs: held.sentTimeMs });
   });
 });
-
-/** Retries an async check until it holds (5 s). */
-async function eventuallyAsync(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -2,7 +2,8 @@ import { Code, ConnectError, type HandlerContext } from "@connectrpc/connect";
 import { LRUCache } from "lru-cache";
 import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
 import { denialError, directBlock, readBlock, sendBlock, sendDenial, type AccessFacts } from "./chat-rules.js";
-import type { ChannelRow, CharacterFacts, CharacterSendFacts, ChatStore, SendFacts } from "./chat-store.js";
+import type { ChannelRow, ChatStore } from "./chat-store.js";
+import type { CharacterFacts, CharacterSendFacts, SendFacts } from "./send-store.js";
 
 /**
  * Send facts kept in memory: per character (owner, dimension, its authorization rows and bans) and per channel

@@ -1,8 +1,8 @@
 import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
-import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
+import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 import { bearer } from "../test/bearer.js";
 
@@ -46,7 +46,7 @@ describe("chat streams of a deleted or edited character", () => {
     const overConnect = await open(player, channel, doomed);
     const other = await open(player, channel, survivor);
     const direct = new StreamReader(grpcPlayer.connectDirectMessages({ id: doomed }));
-    await eventually(() => t.server.bus.subscriberCount() === before + 4, 5_000, "four streams open");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "four streams open").toBe(before + 4), { timeout: 5_000 });
 
     await characters(t.users.player.token).deleteCharacter({ id: doomed });
     for (const reader of [overGrpc, overConnect, direct]) {
@@ -57,7 +57,9 @@ describe("chat streams of a deleted or edited character", () => {
     const seen = other.messages.length;
     await say(channel, "still here");
     expect((await other.waitFor(seen + 1)).at(-1)?.content).toBe("still here");
-    await eventually(() => t.server.bus.subscriberCount() === before + 1, 5_000, "the deleted character's streams released");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "the deleted character's streams released").toBe(before + 1), {
+      timeout: 5_000,
+    });
   });
 
   it("moving a character to another dimension ends its stream on a channel of the old dimension; a channel of every dimension stays", async () => {

@@ -4,7 +4,7 @@ import { Code } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConnectChatChannelRequestSchema } from "../gen/sro/chat/chat_pb.js";
-import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
+import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { metricsText, startTestServer, type TestServer } from "../test/test-server.js";
 
 /**
@@ -83,7 +83,7 @@ describe("chat streams over the lean gRPC path", () => {
     await admin.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "live" } });
     for (const r of await Promise.all(readers.map((r) => r.waitFor(2)))) expect(r.map((m) => m.content)).toEqual(["before", "live"]);
     for (const a of aborts) a.abort();
-    await eventually(() => t.server.bus.subscriberCount() === baseline, 5_000, "subscriptions released");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscriptions released").toBe(baseline), { timeout: 5_000 });
   });
 
   it("cuts loose a client that stops reading instead of buffering for it without bound", async () => {
@@ -103,7 +103,7 @@ describe("chat streams over the lean gRPC path", () => {
     });
     stream.end(envelope);
     stream.pause(); // never reads
-    await eventually(() => t.server.bus.subscriberCount() === baseline + 1, 5_000, "stream open");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBe(baseline + 1), { timeout: 5_000 });
     const content = "x".repeat(900);
     for (let i = 0; i < 6_000 && t.server.bus.subscriberCount() > baseline; i++) {
       await t.server.bus.publish(
@@ -111,7 +111,7 @@ describe("chat streams over the lean gRPC path", () => {
         { type: "message", message: { id: 1e9 + i, senderCharacterId: "", content, sentAtMs: Date.now() } },
       );
     }
-    await eventually(() => t.server.bus.subscriberCount() === baseline, 5_000, "slow stream released");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "slow stream released").toBe(baseline), { timeout: 5_000 });
     session.destroy();
   });
 
@@ -163,10 +163,10 @@ describe("chat streams over the lean gRPC path", () => {
     const before = await openStreams();
     const abort = new AbortController();
     void new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: await myCharacter(), history: true }, { signal: abort.signal }));
-    await eventually(() => t.server.bus.subscriberCount() > 0, 5_000, "stream open");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBeGreaterThan(0), { timeout: 5_000 });
     expect(await openStreams()).toBe(before + 1);
     abort.abort();
-    await eventually(() => t.server.bus.subscriberCount() === 0, 5_000, "stream closed");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream closed").toBe(0), { timeout: 5_000 });
     await vi.waitFor(async () => expect(await openStreams()).toBe(before));
   });
 });

@@ -1,18 +1,8 @@
 import { Code } from "@connectrpc/connect";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditRecords } from "../audit/schema.js";
-import {
-  chatClient,
-  codeOf,
-  eventually,
-  insertChannel,
-  insertCharacter,
-  insertDimension,
-  insertMessage,
-  StreamReader,
-  type ChatClient,
-} from "../test/chat-fixtures.js";
+import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, insertMessage, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { historyClient, type HistoryClient } from "../test/history-clients.js";
 import { rest } from "../test/rest-client.js";
 import { errorOf } from "../test/sanction-clients.js";
@@ -155,7 +145,7 @@ describe.each(storageBackends)("chat history browser, deletion and purge (%s)", 
     const before = t.server.bus.subscriberCount();
     const asking = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, notices: true, history: true }));
     const plain = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, history: true }));
-    await eventually(() => t.server.bus.subscriberCount() === before + 2, 5_000, "two streams");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "two streams").toBe(before + 2), { timeout: 5_000 });
     const [replayed] = await asking.waitFor(1);
     expect(replayed).toMatchObject({ id: target, content: "delete me" });
     await plain.waitFor(1);

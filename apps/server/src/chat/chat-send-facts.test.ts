@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { characters } from "../character/schema.js";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, type ChatClient } from "../test/chat-fixtures.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
-import { SEND_FACTS_ROWS } from "./chat-store.js";
+import { SEND_FACTS_ROWS } from "./send-store.js";
 import { insertSanction, revokeSanctionRow } from "../test/sanction-fixtures.js";
 import { chatChannelAuthorizations, chatChannels } from "./schema.js";
 

@@ -6,7 +6,8 @@ import type { Database } from "../platform/db/database.js";
 import { insertDimension } from "../test/chat-fixtures.js";
 import { openTestDatabase, storageBackends } from "../test/test-server.js";
 import { sendDenial } from "./chat-rules.js";
-import { createChatStore, type ChatStore, type SendFacts } from "./chat-store.js";
+import { createChatStore, type ChatStore } from "./chat-store.js";
+import type { SendFacts } from "./send-store.js";
 import { sanctions } from "../moderation/schema.js";
 import { chatChannelAuthorizations, chatChannels, chatMessages } from "./schema.js";
 

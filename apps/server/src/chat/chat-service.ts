@@ -10,7 +10,8 @@ import type { ChannelRulesStore } from "./channel-rules-store.js";
 
 import { channelHandlers } from "./channel-handlers.js";
 import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
-import type { ChatStore, GuardedChannelMessage } from "./chat-store.js";
+import type { ChatStore } from "./chat-store.js";
+import type { GuardedChannelMessage } from "./send-store.js";
 import { wallClockMs } from "./chat-figures.js";
 import { Batcher } from "./batcher.js";
 import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";

@@ -1,5 +1,5 @@
 import { createContextValues, type HandlerContext } from "@connectrpc/connect";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { directStreamSinkKey } from "../platform/direct-stream-sink.js";
 import type { ChatAccess } from "./chat-access.js";
 
@@ -44,9 +44,9 @@ describe.each([
     const reading = (async () => {
       for await (const m of stream) yielded.push(m.content);
     })().catch(() => {});
-    await expect.poll(() => [...yielded, ...written]).toEqual(["older", "in both"]);
+    await vi.waitFor(() => expect([...yielded, ...written]).toEqual(["older", "in both"]));
     await publish(bus, stored(8, "newer"));
-    await expect.poll(() => [...yielded, ...written]).toEqual(["older", "in both", "newer"]);
+    await vi.waitFor(() => expect([...yielded, ...written]).toEqual(["older", "in both", "newer"]));
     abort.abort();
     await reading;
   });

@@ -1,6 +1,6 @@
 import { Code } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatClient, insertChannel, insertCharacter, insertDimension, insertMessage, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 
@@ -44,7 +44,7 @@ describe("channel stream replay and resume", () => {
       const before = t.server.bus.subscriberCount();
       const reader = new StreamReader(clients[transport].connectChatChannel({ channelId, characterId: me }));
       // Once the stream listens on the bus, a message sent reaches it (it waits behind the access check).
-      await expect.poll(() => t.server.bus.subscriberCount()).toBe(before + 1);
+      await vi.waitFor(() => expect(t.server.bus.subscriberCount()).toBe(before + 1));
       await say("live");
       expect((await reader.waitFor(1)).map((m) => m.content)).toEqual(["live"]);
     });

@@ -1,7 +1,7 @@
 import { Code, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 
 /** Live streams: every transport, REST NDJSON, bans and access changes cutting open streams, cleanup, shutdown. */
@@ -82,9 +82,9 @@ describe("chat streams", () => {
         }
       }
     })();
-    await eventually(() => lines.length === 1, 5_000, "history line");
+    await vi.waitFor(() => expect(lines.length, "history line").toBe(1), { timeout: 5_000 });
     await say(channel, "live");
-    await eventually(() => lines.length === 2, 5_000, "live line");
+    await vi.waitFor(() => expect(lines.length, "live line").toBe(2), { timeout: 5_000 });
     await moderator.banCharacterFromChatChannel({ channelId: channel, characterId: me, duration: -1n });
     await reading;
     const parsed = lines.map((l) => JSON.parse(l));
@@ -211,11 +211,11 @@ describe("chat streams", () => {
     const readers = aborts.map(
       (abort) => new StreamReader(client.connectChatChannel({ channelId: channel, characterId: me, history: true }, { signal: abort.signal })),
     );
-    await eventually(() => t.server.bus.subscriberCount() === baseline + 1_000, 20_000, "1,000 subscriptions");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "1,000 subscriptions").toBe(baseline + 1_000), { timeout: 20_000 });
     await say(channel, "to all");
     await Promise.all(readers.map((r) => r.waitFor(1, 20_000)));
     for (const abort of aborts) abort.abort();
-    await eventually(() => t.server.bus.subscriberCount() === baseline, 10_000, "subscriptions released");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscriptions released").toBe(baseline), { timeout: 10_000 });
     expect(t.server.bus.subscriberCount()).toBe(baseline);
   }, 60_000);
 
@@ -227,10 +227,10 @@ describe("chat streams", () => {
       headers: { authorization: `Bearer ${t.users.player.token}` },
       signal: abort.signal,
     }).catch(() => undefined);
-    await eventually(() => t.server.bus.subscriberCount() === baseline + 1, 5_000, "subscription");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription").toBe(baseline + 1), { timeout: 5_000 });
     abort.abort();
     await res;
-    await eventually(() => t.server.bus.subscriberCount() === baseline, 5_000, "subscription released");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription released").toBe(baseline), { timeout: 5_000 });
   });
 });
 
@@ -246,7 +246,7 @@ describe("chat streams at shutdown", () => {
       const channel = await insertChannel(db, { public: true });
       const me = await insertCharacter(db, t.users.player.sub, await insertDimension(db));
       const reader = new StreamReader(chatClient(t.url, t.users.player.token).connectChatChannel({ channelId: channel, characterId: me, history: true }));
-      await eventually(() => t.server.bus.subscriberCount() === 1, 5_000, "subscription");
+      await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription").toBe(1), { timeout: 5_000 });
       const closing = t.server.close();
       expect((await reader.ended)?.code).toBe(Code.Unavailable);
       await closing;

@@ -1,44 +1,40 @@
 import { Code, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CharacterService } from "../gen/sro/character/character_pb.js";
-import { chatClient, codeOf, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
-import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
+import type { TestServer } from "../test/test-server.js";
+import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 import { historyClient } from "../test/history-clients.js";
 import { bearer } from "../test/bearer.js";
 
-const natsUrl = process.env.NATS_URL;
-const databaseUrl = process.env.DATABASE_URL;
-
 /**
- * docs/deploy.md "Topology": two nodes sharing one PostgreSQL database and one NATS. A stream open on B
+ * Scaling past one machine: two nodes sharing one PostgreSQL database and one NATS. A stream open on B
  * sees what happens through A. Runs when NATS_URL and DATABASE_URL are set.
  */
-describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!twoNodesAvailable)("chat across two nodes (NATS + PostgreSQL)", () => {
+  let nodes: TwoNodes;
   let a: TestServer, b: TestServer;
   let adminOnA: ChatClient, playerOnB: ChatClient;
   let dim: string, speaker: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
-    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
     adminOnA = chatClient(a.url, a.users.admin.token);
     playerOnB = chatClient(b.url, b.users.player.token);
     dim = await insertDimension(a.server.database.db);
     speaker = await insertCharacter(a.server.database.db, a.users.admin.sub, dim);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await nodes?.close();
   });
 
   async function streamOnB(channelId: string, notices = false) {
     const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     const before = b.server.bus.subscriberCount();
     const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me, notices, history: true }));
-    await eventually(() => b.server.bus.subscriberCount() === before + 1, 5_000, "stream on B");
+    await vi.waitFor(() => expect(b.server.bus.subscriberCount(), "stream on B").toBe(before + 1), { timeout: 5_000 });
     return { me, reader };
   }
 
@@ -141,7 +137,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("chat across two nodes (NATS + Postgre
     const sender = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     const before = a.server.bus.subscriberCount();
     const reader = new StreamReader(chatClient(a.url, a.users.player.token).connectDirectMessages({ id: target }));
-    await eventually(() => a.server.bus.subscriberCount() === before + 1, 5_000, "stream on A");
+    await vi.waitFor(() => expect(a.server.bus.subscriberCount(), "stream on A").toBe(before + 1), { timeout: 5_000 });
     await playerOnB.sendDirectMessage({ characterId: target, chatMessage: { senderCharacterId: sender, content: "psst" } });
     expect((await reader.waitFor(1))[0]).toMatchObject({ senderCharacterId: sender, content: "psst" });
   });

@@ -1,6 +1,6 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError, createContextValues, type HandlerContext } from "@connectrpc/connect";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ChatMessageSchema, type ChatMessage } from "../gen/sro/chat/chat_pb.js";
 import { directStreamSinkKey } from "../platform/direct-stream-sink.js";
 import type { ChatAccess } from "./chat-access.js";
@@ -81,10 +81,10 @@ function openStream(path: Path, options: { slowClient?: boolean } = {}) {
     delivered,
     rechecks,
     /** Open on the bus, history read. */
-    ready: () => expect.poll(() => bus.subscriberCount() === 1 && accessChecks === 1 && (options.slowClient || delivered.length === 1)).toBe(true),
+    ready: () => vi.waitFor(() => expect(bus.subscriberCount() === 1 && accessChecks === 1 && (options.slowClient || delivered.length === 1)).toBe(true)),
     publish: (event: ClusterEvent) => bus.publish(topic, event),
     subscribed: () => bus.subscriberCount() > 0,
-    recheckStarted: (count: number) => expect.poll(() => rechecks.length).toBe(count),
+    recheckStarted: (count: number) => vi.waitFor(() => expect(rechecks.length).toBe(count)),
     /** How the stream ended, as its client sees it: code and message. */
     async outcome() {
       resume();
@@ -112,9 +112,9 @@ const scenarios: Record<string, Scenario> = {
       await s.publish(message("during 2"));
       expect(s.delivered).toEqual(["history", "before"]);
       s.rechecks[0]!.resolve();
-      await expect.poll(() => s.delivered.length).toBe(4);
+      await vi.waitFor(() => expect(s.delivered.length).toBe(4));
       await s.publish(message("after"));
-      await expect.poll(() => s.delivered.length).toBe(5);
+      await vi.waitFor(() => expect(s.delivered.length).toBe(5));
       return s.outcome();
     },
   },
@@ -128,7 +128,7 @@ const scenarios: Record<string, Scenario> = {
       await s.recheckStarted(1);
       await s.publish(message("during"));
       s.rechecks[0]!.reject(new ConnectError("permission denied: you may not use this channel", Code.PermissionDenied));
-      await expect.poll(s.subscribed).toBe(false);
+      await vi.waitFor(() => expect(s.subscribed()).toBe(false));
       return s.outcome();
     },
   },
@@ -143,13 +143,13 @@ const scenarios: Record<string, Scenario> = {
       await s.publish({ type: "sanctioned", kind: "mute", scope: "channel", scopeId: CHANNEL });
       await s.publish({ type: "sanctioned", kind: "ban", scope: "channel", scopeId: "00000000-0000-4000-8000-00000000dead" });
       await s.publish(message("still reading"));
-      await expect.poll(() => s.delivered.length).toBe(2);
+      await vi.waitFor(() => expect(s.delivered.length).toBe(2));
       expect(s.rechecks).toHaveLength(0);
       await s.publish({ type: "sanctioned", kind: "ban", scope: "channel", scopeId: CHANNEL });
       await s.recheckStarted(1);
       await s.publish(message("too late"));
       s.rechecks[0]!.reject(new ConnectError("banned from this channel permanently", Code.PermissionDenied));
-      await expect.poll(s.subscribed).toBe(false);
+      await vi.waitFor(() => expect(s.subscribed()).toBe(false));
       return s.outcome();
     },
   },
@@ -160,7 +160,7 @@ const scenarios: Record<string, Scenario> = {
       await s.ready();
       await s.publish(message("last"));
       await s.publish({ type: "deleted" });
-      await expect.poll(s.subscribed).toBe(false);
+      await vi.waitFor(() => expect(s.subscribed()).toBe(false));
       return s.outcome();
     },
   },
@@ -176,9 +176,9 @@ const scenarios: Record<string, Scenario> = {
       await s.publish({ type: "access-changed" });
       await s.recheckStarted(1);
       await s.publish(message("held behind the re-check"));
-      // What a bus hands every local listener when it loses its connection (nats-chat-bus.ts).
+      // What a bus hands every local listener when it loses its connection (platform/bus/nats-bus.ts).
       await s.publish({ type: "bus-lost" });
-      await expect.poll(s.subscribed).toBe(false);
+      await vi.waitFor(() => expect(s.subscribed()).toBe(false));
       s.rechecks[0]!.resolve();
       return s.outcome();
     },

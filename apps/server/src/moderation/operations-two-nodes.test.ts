@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Operations } from "../gen/sro/moderation/operations_pb.js";
-import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
-import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
+import type { TestServer } from "../test/test-server.js";
+import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 import { channelOf, operationsClient } from "../test/operations-fixtures.js";
-
-const natsUrl = process.env.NATS_URL;
-const databaseUrl = process.env.DATABASE_URL;
 
 /**
  * The operations wall across two nodes sharing PostgreSQL and NATS: each node publishes its figures on the bus every
  * few seconds and either node answers for both (streams and messages summed). Runs when NATS_URL and DATABASE_URL
  * are set. (A node that stops reporting drops out: chat-figures.test.ts, with a fake clock.)
  */
-describe.skipIf(!natsUrl || !databaseUrl)("operations wall across two nodes (NATS + PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!twoNodesAvailable)("operations wall across two nodes (NATS + PostgreSQL)", () => {
+  let nodes: TwoNodes;
   let a: TestServer, b: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
-    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await nodes?.close();
   });
 
   it("either node sums the streams and messages of both", async () => {
@@ -38,7 +33,9 @@ describe.skipIf(!natsUrl || !databaseUrl)("operations wall across two nodes (NAT
       new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
       new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
     ];
-    await eventually(() => a.server.bus.subscriberCount() === beforeA + 1 && b.server.bus.subscriberCount() === beforeB + 2, 5_000, "streams");
+    await vi.waitFor(() => expect([a.server.bus.subscriberCount(), b.server.bus.subscriberCount()], "streams").toEqual([beforeA + 1, beforeB + 2]), {
+      timeout: 5_000,
+    });
     await chatA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via A" } });
     await chatB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via B" } });
     await chatB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via B again" } });
@@ -47,17 +44,16 @@ describe.skipIf(!natsUrl || !databaseUrl)("operations wall across two nodes (NAT
     // Each node reports every 3 s; wait (polling the rpc) until both nodes' latest reports hold the figures.
     for (const node of [a, b]) {
       const ops = operationsClient(node.url, node.users.moderator.token);
-      let latest: Operations | undefined;
       const want = { nodes: 2, openStreams: 3, messagesPerMinute: 3 };
-      const done = async () => {
-        latest = await ops.getOperations({});
-        const c = channelOf(latest, channel);
-        return latest.nodes === want.nodes && c?.openStreams === want.openStreams && c.messagesPerMinute === want.messagesPerMinute;
-      };
-      const deadline = Date.now() + 10_000;
-      while (!(await done()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      expect({ nodes: latest?.nodes, ...channelOf(latest!, channel) }).toMatchObject(want);
-      expect(channelOf(latest!, channel)!.deliveryP99Ms).toBeGreaterThan(0);
+      const latest = await vi.waitFor(
+        async () => {
+          const operations = await ops.getOperations({});
+          expect({ nodes: operations.nodes, ...channelOf(operations, channel) }).toMatchObject(want);
+          return operations;
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(channelOf(latest, channel)!.deliveryP99Ms).toBeGreaterThan(0);
     }
   }, 30_000);
 });

@@ -1,10 +1,10 @@
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ChannelRulesService, ContentRuleAction, ContentRuleKind } from "../gen/sro/moderation/channel_rules_pb.js";
 import { bearer } from "../test/bearer.js";
-import { chatClient, eventually, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
+import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { channelOf, operationsClient, type OperationsClient } from "../test/operations-fixtures.js";
 import { insertSanction } from "../test/sanction-fixtures.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
@@ -40,7 +40,7 @@ describe("operations wall (one node)", () => {
       new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
       new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
     ];
-    await eventually(() => t.server.bus.subscriberCount() === streams + 2, 5_000, "two streams");
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "two streams").toBe(streams + 2), { timeout: 5_000 });
     for (const content of ["one", "two", "three"])
       await chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content } });
     await Promise.all(readers.map((r) => r.waitFor(3)));

@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, StreamReader, type ChatClient } from "../test/chat-fixtures.js";
 import { Code, errorOf, kinds, sanctionClient, sanctionDetail, scopes, type SanctionClient } from "../test/sanction-clients.js";
-import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
-
-const natsUrl = process.env.NATS_URL;
-const databaseUrl = process.env.DATABASE_URL;
+import type { TestServer } from "../test/test-server.js";
+import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 
 /**
  * Sanctions bite at once on every node: issued through A (one PostgreSQL, one NATS), they refuse sends on B and end
  * B's streams; an account ban refuses B's next rpc. Runs when NATS_URL and DATABASE_URL are set.
  */
-describe.skipIf(!natsUrl || !databaseUrl)("sanctions across two nodes (NATS + PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!twoNodesAvailable)("sanctions across two nodes (NATS + PostgreSQL)", () => {
+  let nodes: TwoNodes;
   let a: TestServer, b: TestServer;
   let moderatorOnA: SanctionClient, adminOnA: SanctionClient, adminChatOnA: ChatClient, playerOnB: ChatClient;
   let dim: string, speaker: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, NATS_URL: natsUrl! };
-    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
     moderatorOnA = sanctionClient(a.url, a.users.moderator.token);
     adminOnA = sanctionClient(a.url, a.users.admin.token);
     adminChatOnA = chatClient(a.url, a.users.admin.token);
@@ -28,8 +25,7 @@ describe.skipIf(!natsUrl || !databaseUrl)("sanctions across two nodes (NATS + Po
     speaker = await insertCharacter(a.server.database.db, a.users.admin.sub, dim);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await nodes?.close();
   });
 
   const send = (client: ChatClient, channelId: string, characterId: string) =>

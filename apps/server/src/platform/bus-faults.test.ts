@@ -2,32 +2,30 @@ import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatClient, insertChannel, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy.js";
-import { createTestDatabase, startTestServer, type TestServer } from "../test/test-server.js";
+import type { TestServer } from "../test/test-server.js";
+import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 
 const natsUrl = process.env.NATS_URL;
-const databaseUrl = process.env.DATABASE_URL;
 
 /**
  * NATS going away (a TCP relay in front of the real broker, cut and restored). Sends degrade instead of
  * failing — the message is stored and acknowledged (docs/chat.md) — /readyz says the bus is down, and fan-out
  * across nodes comes back by itself. Nothing acknowledged is lost.
  */
-describe.skipIf(!natsUrl || !databaseUrl)("NATS outage", () => {
+describe.skipIf(!twoNodesAvailable)("NATS outage", () => {
   let proxy: TcpProxy;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let nodes: TwoNodes;
   let a: TestServer, b: TestServer;
 
   beforeAll(async () => {
     const broker = new URL(natsUrl!);
     proxy = await startTcpProxy(broker.hostname, Number(broker.port || 4222));
-    database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, NATS_URL: `nats://127.0.0.1:${proxy.port}` };
-    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+    nodes = await startTwoNodes(`nats://127.0.0.1:${proxy.port}`);
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
+    await nodes?.close();
     await proxy?.close();
-    await database?.drop();
   });
 
   it("sends are still acknowledged and stored, readiness reports the bus, and cross-node delivery recovers", async () => {

@@ -12,10 +12,6 @@ import { openDatabase, type Database } from "./db/database.js";
 
 const natsUrl = process.env.NATS_URL;
 
-/** Notices between nodes are asynchronous: a few milliseconds here, 2 s is the bound the test allows. */
-async function eventuallyAsync(check: () => Promise<boolean>, what: string, timeoutMs = 2_000): Promise<void> {
-  await vi.waitFor(async () => expect(await check(), `waiting for ${what}`).toBe(true), { timeout: timeoutMs, interval: 20 });
-}
 const databaseUrl = process.env.DATABASE_URL;
 
 /**
@@ -61,11 +57,13 @@ describe.skipIf(!natsUrl || !databaseUrl)("two nodes as processes", () => {
     const namesOnB = async () => (await maps(b.url).getMaps({}, { headers })).maps.map((m) => m.name);
     expect(await namesOnB()).not.toContain("Cached on B"); // B now holds the list in memory
     const created = await maps(a.url).createMap({ name: "Cached on B", mapPath: "/maps/cached.umap" }, { headers });
-    await eventuallyAsync(async () => (await namesOnB()).includes("Cached on B"), "B to see A's new map");
+    // Notices between nodes are asynchronous: a few milliseconds here, 2 s is the bound the test allows.
+    const within = { timeout: 2_000, interval: 20 };
+    await vi.waitFor(async () => expect(await namesOnB(), "B to see A's new map").toContain("Cached on B"), within);
     await store.db.execute(sql`UPDATE maps SET name = 'Renamed by a script' WHERE id = ${created.id}`);
-    await eventuallyAsync(async () => (await namesOnB()).includes("Renamed by a script"), "B to see the script's rename");
+    await vi.waitFor(async () => expect(await namesOnB(), "B to see the script's rename").toContain("Renamed by a script"), within);
     await maps(a.url).deleteMap({ id: created.id }, { headers });
-    await eventuallyAsync(async () => !(await namesOnB()).includes("Renamed by a script"), "B to see A's delete");
+    await vi.waitFor(async () => expect(await namesOnB(), "B to see A's delete").not.toContain("Renamed by a script"), within);
   });
 
   it("SIGTERM ends A's streams with UNAVAILABLE, A exits 0, and the client receives through B within 2 s", async () => {

@@ -107,12 +107,3 @@ export class StreamReader {
     for (const w of waiters) w();
   }
 }
-
-/** Polls until `check` holds or the time is up. */
-export async function eventually(check: () => boolean, timeoutMs = 5_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

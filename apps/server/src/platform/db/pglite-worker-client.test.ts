@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PgliteWorkerClient } from "./pglite-worker-client.js";
 
 describe("PGlite on its own thread", () => {
@@ -85,7 +85,7 @@ describe("PGlite on its own thread", () => {
     const heard: string[] = [];
     const stop = await client.listen("changes", (payload) => heard.push(payload));
     await client.query("SELECT pg_notify('changes', 'first')");
-    await expect.poll(() => heard).toEqual(["first"]);
+    await vi.waitFor(() => expect(heard).toEqual(["first"]));
     await stop();
     await client.query("SELECT pg_notify('changes', 'second')");
     await client.query("SELECT 1"); // a round trip after the notice would have been sent

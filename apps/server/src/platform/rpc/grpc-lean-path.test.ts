@@ -84,9 +84,9 @@ describe("lean gRPC path", () => {
     const reading = (async () => {
       for await (const m of h.client.connectChatChannel({ channelId: "c", history: true }, { signal: abort.signal })) received.push(m.content);
     })().catch(() => {});
-    await expect.poll(() => live.length).toBe(1);
+    await vi.waitFor(() => expect(live.length).toBe(1));
     expect(live[0]!("live one")).toBe(true);
-    await expect.poll(() => received).toEqual(["history", "live one"]);
+    await vi.waitFor(() => expect(received).toEqual(["history", "live one"]));
     abort.abort();
     await reading;
   });
