@@ -20,18 +20,19 @@ export default function UserMenu() {
   const name = displayName(session.user);
   return (
     <MenuTrigger>
-      {/* Named by its content, so the name holds the visible name (WCAG 2.5.3); the initials are decoration. */}
-      <Button className={`flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-slate-200 hover:bg-white/10 ${focusRing}`}>
+      {/* The name starts with the visible name (WCAG 2.5.3); the initials are decoration. A label, not a visually
+          hidden suffix: Chromium pads an absolutely placed span with a space ("Ada Admin , open user menu"). */}
+      <Button
+        aria-label={`${name}, open user menu`}
+        className={`flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-slate-200 hover:bg-white/10 ${focusRing}`}
+      >
         <span
           aria-hidden="true"
           className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-neon-cyan to-neon-pink text-xs font-bold text-night-950"
         >
           {initials(session.user)}
         </span>
-        <span className="max-w-40 truncate">
-          {name}
-          <span className="sr-only">, open user menu</span>
-        </span>
+        <span className="max-w-40 truncate">{name}</span>
       </Button>
       <Popover
         placement="bottom end"
