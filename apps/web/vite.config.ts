@@ -49,5 +49,7 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     css: false,
+    // A limit that only catches hangs: on a busy two-core machine a dialog test with many steps outlasts the default.
+    testTimeout: 60_000,
   },
 }));
