@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNotify } from '../../components/notifications/notification-context';
 import { isNetworkFailure, rpcFailureText } from '../../lib/rpc/rpc-error';
 import { sanctionRefusalOf } from '../../lib/sanctions/sanction-refusal';
-import { useBanFromChannel, useSendChatMessage } from './chat-api';
+import { useBanFromChannel, useSendChatMessage } from '../../lib/api/chat-messages';
 import { banFailedText, banSuccessText, CHAT_SERVER_UNREACHABLE, NO_CHARACTER_SELECTED, sendFailedText, type BanOption } from './chat-texts';
 
 /** '{code}: {message}' from the server, or what a failed fetch means. */

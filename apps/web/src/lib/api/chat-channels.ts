@@ -1,9 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
-import { queryKeys } from './query-keys';
 import { toChannel, type ChannelRecord } from './records';
 import { useGameApi } from './use-game-api';
+
+/** The channels' cache keys; a character's authorized channels are kept apart from the channel list. */
+export const channelKeys = {
+  all: ['channels'] as const,
+  byId: (id: string) => ['channels', id] as const,
+  /** The channels a player is shown on the chat page. */
+  mine: ['channels', 'mine'] as const,
+  allAuthorized: ['authorized-channels'] as const,
+  authorized: (characterId: string) => ['authorized-channels', characterId] as const,
+};
 
 export interface ChannelInput {
   name: string;
@@ -22,7 +31,7 @@ export interface ChannelChanges {
 export function useChannels() {
   const api = useGameApi();
   return useQuery({
-    queryKey: queryKeys.channels,
+    queryKey: channelKeys.all,
     queryFn: async () => (await api.chat.getChatChannels({})).channels.map(toChannel),
   });
 }
@@ -31,7 +40,7 @@ export function useChannel(id: string) {
   const api = useGameApi();
   const client = useQueryClient();
   return useQuery({
-    queryKey: queryKeys.channel(id),
+    queryKey: channelKeys.byId(id),
     queryFn: async () => {
       try {
         return toChannel(await api.chat.getChatChannel({ id }));
@@ -39,7 +48,7 @@ export function useChannel(id: string) {
         throw isNotFound(error) ? new ItemNotFoundError(id) : error;
       }
     },
-    ...fromListCache<ChannelRecord>(client, queryKeys.channels, id),
+    ...fromListCache<ChannelRecord>(client, channelKeys.all, id),
     enabled: !!id,
   });
 }
@@ -50,7 +59,7 @@ export function useCreateChannel() {
   return useMutation({
     // `public` goes out too: the previous implementation dropped it.
     mutationFn: async (input: ChannelInput) => toChannel(await api.chat.createChatChannel(input)),
-    onSuccess: (channel) => upsertCached(client, queryKeys.channels, queryKeys.channel(channel.id), channel),
+    onSuccess: (channel) => upsertCached(client, channelKeys.all, channelKeys.byId(channel.id), channel),
   });
 }
 
@@ -60,8 +69,8 @@ export function useEditChannel(id: string) {
   return useMutation({
     mutationFn: async (changes: ChannelChanges) => toChannel(await api.chat.editChatChannel({ channelId: id, ...changes })),
     onSuccess: async (channel) => {
-      await upsertCached(client, queryKeys.channels, queryKeys.channel(channel.id), channel);
-      void client.invalidateQueries({ queryKey: ['authorized-channels'] }, { cancelRefetch: true });
+      await upsertCached(client, channelKeys.all, channelKeys.byId(channel.id), channel);
+      void client.invalidateQueries({ queryKey: channelKeys.allAuthorized }, { cancelRefetch: true });
     },
   });
 }
@@ -75,8 +84,8 @@ export function useDeleteChannel() {
       return id;
     },
     onSuccess: async (id) => {
-      await removeCached(client, queryKeys.channels, queryKeys.channel(id), id);
-      void client.invalidateQueries({ queryKey: ['authorized-channels'] }, { cancelRefetch: true });
+      await removeCached(client, channelKeys.all, channelKeys.byId(id), id);
+      void client.invalidateQueries({ queryKey: channelKeys.allAuthorized }, { cancelRefetch: true });
     },
   });
 }
@@ -84,7 +93,7 @@ export function useDeleteChannel() {
 export function useAuthorizedChannels(characterId: string) {
   const api = useGameApi();
   return useQuery({
-    queryKey: queryKeys.authorizedChannels(characterId),
+    queryKey: channelKeys.authorized(characterId),
     queryFn: async () => (await api.chat.getAuthorizedChatChannels({ id: characterId })).channels.map(toChannel),
     enabled: !!characterId,
   });
@@ -102,16 +111,26 @@ export function useSetAuthorizedChannels(characterId: string) {
     onSuccess: (ids) =>
       applyWrite(
         client,
-        [queryKeys.authorizedChannels(characterId)],
+        [channelKeys.authorized(characterId)],
         () => {
-          const channels = client.getQueryData<ChannelRecord[]>(queryKeys.channels);
+          const channels = client.getQueryData<ChannelRecord[]>(channelKeys.all);
           if (channels)
             client.setQueryData(
-              queryKeys.authorizedChannels(characterId),
+              channelKeys.authorized(characterId),
               channels.filter((c) => ids.includes(c.id)),
             );
         },
-        [queryKeys.authorizedChannels(characterId)],
+        [channelKeys.authorized(characterId)],
       ),
+  });
+}
+
+/** The channels a player is shown on the chat page; `enabled` false while the account may not ask. */
+export function useMyChannels(enabled: boolean) {
+  const api = useGameApi();
+  return useQuery({
+    queryKey: channelKeys.mine,
+    queryFn: async ({ signal }) => (await api.chat.getChatChannels({}, { signal })).channels.map(toChannel),
+    enabled,
   });
 }

@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
-import { queryKeys } from './query-keys';
 import { toDimension, type DimensionRecord } from './records';
 import { useGameApi } from './use-game-api';
+
+export const dimensionKeys = {
+  all: ['dimensions'] as const,
+  byId: (id: string) => ['dimensions', id] as const,
+};
 
 export interface DimensionInput {
   name: string;
@@ -18,7 +22,7 @@ export type DimensionChanges = Partial<DimensionInput>;
 export function useDimensions() {
   const api = useGameApi();
   return useQuery({
-    queryKey: queryKeys.dimensions,
+    queryKey: dimensionKeys.all,
     queryFn: async () => (await api.dimensions.getDimensions({})).dimensions.map(toDimension),
   });
 }
@@ -27,7 +31,7 @@ export function useDimension(id: string) {
   const api = useGameApi();
   const client = useQueryClient();
   return useQuery({
-    queryKey: queryKeys.dimension(id),
+    queryKey: dimensionKeys.byId(id),
     queryFn: async () => {
       try {
         return toDimension(await api.dimensions.getDimension({ id }));
@@ -35,7 +39,7 @@ export function useDimension(id: string) {
         throw isNotFound(error) ? new ItemNotFoundError(id) : error;
       }
     },
-    ...fromListCache<DimensionRecord>(client, queryKeys.dimensions, id),
+    ...fromListCache<DimensionRecord>(client, dimensionKeys.all, id),
     enabled: !!id,
   });
 }
@@ -45,7 +49,7 @@ export function useCreateDimension() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: DimensionInput) => toDimension(await api.dimensions.createDimension(input)),
-    onSuccess: (dimension) => upsertCached(client, queryKeys.dimensions, queryKeys.dimension(dimension.id), dimension),
+    onSuccess: (dimension) => upsertCached(client, dimensionKeys.all, dimensionKeys.byId(dimension.id), dimension),
   });
 }
 
@@ -62,7 +66,7 @@ export function useEditDimension(id: string) {
           mapIds: mapIds ?? [],
         }),
       ),
-    onSuccess: (dimension) => upsertCached(client, queryKeys.dimensions, queryKeys.dimension(dimension.id), dimension),
+    onSuccess: (dimension) => upsertCached(client, dimensionKeys.all, dimensionKeys.byId(dimension.id), dimension),
   });
 }
 
@@ -74,6 +78,6 @@ export function useDeleteDimension() {
       await api.dimensions.deleteDimension({ id });
       return id;
     },
-    onSuccess: (id) => removeCached(client, queryKeys.dimensions, queryKeys.dimension(id), id),
+    onSuccess: (id) => removeCached(client, dimensionKeys.all, dimensionKeys.byId(id), id),
   });
 }
