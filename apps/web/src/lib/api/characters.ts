@@ -1,9 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, ItemNotFoundError } from './entity-cache';
 import { characterEdit, characterPageRequest, type CharacterFields, type CharacterPageQuery } from './character-query';
 import { toCharacter, toCharacterStats, type CharacterPage, type CharacterRecord } from './records';
-import { useGameApi } from './use-game-api';
+import { useGameApi, type GameApi } from './use-game-api';
 
 /** The characters' cache keys; every one starts with 'characters' but the totals. */
 export const characterKeys = {
@@ -15,18 +15,47 @@ export const characterKeys = {
   stats: ['character-stats'] as const,
 };
 
+/** The character reads as query options (key, fetch and cache rules together); the hooks below use them. */
+export const characterQueries = {
+  page: (api: GameApi, query: CharacterPageQuery) =>
+    queryOptions({
+      queryKey: characterKeys.page(query),
+      queryFn: async ({ signal }): Promise<CharacterPage> => {
+        const page = await api.characters.getCharacters(characterPageRequest(query), { signal });
+        return { total: Number(page.total), characters: page.characters.map(toCharacter) };
+      },
+      // Keep showing the previous page while the next one loads: no flash of skeletons on every click.
+      placeholderData: keepPreviousData,
+    }),
+  byId: (api: GameApi, client: QueryClient, id: string) =>
+    queryOptions({
+      queryKey: characterKeys.byId(id),
+      queryFn: async () => {
+        try {
+          return toCharacter(await api.characters.getCharacter({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      initialData: () => findInPages(client, id),
+      enabled: !!id,
+    }),
+  stats: (api: GameApi) =>
+    queryOptions({
+      queryKey: characterKeys.stats,
+      queryFn: async () => toCharacterStats(await api.characters.getCharacterStats({})),
+    }),
+  ofOwner: (api: GameApi, ownerId: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: characterKeys.ofOwner(ownerId),
+      queryFn: async ({ signal }) => (await api.characters.getCharactersForUser({ ownerId }, { signal })).characters.map(toCharacter),
+      enabled: !!ownerId && enabled,
+    }),
+};
+
 /** One server-side page (1,000,000 characters never come to the browser at once). */
 export function useCharacterPage(query: CharacterPageQuery) {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: characterKeys.page(query),
-    queryFn: async ({ signal }): Promise<CharacterPage> => {
-      const page = await api.characters.getCharacters(characterPageRequest(query), { signal });
-      return { total: Number(page.total), characters: page.characters.map(toCharacter) };
-    },
-    // Keep showing the previous page while the next one loads: no flash of skeletons on every click.
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(characterQueries.page(useGameApi(), query));
 }
 
 function findInPages(client: QueryClient, id: string): CharacterRecord | undefined {
@@ -38,28 +67,11 @@ function findInPages(client: QueryClient, id: string): CharacterRecord | undefin
 }
 
 export function useCharacter(id: string) {
-  const api = useGameApi();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: characterKeys.byId(id),
-    queryFn: async () => {
-      try {
-        return toCharacter(await api.characters.getCharacter({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    initialData: () => findInPages(client, id),
-    enabled: !!id,
-  });
+  return useQuery(characterQueries.byId(useGameApi(), useQueryClient(), id));
 }
 
 export function useCharacterStats() {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: characterKeys.stats,
-    queryFn: async () => toCharacterStats(await api.characters.getCharacterStats({})),
-  });
+  return useQuery(characterQueries.stats(useGameApi()));
 }
 
 /** Pages and totals no longer match the server after a write: refetch them (reads in flight hold old values). */
@@ -128,10 +140,5 @@ export function useDeleteCharacter() {
 
 /** A player's own characters (the chat page's choice); `enabled` false while the account may not ask. */
 export function useOwnCharacters(ownerId: string, enabled: boolean) {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: characterKeys.ofOwner(ownerId),
-    queryFn: async ({ signal }) => (await api.characters.getCharactersForUser({ ownerId }, { signal })).characters.map(toCharacter),
-    enabled: !!ownerId && enabled,
-  });
+  return useQuery(characterQueries.ofOwner(useGameApi(), ownerId, enabled));
 }

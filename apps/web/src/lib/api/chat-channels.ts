@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
 import { toChannel, type ChannelRecord } from './records';
-import { useGameApi } from './use-game-api';
+import { useGameApi, type GameApi } from './use-game-api';
 
 /** The channels' cache keys; a character's authorized channels are kept apart from the channel list. */
 export const channelKeys = {
@@ -12,6 +12,40 @@ export const channelKeys = {
   mine: ['channels', 'mine'] as const,
   allAuthorized: ['authorized-channels'] as const,
   authorized: (characterId: string) => ['authorized-channels', characterId] as const,
+};
+
+/** The channel reads as query options (key, fetch and cache rules together); the hooks below use them. */
+export const channelQueries = {
+  all: (api: GameApi) =>
+    queryOptions({
+      queryKey: channelKeys.all,
+      queryFn: async () => (await api.chat.getChatChannels({})).channels.map(toChannel),
+    }),
+  byId: (api: GameApi, client: QueryClient, id: string) =>
+    queryOptions({
+      queryKey: channelKeys.byId(id),
+      queryFn: async () => {
+        try {
+          return toChannel(await api.chat.getChatChannel({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      ...fromListCache<ChannelRecord>(client, channelKeys.all, id),
+      enabled: !!id,
+    }),
+  authorized: (api: GameApi, characterId: string) =>
+    queryOptions({
+      queryKey: channelKeys.authorized(characterId),
+      queryFn: async () => (await api.chat.getAuthorizedChatChannels({ id: characterId })).channels.map(toChannel),
+      enabled: !!characterId,
+    }),
+  mine: (api: GameApi, enabled: boolean) =>
+    queryOptions({
+      queryKey: channelKeys.mine,
+      queryFn: async ({ signal }) => (await api.chat.getChatChannels({}, { signal })).channels.map(toChannel),
+      enabled,
+    }),
 };
 
 export interface ChannelInput {
@@ -29,28 +63,11 @@ export interface ChannelChanges {
 }
 
 export function useChannels() {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: channelKeys.all,
-    queryFn: async () => (await api.chat.getChatChannels({})).channels.map(toChannel),
-  });
+  return useQuery(channelQueries.all(useGameApi()));
 }
 
 export function useChannel(id: string) {
-  const api = useGameApi();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: channelKeys.byId(id),
-    queryFn: async () => {
-      try {
-        return toChannel(await api.chat.getChatChannel({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    ...fromListCache<ChannelRecord>(client, channelKeys.all, id),
-    enabled: !!id,
-  });
+  return useQuery(channelQueries.byId(useGameApi(), useQueryClient(), id));
 }
 
 export function useCreateChannel() {
@@ -91,12 +108,7 @@ export function useDeleteChannel() {
 }
 
 export function useAuthorizedChannels(characterId: string) {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: channelKeys.authorized(characterId),
-    queryFn: async () => (await api.chat.getAuthorizedChatChannels({ id: characterId })).channels.map(toChannel),
-    enabled: !!characterId,
-  });
+  return useQuery(channelQueries.authorized(useGameApi(), characterId));
 }
 
 /** Replaces the character's authorized channels with `ids`. */
@@ -127,10 +139,5 @@ export function useSetAuthorizedChannels(characterId: string) {
 
 /** The channels a player is shown on the chat page; `enabled` false while the account may not ask. */
 export function useMyChannels(enabled: boolean) {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: channelKeys.mine,
-    queryFn: async ({ signal }) => (await api.chat.getChatChannels({}, { signal })).channels.map(toChannel),
-    enabled,
-  });
+  return useQuery(channelQueries.mine(useGameApi(), enabled));
 }

@@ -1,12 +1,34 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
 import { toDimension, type DimensionRecord } from './records';
-import { useGameApi } from './use-game-api';
+import { useGameApi, type GameApi } from './use-game-api';
 
 export const dimensionKeys = {
   all: ['dimensions'] as const,
   byId: (id: string) => ['dimensions', id] as const,
+};
+
+/** The dimension reads as query options (key, fetch and cache rules together); the hooks below use them. */
+export const dimensionQueries = {
+  all: (api: GameApi) =>
+    queryOptions({
+      queryKey: dimensionKeys.all,
+      queryFn: async () => (await api.dimensions.getDimensions({})).dimensions.map(toDimension),
+    }),
+  byId: (api: GameApi, client: QueryClient, id: string) =>
+    queryOptions({
+      queryKey: dimensionKeys.byId(id),
+      queryFn: async () => {
+        try {
+          return toDimension(await api.dimensions.getDimension({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      ...fromListCache<DimensionRecord>(client, dimensionKeys.all, id),
+      enabled: !!id,
+    }),
 };
 
 export interface DimensionInput {
@@ -20,28 +42,11 @@ export interface DimensionInput {
 export type DimensionChanges = Partial<DimensionInput>;
 
 export function useDimensions() {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: dimensionKeys.all,
-    queryFn: async () => (await api.dimensions.getDimensions({})).dimensions.map(toDimension),
-  });
+  return useQuery(dimensionQueries.all(useGameApi()));
 }
 
 export function useDimension(id: string) {
-  const api = useGameApi();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: dimensionKeys.byId(id),
-    queryFn: async () => {
-      try {
-        return toDimension(await api.dimensions.getDimension({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    ...fromListCache<DimensionRecord>(client, dimensionKeys.all, id),
-    enabled: !!id,
-  });
+  return useQuery(dimensionQueries.byId(useGameApi(), useQueryClient(), id));
 }
 
 export function useCreateDimension() {

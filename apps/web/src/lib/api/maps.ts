@@ -1,13 +1,35 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, dropCached, fromListCache, ItemNotFoundError, upsertCached } from './entity-cache';
 import { dimensionKeys } from './dimensions';
 import { toMap, type DimensionRecord, type MapRecord } from './records';
-import { useGameApi } from './use-game-api';
+import { useGameApi, type GameApi } from './use-game-api';
 
 export const mapKeys = {
   all: ['maps'] as const,
   byId: (id: string) => ['maps', id] as const,
+};
+
+/** The map reads as query options (key, fetch and cache rules together); the hooks below use them. */
+export const mapQueries = {
+  all: (api: GameApi) =>
+    queryOptions({
+      queryKey: mapKeys.all,
+      queryFn: async () => (await api.maps.getMaps({})).maps.map(toMap),
+    }),
+  byId: (api: GameApi, client: QueryClient, id: string) =>
+    queryOptions({
+      queryKey: mapKeys.byId(id),
+      queryFn: async () => {
+        try {
+          return toMap(await api.maps.getMap({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      ...fromListCache<MapRecord>(client, mapKeys.all, id),
+      enabled: !!id,
+    }),
 };
 
 export interface MapInput {
@@ -16,28 +38,11 @@ export interface MapInput {
 }
 
 export function useMaps() {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: mapKeys.all,
-    queryFn: async () => (await api.maps.getMaps({})).maps.map(toMap),
-  });
+  return useQuery(mapQueries.all(useGameApi()));
 }
 
 export function useMap(id: string) {
-  const api = useGameApi();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: mapKeys.byId(id),
-    queryFn: async () => {
-      try {
-        return toMap(await api.maps.getMap({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    ...fromListCache<MapRecord>(client, mapKeys.all, id),
-    enabled: !!id,
-  });
+  return useQuery(mapQueries.byId(useGameApi(), useQueryClient(), id));
 }
 
 export function useCreateMap() {
