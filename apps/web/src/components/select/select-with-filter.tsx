@@ -125,54 +125,72 @@ export function SelectWithFilter(props: SelectWithFilterProps) {
           {error}
         </Text>
       )}
-      <Popover
-        placement="bottom start"
-        offset={4}
-        className="w-(--trigger-width) rounded-md border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 data-[entering]:animate-select-in"
-      >
-        <Autocomplete inputValue={text} onInputChange={setText}>
-          <TextField aria-label={`Filter ${label}`} autoFocus className="mb-1">
-            {/* The filter steers the options with aria-activedescendant: a combobox, as before (APG). */}
-            <Input
-              role="combobox"
-              aria-expanded="true"
-              autoComplete="off"
-              placeholder="Type to filter"
-              className="w-full rounded border border-white/15 bg-night-800 px-2 py-1.5 text-sm text-slate-100 outline-none placeholder:text-slate-400 focus-visible:border-neon-cyan"
-            />
-          </TextField>
-          <ListBox
-            aria-labelledby={ids.label}
-            items={visible}
-            className="overflow-y-auto outline-none"
-            style={{ maxHeight: SELECT_VISIBLE_OPTIONS * SELECT_OPTION_HEIGHT_PX }}
-            renderEmptyState={() => (
-              <p className="flex items-center px-3 text-sm text-slate-300" style={{ height: SELECT_OPTION_HEIGHT_PX }}>
-                {loadingOptions ? 'Searching…' : SELECT_NO_RESULTS}
-              </p>
-            )}
-          >
-            {(option) => (
-              <ListBoxItem
-                id={option.value}
-                textValue={option.label}
-                isDisabled={option.disabled}
-                style={{ height: SELECT_OPTION_HEIGHT_PX }}
-                className="flex cursor-pointer items-center gap-2 rounded px-3 text-sm text-slate-200 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[focused]:bg-white/10 data-[focused]:text-white"
-              >
-                {({ isSelected }) => (
-                  <>
-                    <span aria-hidden="true" className={`w-4 text-neon-cyan ${isSelected ? '' : 'invisible'}`}>
-                      ✓
-                    </span>
-                    <span className="truncate">{option.label}</span>
-                  </>
-                )}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Autocomplete>
-      </Popover>
+      <FilterPopover label={label} labelId={ids.label} text={text} onTextChange={setText} options={visible} loadingOptions={loadingOptions} />
     </Select>
+  );
+}
+
+interface FilterPopoverProps {
+  label: string;
+  /** The id of the select's label, which also names the list. */
+  labelId: string;
+  text: string;
+  onTextChange: (text: string) => void;
+  /** The options the filter leaves. */
+  options: readonly SelectOption[];
+  loadingOptions?: boolean;
+}
+
+/** The open select: the filter text field above the options it leaves. */
+function FilterPopover({ label, labelId, text, onTextChange, options, loadingOptions }: FilterPopoverProps) {
+  return (
+    <Popover
+      placement="bottom start"
+      offset={4}
+      className="w-(--trigger-width) rounded-md border border-white/15 bg-night-900 p-1 shadow-xl shadow-black/50 data-[entering]:animate-select-in"
+    >
+      <Autocomplete inputValue={text} onInputChange={onTextChange}>
+        <TextField aria-label={`Filter ${label}`} autoFocus className="mb-1">
+          {/* The filter steers the options with aria-activedescendant: a combobox, as before (APG). */}
+          <Input
+            role="combobox"
+            aria-expanded="true"
+            autoComplete="off"
+            placeholder="Type to filter"
+            className="w-full rounded border border-white/15 bg-night-800 px-2 py-1.5 text-sm text-slate-100 outline-none placeholder:text-slate-400 focus-visible:border-neon-cyan"
+          />
+        </TextField>
+        <ListBox
+          aria-labelledby={labelId}
+          items={options}
+          className="overflow-y-auto outline-none"
+          style={{ maxHeight: SELECT_VISIBLE_OPTIONS * SELECT_OPTION_HEIGHT_PX }}
+          renderEmptyState={() => (
+            <p className="flex items-center px-3 text-sm text-slate-300" style={{ height: SELECT_OPTION_HEIGHT_PX }}>
+              {loadingOptions ? 'Searching…' : SELECT_NO_RESULTS}
+            </p>
+          )}
+        >
+          {(option) => (
+            <ListBoxItem
+              id={option.value}
+              textValue={option.label}
+              isDisabled={option.disabled}
+              style={{ height: SELECT_OPTION_HEIGHT_PX }}
+              className="flex cursor-pointer items-center gap-2 rounded px-3 text-sm text-slate-200 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[focused]:bg-white/10 data-[focused]:text-white"
+            >
+              {({ isSelected }) => (
+                <>
+                  <span aria-hidden="true" className={`w-4 text-neon-cyan ${isSelected ? '' : 'invisible'}`}>
+                    ✓
+                  </span>
+                  <span className="truncate">{option.label}</span>
+                </>
+              )}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Autocomplete>
+    </Popover>
   );
 }

@@ -1,25 +1,22 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { BannedAccountNotice } from '../../components/banned-account-notice';
 import { ListLoadError } from '../../components/load-error';
 import { useNotify } from '../../components/notifications/notification-context';
 import { SelectWithFilter } from '../../components/select/select-with-filter';
-import { toChannel, toCharacter } from '../../lib/api/records';
-import { useGameApi } from '../../lib/api/use-game-api';
+import { useOwnCharacters } from '../../lib/api/characters';
+import { useMyChannels } from '../../lib/api/chat-channels';
 import { isBanned } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
-import { isNetworkFailure, rpcFailureText } from '../../lib/rpc/rpc-error';
-import { refusingSanction, sanctionRefusalText } from '../../lib/sanctions/sanction-refusal';
-import type { SanctionRecord } from '../../lib/sanctions/sanction-records';
-import { useSendChatMessage } from './chat-api';
+import { sanctionRefusalText } from '../../lib/sanctions/sanction-refusal';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
-import { CHAT_DISCONNECTED, CHAT_SERVER_UNREACHABLE, NO_CHARACTER_SELECTED, sendFailedText } from './chat-texts';
+import { CHAT_DISCONNECTED } from './chat-texts';
 import { ConnectionStatus } from './connection-status';
 import { ReportMessageDialog, type ReportTarget } from './report-message-dialog';
 import { PlayerChatLine } from './player-chat-line';
-import { SANCTION_NOTICE_KEY, type ChatSessionStatus } from './chat-session';
+import { type ChatSessionStatus } from './chat-session';
 import { useChatSession } from './use-chat-session';
+import { usePlayerChatSend } from './use-player-chat-send';
 
 /**
  * /account/chat: the chat connect view for a player's own character — pick one of your characters and a channel
@@ -31,46 +28,17 @@ export default function PlayerChatPage() {
   const ownerId = session.user?.id ?? '';
   // The game API refuses a banned account every call: say why instead of failing to load.
   const banned = isBanned(session.user);
-  const api = useGameApi();
   const notify = useNotify();
-  const characters = useQuery({
-    queryKey: ['characters', 'owner', ownerId],
-    queryFn: async ({ signal }) => (await api.characters.getCharactersForUser({ ownerId }, { signal })).characters.map(toCharacter),
-    enabled: !!ownerId && !banned,
-  });
-  const channels = useQuery({
-    queryKey: ['channels', 'mine'],
-    queryFn: async ({ signal }) => (await api.chat.getChatChannels({}, { signal })).channels.map(toChannel),
-    enabled: !banned,
-  });
+  const characters = useOwnCharacters(ownerId, !banned);
+  const channels = useMyChannels(!banned);
   const [characterId, setCharacterId] = useState<string | null>(null);
   const [channelId, setChannelId] = useState<string | null>(null);
-  /** The sanction a send met (a mute); the stream's own (a ban, which ends it) comes from the session. */
-  const [sendSanction, setSendSanction] = useState<SanctionRecord | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const { lines, status, failure, sanction } = useChatSession(channelId ?? '', channelId ? characterId : null);
+  const { sendMessage, sendSanction, setSendSanction } = usePlayerChatSend(channelId, characterId);
   // What holds now: a ban that ended the stream outranks a mute a send met before it.
   const holding = sanction ?? sendSanction;
-  const send = useSendChatMessage(channelId ?? '');
   const names = useMemo(() => new Map((characters.data ?? []).map((c) => [c.id, c.name])), [characters.data]);
-
-  async function sendMessage(text: string) {
-    if (!characterId || !channelId) {
-      notify.error(NO_CHARACTER_SELECTED);
-      throw new Error(NO_CHARACTER_SELECTED);
-    }
-    try {
-      await send.mutateAsync({ characterId, content: text });
-      setSendSanction(null);
-    } catch (error) {
-      const refusing = refusingSanction(error);
-      setSendSanction(refusing);
-      // One notice about a sanction at a time, whether a send or the stream met it (the pane keeps the details).
-      if (refusing) notify.error(sendFailedText(sanctionRefusalText(refusing)), { key: SANCTION_NOTICE_KEY, persist: true });
-      else notify.error(sendFailedText(isNetworkFailure(error) ? CHAT_SERVER_UNREACHABLE : rpcFailureText(error)), { key: 'chat-send-failed' });
-      throw error;
-    }
-  }
 
   const failed = characters.isError ? characters : channels.isError ? channels : null;
   return (
@@ -89,32 +57,20 @@ export default function PlayerChatPage() {
       ) : (
         <section aria-label="Live chat" className="mt-6 flex h-[70vh] min-h-80 flex-col overflow-hidden rounded-xl border border-white/10 bg-night-900/70">
           <div className="flex flex-col gap-3 border-b border-white/10 p-3 sm:flex-row sm:items-end">
-            <div className="min-w-0 sm:w-60">
-              <SelectWithFilter
-                label="Character"
-                options={(characters.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                value={characterId}
-                onChange={(next) => {
-                  setCharacterId(next);
-                  setSendSanction(null);
-                }}
-                placeholder="Choose your character"
-                loadingOptions={characters.isPending}
-              />
-            </div>
-            <div className="min-w-0 sm:w-60">
-              <SelectWithFilter
-                label="Channel"
-                options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                value={channelId}
-                onChange={(next) => {
-                  setChannelId(next);
-                  setSendSanction(null);
-                }}
-                placeholder="Choose a channel"
-                loadingOptions={channels.isPending}
-              />
-            </div>
+            <CharacterAndChannelPickers
+              characters={characters}
+              channels={channels}
+              characterId={characterId}
+              channelId={channelId}
+              onCharacterChange={(next) => {
+                setCharacterId(next);
+                setSendSanction(null);
+              }}
+              onChannelChange={(next) => {
+                setChannelId(next);
+                setSendSanction(null);
+              }}
+            />
             <ConnectionStatus status={status} />
           </div>
           <ChatMessageList
@@ -162,4 +118,41 @@ function ListPlaceholder({ ready, status, failure }: { ready: boolean; status: C
   }
   if (status === 'stopped') return <p className="text-sm text-slate-300">{CHAT_DISCONNECTED}</p>;
   return <p className="text-sm text-slate-300">{status === 'connected' ? 'No messages yet.' : 'Connecting…'}</p>;
+}
+
+interface PickersProps {
+  characters: { data?: readonly { id: string; name: string }[]; isPending: boolean };
+  channels: { data?: readonly { id: string; name: string }[]; isPending: boolean };
+  characterId: string | null;
+  channelId: string | null;
+  onCharacterChange: (id: string | null) => void;
+  onChannelChange: (id: string | null) => void;
+}
+
+/** Which of your characters talks, and in which channel. */
+function CharacterAndChannelPickers({ characters, channels, characterId, channelId, onCharacterChange, onChannelChange }: PickersProps) {
+  return (
+    <>
+      <div className="min-w-0 sm:w-60">
+        <SelectWithFilter
+          label="Character"
+          options={(characters.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          value={characterId}
+          onChange={onCharacterChange}
+          placeholder="Choose your character"
+          loadingOptions={characters.isPending}
+        />
+      </div>
+      <div className="min-w-0 sm:w-60">
+        <SelectWithFilter
+          label="Channel"
+          options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          value={channelId}
+          onChange={onChannelChange}
+          placeholder="Choose a channel"
+          loadingOptions={channels.isPending}
+        />
+      </div>
+    </>
+  );
 }

@@ -1,13 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay, Radio, RadioGroup, Label } from 'react-aria-components';
 import { buttonClasses } from '../../components/button-styles';
 import { CharacterSelect } from '../../components/character-select';
-import { inputClasses } from '../../components/form/field-error';
-import { useNotify } from '../../components/notifications/notification-context';
-import { useCharacter } from '../../lib/api/characters';
-import { usePurgeChatMessages, type PurgeRequest } from '../../lib/api/chat-moderation';
-import { isNetworkFailure, rpcFailureText, serverUnreachableText } from '../../lib/rpc/rpc-error';
-import { purgedText, purgeRequestOf, type PurgeForm } from './purge-form';
+import { purgedText, type PurgeForm } from './purge-form';
+import { PurgeWindowAndReason } from './purge-fields';
+import { usePurge } from './use-purge';
 
 interface Props {
   open: boolean;
@@ -16,14 +13,6 @@ interface Props {
   onClose: () => void;
 }
 
-/** A purge under way: the request its first call sent (a continuation repeats it), what all calls deleted. */
-interface Progress {
-  request: PurgeRequest;
-  total: number;
-  moreRemain: boolean;
-}
-
-const EMPTY: PurgeForm = { characterId: null, accountId: null, scope: 'character', from: '', to: '', reason: '' };
 const radioClass =
   'flex cursor-pointer items-center gap-2 text-sm text-slate-200 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 before:size-4 before:rounded-full before:border before:border-white/30 data-[selected]:before:border-[5px] data-[selected]:before:border-neon-cyan data-[focus-visible]:outline-2 data-[focus-visible]:outline-neon-cyan';
 
@@ -33,40 +22,7 @@ const radioClass =
  */
 export function PurgeDialog({ open, admin, onClose }: Props) {
   const ids = { from: useId(), to: useId(), reason: useId(), errors: useId() };
-  const [form, setForm] = useState<PurgeForm>(EMPTY);
-  const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const purge = usePurgeChatMessages();
-  const notify = useNotify();
-  const character = useCharacter(form.characterId ?? '');
-  const accountId = character.data?.ownerId ?? null;
-  useEffect(() => {
-    if (!open) return;
-    setForm(EMPTY);
-    setTried(false);
-    setFailure(null);
-    setProgress(null);
-  }, [open]);
-  const { errors, request } = purgeRequestOf({ ...form, accountId });
-  const shown = tried ? errors : {};
-  const busy = purge.isPending;
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    const sent = progress?.moreRemain ? progress.request : request;
-    if (!sent || busy) return;
-    setFailure(null);
-    purge.mutate(sent, {
-      onSuccess: ({ count, moreRemain }) => {
-        const total = (progress?.moreRemain ? progress.total : 0) + count;
-        setProgress({ request: sent, total, moreRemain });
-        notify.success(purgedText(total, moreRemain));
-      },
-      onError: (error) => setFailure(`Could not purge. ${isNetworkFailure(error) ? serverUnreachableText() : rpcFailureText(error)}`),
-    });
-  }
+  const { form, setForm, shown, failure, progress, busy, submit } = usePurge(open);
 
   return (
     <ModalOverlay
@@ -104,48 +60,7 @@ export function PurgeDialog({ open, admin, onClose }: Props) {
                 Every character of its account{admin ? '' : ' (admins only)'}
               </Radio>
             </RadioGroup>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div>
-                <label htmlFor={ids.from} className="mb-1 block text-sm font-medium text-slate-200">
-                  From
-                </label>
-                <input
-                  id={ids.from}
-                  type="datetime-local"
-                  value={form.from}
-                  onChange={(e) => setForm({ ...form, from: e.target.value })}
-                  className={`${inputClasses(!!shown.range)} [color-scheme:dark]`}
-                />
-              </div>
-              <div>
-                <label htmlFor={ids.to} className="mb-1 block text-sm font-medium text-slate-200">
-                  To
-                </label>
-                <input
-                  id={ids.to}
-                  type="datetime-local"
-                  value={form.to}
-                  onChange={(e) => setForm({ ...form, to: e.target.value })}
-                  className={`${inputClasses(!!shown.range)} [color-scheme:dark]`}
-                />
-              </div>
-              <p className="text-xs text-slate-400 sm:col-span-2">Empty: from the first message, up to now.</p>
-              {shown.range && <p className="text-sm text-rose-300 sm:col-span-2">{shown.range}</p>}
-            </div>
-            <div>
-              <label htmlFor={ids.reason} className="mb-1 block text-sm font-medium text-slate-200">
-                Reason
-              </label>
-              <textarea
-                id={ids.reason}
-                rows={3}
-                value={form.reason}
-                onChange={(e) => setForm({ ...form, reason: e.target.value })}
-                aria-invalid={shown.reason ? true : undefined}
-                className={inputClasses(!!shown.reason)}
-              />
-              {shown.reason && <p className="mt-1 text-sm text-rose-300">{shown.reason}</p>}
-            </div>
+            <PurgeWindowAndReason ids={ids} form={form} setForm={setForm} shown={shown} />
             {failure && (
               <p role="alert" className="rounded-lg border border-rose-400/40 bg-rose-950/30 px-3 py-2 text-sm text-rose-100">
                 {failure}

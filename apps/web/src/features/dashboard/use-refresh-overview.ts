@@ -1,7 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '../../components/notifications/notification-context';
-import { queryKeys } from '../../lib/api/query-keys';
+import { characterKeys } from '../../lib/api/characters';
+import { dimensionKeys } from '../../lib/api/dimensions';
+import { gameServerKeys } from '../../lib/api/game-servers';
+import { ownerKeys } from '../../lib/api/owners';
 import { useWriteFeedback } from '../../lib/api/use-write-feedback';
 import { REFRESHED_CHARACTERS, REFRESHING_CHARACTERS } from './dashboard-messages';
 
@@ -15,7 +18,7 @@ export function useRefreshOverview() {
     setRefreshing(true);
     notify.info(REFRESHING_CHARACTERS);
     try {
-      const keys = [queryKeys.characters, queryKeys.characterStats, queryKeys.gameServers, queryKeys.dimensions, ['users']];
+      const keys = [characterKeys.all, characterKeys.stats, gameServerKeys.all, dimensionKeys.all, ownerKeys.all];
       await Promise.all(keys.map((queryKey) => client.refetchQueries({ queryKey, type: 'active' }, { throwOnError: true })));
       notify.success(REFRESHED_CHARACTERS);
     } catch (error) {

@@ -1,27 +1,65 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, ItemNotFoundError } from './entity-cache';
 import { characterEdit, characterPageRequest, type CharacterFields, type CharacterPageQuery } from './character-query';
-import { queryKeys } from './query-keys';
 import { toCharacter, toCharacterStats, type CharacterPage, type CharacterRecord } from './records';
-import { useGameApi } from './use-game-api';
+import { useGameApi, type GameApi } from './use-game-api';
+
+/** The characters' cache keys; every one starts with 'characters' but the totals. */
+export const characterKeys = {
+  all: ['characters'] as const,
+  pages: ['characters', 'page'] as const,
+  page: (query: object) => ['characters', 'page', query] as const,
+  byId: (id: string) => ['characters', 'id', id] as const,
+  ofOwner: (ownerId: string) => ['characters', 'owner', ownerId] as const,
+  stats: ['character-stats'] as const,
+};
+
+/** The character reads as query options (key, fetch and cache rules together); the hooks below use them. */
+export const characterQueries = {
+  page: (api: GameApi, query: CharacterPageQuery) =>
+    queryOptions({
+      queryKey: characterKeys.page(query),
+      queryFn: async ({ signal }): Promise<CharacterPage> => {
+        const page = await api.characters.getCharacters(characterPageRequest(query), { signal });
+        return { total: Number(page.total), characters: page.characters.map(toCharacter) };
+      },
+      // Keep showing the previous page while the next one loads: no flash of skeletons on every click.
+      placeholderData: keepPreviousData,
+    }),
+  byId: (api: GameApi, client: QueryClient, id: string) =>
+    queryOptions({
+      queryKey: characterKeys.byId(id),
+      queryFn: async () => {
+        try {
+          return toCharacter(await api.characters.getCharacter({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      initialData: () => findInPages(client, id),
+      enabled: !!id,
+    }),
+  stats: (api: GameApi) =>
+    queryOptions({
+      queryKey: characterKeys.stats,
+      queryFn: async () => toCharacterStats(await api.characters.getCharacterStats({})),
+    }),
+  ofOwner: (api: GameApi, ownerId: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: characterKeys.ofOwner(ownerId),
+      queryFn: async ({ signal }) => (await api.characters.getCharactersForUser({ ownerId }, { signal })).characters.map(toCharacter),
+      enabled: !!ownerId && enabled,
+    }),
+};
 
 /** One server-side page (1,000,000 characters never come to the browser at once). */
 export function useCharacterPage(query: CharacterPageQuery) {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: queryKeys.characterPage(query),
-    queryFn: async ({ signal }): Promise<CharacterPage> => {
-      const page = await api.characters.getCharacters(characterPageRequest(query), { signal });
-      return { total: Number(page.total), characters: page.characters.map(toCharacter) };
-    },
-    // Keep showing the previous page while the next one loads: no flash of skeletons on every click.
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(characterQueries.page(useGameApi(), query));
 }
 
 function findInPages(client: QueryClient, id: string): CharacterRecord | undefined {
-  for (const [, page] of client.getQueriesData<CharacterPage>({ queryKey: queryKeys.characterPages })) {
+  for (const [, page] of client.getQueriesData<CharacterPage>({ queryKey: characterKeys.pages })) {
     const hit = page?.characters.find((c) => c.id === id);
     if (hit) return hit;
   }
@@ -29,32 +67,15 @@ function findInPages(client: QueryClient, id: string): CharacterRecord | undefin
 }
 
 export function useCharacter(id: string) {
-  const api = useGameApi();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.character(id),
-    queryFn: async () => {
-      try {
-        return toCharacter(await api.characters.getCharacter({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    initialData: () => findInPages(client, id),
-    enabled: !!id,
-  });
+  return useQuery(characterQueries.byId(useGameApi(), useQueryClient(), id));
 }
 
 export function useCharacterStats() {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: queryKeys.characterStats,
-    queryFn: async () => toCharacterStats(await api.characters.getCharacterStats({})),
-  });
+  return useQuery(characterQueries.stats(useGameApi()));
 }
 
 /** Pages and totals no longer match the server after a write: refetch them (reads in flight hold old values). */
-const AFTER_WRITE = [queryKeys.characterPages, queryKeys.characterStats];
+const AFTER_WRITE = [characterKeys.pages, characterKeys.stats];
 
 export function useCreateCharacter() {
   const api = useGameApi();
@@ -62,7 +83,7 @@ export function useCreateCharacter() {
   return useMutation({
     mutationFn: async (input: CharacterFields) => toCharacter(await api.characters.createCharacter(input)),
     onSuccess: (character) =>
-      applyWrite(client, [queryKeys.character(character.id)], () => client.setQueryData(queryKeys.character(character.id), character), AFTER_WRITE),
+      applyWrite(client, [characterKeys.byId(character.id)], () => client.setQueryData(characterKeys.byId(character.id), character), AFTER_WRITE),
   });
 }
 
@@ -79,12 +100,12 @@ export function useEditCharacter(id: string) {
     onSuccess: (character) =>
       applyWrite(
         client,
-        [queryKeys.character(character.id)],
+        [characterKeys.byId(character.id)],
         () => {
-          client.setQueryData(queryKeys.character(character.id), character);
+          client.setQueryData(characterKeys.byId(character.id), character);
           // Show the new values in the cached pages at once; the refetch then re-sorts them.
           client.setQueriesData<CharacterPage>(
-            { queryKey: queryKeys.characterPages },
+            { queryKey: characterKeys.pages },
             (page) => page && { ...page, characters: page.characters.map((c) => (c.id === character.id ? character : c)) },
           );
         },
@@ -104,15 +125,20 @@ export function useDeleteCharacter() {
     onSuccess: (id) =>
       applyWrite(
         client,
-        [queryKeys.character(id)],
+        [characterKeys.byId(id)],
         () => {
-          client.removeQueries({ queryKey: queryKeys.character(id), exact: true });
+          client.removeQueries({ queryKey: characterKeys.byId(id), exact: true });
           client.setQueriesData<CharacterPage>(
-            { queryKey: queryKeys.characterPages },
+            { queryKey: characterKeys.pages },
             (page) => page && { total: Math.max(0, page.total - 1), characters: page.characters.filter((c) => c.id !== id) },
           );
         },
         AFTER_WRITE,
       ),
   });
+}
+
+/** A player's own characters (the chat page's choice); `enabled` false while the account may not ask. */
+export function useOwnCharacters(ownerId: string, enabled: boolean) {
+  return useQuery(characterQueries.ofOwner(useGameApi(), ownerId, enabled));
 }

@@ -1,9 +1,52 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
-import { queryKeys } from './query-keys';
 import { toChannel, type ChannelRecord } from './records';
-import { useGameApi } from './use-game-api';
+import { useGameApi, type GameApi } from './use-game-api';
+
+/** The channels' cache keys; a character's authorized channels are kept apart from the channel list. */
+export const channelKeys = {
+  all: ['channels'] as const,
+  byId: (id: string) => ['channels', id] as const,
+  /** The channels a player is shown on the chat page. */
+  mine: ['channels', 'mine'] as const,
+  allAuthorized: ['authorized-channels'] as const,
+  authorized: (characterId: string) => ['authorized-channels', characterId] as const,
+};
+
+/** The channel reads as query options (key, fetch and cache rules together); the hooks below use them. */
+export const channelQueries = {
+  all: (api: GameApi) =>
+    queryOptions({
+      queryKey: channelKeys.all,
+      queryFn: async () => (await api.chat.getChatChannels({})).channels.map(toChannel),
+    }),
+  byId: (api: GameApi, client: QueryClient, id: string) =>
+    queryOptions({
+      queryKey: channelKeys.byId(id),
+      queryFn: async () => {
+        try {
+          return toChannel(await api.chat.getChatChannel({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      ...fromListCache<ChannelRecord>(client, channelKeys.all, id),
+      enabled: !!id,
+    }),
+  authorized: (api: GameApi, characterId: string) =>
+    queryOptions({
+      queryKey: channelKeys.authorized(characterId),
+      queryFn: async () => (await api.chat.getAuthorizedChatChannels({ id: characterId })).channels.map(toChannel),
+      enabled: !!characterId,
+    }),
+  mine: (api: GameApi, enabled: boolean) =>
+    queryOptions({
+      queryKey: channelKeys.mine,
+      queryFn: async ({ signal }) => (await api.chat.getChatChannels({}, { signal })).channels.map(toChannel),
+      enabled,
+    }),
+};
 
 export interface ChannelInput {
   name: string;
@@ -20,28 +63,11 @@ export interface ChannelChanges {
 }
 
 export function useChannels() {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: queryKeys.channels,
-    queryFn: async () => (await api.chat.getChatChannels({})).channels.map(toChannel),
-  });
+  return useQuery(channelQueries.all(useGameApi()));
 }
 
 export function useChannel(id: string) {
-  const api = useGameApi();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.channel(id),
-    queryFn: async () => {
-      try {
-        return toChannel(await api.chat.getChatChannel({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    ...fromListCache<ChannelRecord>(client, queryKeys.channels, id),
-    enabled: !!id,
-  });
+  return useQuery(channelQueries.byId(useGameApi(), useQueryClient(), id));
 }
 
 export function useCreateChannel() {
@@ -50,7 +76,7 @@ export function useCreateChannel() {
   return useMutation({
     // `public` goes out too: the previous implementation dropped it.
     mutationFn: async (input: ChannelInput) => toChannel(await api.chat.createChatChannel(input)),
-    onSuccess: (channel) => upsertCached(client, queryKeys.channels, queryKeys.channel(channel.id), channel),
+    onSuccess: (channel) => upsertCached(client, channelKeys.all, channelKeys.byId(channel.id), channel),
   });
 }
 
@@ -60,8 +86,8 @@ export function useEditChannel(id: string) {
   return useMutation({
     mutationFn: async (changes: ChannelChanges) => toChannel(await api.chat.editChatChannel({ channelId: id, ...changes })),
     onSuccess: async (channel) => {
-      await upsertCached(client, queryKeys.channels, queryKeys.channel(channel.id), channel);
-      void client.invalidateQueries({ queryKey: ['authorized-channels'] }, { cancelRefetch: true });
+      await upsertCached(client, channelKeys.all, channelKeys.byId(channel.id), channel);
+      void client.invalidateQueries({ queryKey: channelKeys.allAuthorized }, { cancelRefetch: true });
     },
   });
 }
@@ -75,19 +101,14 @@ export function useDeleteChannel() {
       return id;
     },
     onSuccess: async (id) => {
-      await removeCached(client, queryKeys.channels, queryKeys.channel(id), id);
-      void client.invalidateQueries({ queryKey: ['authorized-channels'] }, { cancelRefetch: true });
+      await removeCached(client, channelKeys.all, channelKeys.byId(id), id);
+      void client.invalidateQueries({ queryKey: channelKeys.allAuthorized }, { cancelRefetch: true });
     },
   });
 }
 
 export function useAuthorizedChannels(characterId: string) {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: queryKeys.authorizedChannels(characterId),
-    queryFn: async () => (await api.chat.getAuthorizedChatChannels({ id: characterId })).channels.map(toChannel),
-    enabled: !!characterId,
-  });
+  return useQuery(channelQueries.authorized(useGameApi(), characterId));
 }
 
 /** Replaces the character's authorized channels with `ids`. */
@@ -102,16 +123,21 @@ export function useSetAuthorizedChannels(characterId: string) {
     onSuccess: (ids) =>
       applyWrite(
         client,
-        [queryKeys.authorizedChannels(characterId)],
+        [channelKeys.authorized(characterId)],
         () => {
-          const channels = client.getQueryData<ChannelRecord[]>(queryKeys.channels);
+          const channels = client.getQueryData<ChannelRecord[]>(channelKeys.all);
           if (channels)
             client.setQueryData(
-              queryKeys.authorizedChannels(characterId),
+              channelKeys.authorized(characterId),
               channels.filter((c) => ids.includes(c.id)),
             );
         },
-        [queryKeys.authorizedChannels(characterId)],
+        [channelKeys.authorized(characterId)],
       ),
   });
+}
+
+/** The channels a player is shown on the chat page; `enabled` false while the account may not ask. */
+export function useMyChannels(enabled: boolean) {
+  return useQuery(channelQueries.mine(useGameApi(), enabled));
 }

@@ -1,9 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
-import { queryKeys } from './query-keys';
 import { toDimension, type DimensionRecord } from './records';
-import { useGameApi } from './use-game-api';
+import { useGameApi, type GameApi } from './use-game-api';
+
+export const dimensionKeys = {
+  all: ['dimensions'] as const,
+  byId: (id: string) => ['dimensions', id] as const,
+};
+
+/** The dimension reads as query options (key, fetch and cache rules together); the hooks below use them. */
+export const dimensionQueries = {
+  all: (api: GameApi) =>
+    queryOptions({
+      queryKey: dimensionKeys.all,
+      queryFn: async () => (await api.dimensions.getDimensions({})).dimensions.map(toDimension),
+    }),
+  byId: (api: GameApi, client: QueryClient, id: string) =>
+    queryOptions({
+      queryKey: dimensionKeys.byId(id),
+      queryFn: async () => {
+        try {
+          return toDimension(await api.dimensions.getDimension({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      ...fromListCache<DimensionRecord>(client, dimensionKeys.all, id),
+      enabled: !!id,
+    }),
+};
 
 export interface DimensionInput {
   name: string;
@@ -16,28 +42,11 @@ export interface DimensionInput {
 export type DimensionChanges = Partial<DimensionInput>;
 
 export function useDimensions() {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: queryKeys.dimensions,
-    queryFn: async () => (await api.dimensions.getDimensions({})).dimensions.map(toDimension),
-  });
+  return useQuery(dimensionQueries.all(useGameApi()));
 }
 
 export function useDimension(id: string) {
-  const api = useGameApi();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.dimension(id),
-    queryFn: async () => {
-      try {
-        return toDimension(await api.dimensions.getDimension({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    ...fromListCache<DimensionRecord>(client, queryKeys.dimensions, id),
-    enabled: !!id,
-  });
+  return useQuery(dimensionQueries.byId(useGameApi(), useQueryClient(), id));
 }
 
 export function useCreateDimension() {
@@ -45,7 +54,7 @@ export function useCreateDimension() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: DimensionInput) => toDimension(await api.dimensions.createDimension(input)),
-    onSuccess: (dimension) => upsertCached(client, queryKeys.dimensions, queryKeys.dimension(dimension.id), dimension),
+    onSuccess: (dimension) => upsertCached(client, dimensionKeys.all, dimensionKeys.byId(dimension.id), dimension),
   });
 }
 
@@ -62,7 +71,7 @@ export function useEditDimension(id: string) {
           mapIds: mapIds ?? [],
         }),
       ),
-    onSuccess: (dimension) => upsertCached(client, queryKeys.dimensions, queryKeys.dimension(dimension.id), dimension),
+    onSuccess: (dimension) => upsertCached(client, dimensionKeys.all, dimensionKeys.byId(dimension.id), dimension),
   });
 }
 
@@ -74,6 +83,6 @@ export function useDeleteDimension() {
       await api.dimensions.deleteDimension({ id });
       return id;
     },
-    onSuccess: (id) => removeCached(client, queryKeys.dimensions, queryKeys.dimension(id), id),
+    onSuccess: (id) => removeCached(client, dimensionKeys.all, dimensionKeys.byId(id), id),
   });
 }

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useDeleteMap } from './maps';
-import { queryKeys } from './query-keys';
+import { dimensionKeys } from './dimensions';
+import { mapKeys, useDeleteMap } from './maps';
 import type { DimensionRecord, MapRecord } from './records';
 
 const deleteMap = vi.fn(async () => ({}));
@@ -16,11 +16,11 @@ const shadow: DimensionRecord = { id: 'd-2', name: 'Shadow', location: 'us', ver
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(queryKeys.maps, [downtown, docks]);
-  client.setQueryData(queryKeys.map(downtown.id), downtown);
-  client.setQueryData(queryKeys.dimensions, [prime, shadow]);
-  client.setQueryData(queryKeys.dimension(prime.id), prime);
-  client.setQueryData(queryKeys.dimension(shadow.id), shadow);
+  client.setQueryData(mapKeys.all, [downtown, docks]);
+  client.setQueryData(mapKeys.byId(downtown.id), downtown);
+  client.setQueryData(dimensionKeys.all, [prime, shadow]);
+  client.setQueryData(dimensionKeys.byId(prime.id), prime);
+  client.setQueryData(dimensionKeys.byId(shadow.id), shadow);
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   const { result } = renderHook(() => useDeleteMap(), { wrapper });
   return { client, result };
@@ -31,19 +31,19 @@ describe('useDeleteMap', () => {
     const { client, result } = setup();
     await act(() => result.current.mutateAsync(downtown.id));
     expect(deleteMap).toHaveBeenCalledWith({ id: downtown.id });
-    expect(client.getQueryData(queryKeys.maps)).toEqual([docks]);
-    expect(client.getQueryData(queryKeys.map(downtown.id))).toBeUndefined();
+    expect(client.getQueryData(mapKeys.all)).toEqual([docks]);
+    expect(client.getQueryData(mapKeys.byId(downtown.id))).toBeUndefined();
     // Not 'Unknown (m-1)' on the dimension page, and the list counts one map for Prime.
-    expect(client.getQueryData<DimensionRecord[]>(queryKeys.dimensions)?.map((d) => d.mapIds)).toEqual([['m-2'], ['m-2']]);
-    expect(client.getQueryData<DimensionRecord>(queryKeys.dimension(prime.id))?.mapIds).toEqual(['m-2']);
+    expect(client.getQueryData<DimensionRecord[]>(dimensionKeys.all)?.map((d) => d.mapIds)).toEqual([['m-2'], ['m-2']]);
+    expect(client.getQueryData<DimensionRecord>(dimensionKeys.byId(prime.id))?.mapIds).toEqual(['m-2']);
     // A dimension without the map is left as it was.
-    expect(client.getQueryData(queryKeys.dimension(shadow.id))).toBe(shadow);
+    expect(client.getQueryData(dimensionKeys.byId(shadow.id))).toBe(shadow);
   });
 
   it('marks the dimensions for reading again after the write', async () => {
     const { client, result } = setup();
     await act(() => result.current.mutateAsync(downtown.id));
-    expect(client.getQueryState(queryKeys.dimensions)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.dimension(prime.id))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(dimensionKeys.all)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(dimensionKeys.byId(prime.id))?.isInvalidated).toBe(true);
   });
 });

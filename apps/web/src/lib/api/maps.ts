@@ -1,9 +1,36 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, dropCached, fromListCache, ItemNotFoundError, upsertCached } from './entity-cache';
-import { queryKeys } from './query-keys';
+import { dimensionKeys } from './dimensions';
 import { toMap, type DimensionRecord, type MapRecord } from './records';
-import { useGameApi } from './use-game-api';
+import { useGameApi, type GameApi } from './use-game-api';
+
+export const mapKeys = {
+  all: ['maps'] as const,
+  byId: (id: string) => ['maps', id] as const,
+};
+
+/** The map reads as query options (key, fetch and cache rules together); the hooks below use them. */
+export const mapQueries = {
+  all: (api: GameApi) =>
+    queryOptions({
+      queryKey: mapKeys.all,
+      queryFn: async () => (await api.maps.getMaps({})).maps.map(toMap),
+    }),
+  byId: (api: GameApi, client: QueryClient, id: string) =>
+    queryOptions({
+      queryKey: mapKeys.byId(id),
+      queryFn: async () => {
+        try {
+          return toMap(await api.maps.getMap({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      ...fromListCache<MapRecord>(client, mapKeys.all, id),
+      enabled: !!id,
+    }),
+};
 
 export interface MapInput {
   name: string;
@@ -11,28 +38,11 @@ export interface MapInput {
 }
 
 export function useMaps() {
-  const api = useGameApi();
-  return useQuery({
-    queryKey: queryKeys.maps,
-    queryFn: async () => (await api.maps.getMaps({})).maps.map(toMap),
-  });
+  return useQuery(mapQueries.all(useGameApi()));
 }
 
 export function useMap(id: string) {
-  const api = useGameApi();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.map(id),
-    queryFn: async () => {
-      try {
-        return toMap(await api.maps.getMap({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    ...fromListCache<MapRecord>(client, queryKeys.maps, id),
-    enabled: !!id,
-  });
+  return useQuery(mapQueries.byId(useGameApi(), useQueryClient(), id));
 }
 
 export function useCreateMap() {
@@ -40,7 +50,7 @@ export function useCreateMap() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: MapInput) => toMap(await api.maps.createMap(input)),
-    onSuccess: (map) => upsertCached(client, queryKeys.maps, queryKeys.map(map.id), map),
+    onSuccess: (map) => upsertCached(client, mapKeys.all, mapKeys.byId(map.id), map),
   });
 }
 
@@ -49,7 +59,7 @@ export function useEditMap(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Partial<MapInput>) => toMap(await api.maps.editMap({ targetId: id, ...changes })),
-    onSuccess: (map) => upsertCached(client, queryKeys.maps, queryKeys.map(map.id), map),
+    onSuccess: (map) => upsertCached(client, mapKeys.all, mapKeys.byId(map.id), map),
   });
 }
 
@@ -75,14 +85,14 @@ export function forgetDeletedMap(client: QueryClient, id: string): Promise<void>
     dimension.mapIds.includes(id) ? { ...dimension, mapIds: dimension.mapIds.filter((mapId) => mapId !== id) } : dimension;
   return applyWrite(
     client,
-    [queryKeys.maps, queryKeys.map(id), queryKeys.dimensions],
+    [mapKeys.all, mapKeys.byId(id), dimensionKeys.all],
     () => {
-      dropCached(client, queryKeys.maps, queryKeys.map(id), id);
+      dropCached(client, mapKeys.all, mapKeys.byId(id), id);
       // The list (['dimensions']) and every detail (['dimensions', id]).
-      client.setQueriesData<DimensionRecord[] | DimensionRecord>({ queryKey: queryKeys.dimensions }, (data) =>
+      client.setQueriesData<DimensionRecord[] | DimensionRecord>({ queryKey: dimensionKeys.all }, (data) =>
         data === undefined ? data : Array.isArray(data) ? data.map(withoutMap) : withoutMap(data),
       );
     },
-    [queryKeys.dimensions],
+    [dimensionKeys.all],
   );
 }

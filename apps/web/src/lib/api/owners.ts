@@ -4,7 +4,13 @@ import { useSession } from '../auth/session-context';
 import { createIdentityAdminClient, type IdentityAdminClient } from '../identity-admin/identity-admin-client';
 import { createOwnerDirectory, type OwnerDirectory, type OwnerRecord } from '../identity-admin/owner-directory';
 import { useRuntimeConfig } from '../runtime-config-context';
-import { queryKeys } from './query-keys';
+
+/** The identity provider's users: one owner by id, and the full list. */
+export const ownerKeys = {
+  all: ['users'] as const,
+  byId: (id: string) => ['users', id] as const,
+  list: ['users', 'list'] as const,
+};
 
 interface IdentityAdmin {
   client: IdentityAdminClient;
@@ -31,7 +37,7 @@ export function useOwners(ids: readonly string[]): Map<string, OwnerRecord | nul
   const unique = useMemo(() => [...new Set(ids.filter(Boolean))], [ids]);
   const results = useQueries({
     queries: unique.map((id) => ({
-      queryKey: queryKeys.owner(id),
+      queryKey: ownerKeys.byId(id),
       // null = looked up and not found (shown as 'Unknown ({ownerId})').
       queryFn: () => directory.load(id),
     })),
@@ -47,5 +53,5 @@ export function useOwner(id: string) {
 /** Every user (owner choices for the character form). */
 export function useUsers() {
   const { client } = useIdentityAdmin();
-  return useQuery({ queryKey: queryKeys.users, queryFn: () => client.listUsers() });
+  return useQuery({ queryKey: ownerKeys.list, queryFn: () => client.listUsers() });
 }

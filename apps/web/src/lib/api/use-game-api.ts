@@ -17,3 +17,6 @@ export function useGameApi() {
     gameServers: useRpcClient(GameServerDataService, base),
   };
 }
+
+/** The game services' clients, as the query factories take them. */
+export type GameApi = ReturnType<typeof useGameApi>;

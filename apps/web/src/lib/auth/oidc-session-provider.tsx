@@ -1,17 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { UserManager, type User } from 'oidc-client-ts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { UserManager } from 'oidc-client-ts';
 import { AuthProvider, hasAuthParams, useAuth } from 'react-oidc-context';
 import { useNotify } from '../../components/notifications/notification-context';
 import type { RuntimeConfig } from '../runtime-config';
-import { sessionUserFromClaims } from './claims';
-import { rememberLogoutReason, takeLogoutReason, type LogoutNotice } from './logout-reason';
-import { classifySilentError, signinCallbackMessage, wasRequested } from './oidc-errors';
-import { buildOidcSettings, currentPath, safeReturnPath, TOKEN_MIN_VALIDITY_S } from './oidc-settings';
-import type { LogoutReason, Session } from './session-context';
-import { forgetSignedIn, markSigningOut, onSignedOutElsewhere, rememberSignedIn } from './session-hint';
-import { MSG_LOGGED_OUT_INACTIVE, MSG_LOGIN_UNAVAILABLE, MSG_LOGOUT_FAILED, MSG_PROFILE_ERROR, MSG_THIRD_PARTY_COOKIES } from './session-messages';
-import { runSignOutCleanups } from './sign-out-cleanup';
+import { buildOidcSettings, safeReturnPath } from './oidc-settings';
+import type { Session } from './session-context';
 import { useInactivityLogout } from './use-inactivity-logout';
+import { useCallbackErrorReport, useGetAccessToken, useLogoutNotice, useSessionProfile, useSignOut, useSilentCheck, useStartLogin } from './use-oidc-session';
 
 interface Props {
   config: RuntimeConfig;
@@ -21,8 +16,6 @@ interface Props {
   navigate: (to: string) => void;
   onSessionChange: (session: Session) => void;
 }
-
-const SESSION_ERROR = { persist: true, position: 'top-center' } as const;
 
 function isSignoutReturn(): boolean {
   const params = new URLSearchParams(window.location.search);
@@ -62,159 +55,17 @@ interface BridgeProps {
   onSessionChange: (session: Session) => void;
 }
 
-/** Adapts react-oidc-context to the app's Session interface and adds the docs/product.md#states-and-transitions rules. */
+/** Adapts react-oidc-context to the app's Session interface and adds the session rules. */
 function OidcSessionBridge({ userManager, accountUrl, isCallback, silentCheck, navigate, onSessionChange }: BridgeProps) {
   const auth = useAuth();
   const notify = useNotify();
-  const [silentCheckDone, setSilentCheckDone] = useState(false);
-  const started = useRef(false);
-
-  // Show the inactivity notice left by the sign-out that brought us back here.
-  useEffect(() => {
-    const reason = takeLogoutReason();
-    if (reason === 'inactivity') notify.warning(MSG_LOGGED_OUT_INACTIVE, { persist: true });
-    else if (reason === 'provider-unreachable') notify.warning(MSG_LOGOUT_FAILED);
-  }, [notify]);
-
-  // Silent check at start: is there a session at the provider? Never prompts.
-  useEffect(() => {
-    if (auth.isLoading || started.current) return;
-    started.current = true;
-    if (!silentCheck || isCallback || (auth.user && !auth.user.expired)) {
-      setSilentCheckDone(true);
-      return;
-    }
-    userManager
-      .signinSilent()
-      .catch((error: unknown) => {
-        const outcome = classifySilentError(error);
-        // Nobody is signed in at the provider: later page loads need not ask again.
-        if (outcome === 'no-session') forgetSignedIn();
-        else if (outcome === 'blocked') {
-          console.warn(MSG_THIRD_PARTY_COOKIES);
-          // Renewing through the hidden iframe would fail the same way.
-          userManager.stopSilentRenew();
-        } else if (outcome === 'unreachable') {
-          console.warn('Silent sign-in check failed; continuing signed out.', error);
-        }
-      })
-      .finally(() => setSilentCheckDone(true));
-  }, [auth.isLoading, auth.user, isCallback, silentCheck, userManager]);
-
-  // A failed callback leaves ?code&state in the address bar: report it and clean up.
-  const callbackError = auth.error?.source === 'signinCallback' ? auth.error : null;
-  useEffect(() => {
-    if (!callbackError) return;
-    console.error('Sign-in callback failed', callbackError);
-    void userManager.metadataService
-      .getUserInfoEndpoint()
-      .catch(() => null)
-      .then((endpoint) => {
-        const message = signinCallbackMessage(callbackError, wasRequested(endpoint));
-        notify.error(message, { ...SESSION_ERROR, key: 'session-callback' });
-      });
-    navigate('/');
-  }, [callbackError, notify, navigate, userManager]);
-
-  const oidcUser = auth.user && !auth.user.expired ? auth.user : null;
-  const profile = useMemo(() => {
-    if (!oidcUser) return { user: null, failed: false };
-    try {
-      return { user: sessionUserFromClaims(oidcUser.profile, oidcUser.access_token), failed: false };
-    } catch (error) {
-      console.error(error);
-      return { user: null, failed: true };
-    }
-  }, [oidcUser]);
-  useEffect(() => {
-    if (profile.user) rememberSignedIn();
-  }, [profile.user]);
-  useEffect(() => {
-    if (profile.failed) notify.error(MSG_PROFILE_ERROR, { ...SESSION_ERROR, key: 'session-profile' });
-  }, [profile.failed, notify]);
-
-  const refreshing = useRef<Promise<User | null> | null>(null);
-  const getAccessToken = useCallback(
-    async (minValiditySeconds = TOKEN_MIN_VALIDITY_S) => {
-      let user = await userManager.getUser();
-      if (!user) return null;
-      if ((user.expires_in ?? 0) < minValiditySeconds) {
-        // Concurrent calls share one refresh.
-        refreshing.current ??= userManager.signinSilent().finally(() => (refreshing.current = null));
-        user = await refreshing.current.catch((error: unknown) => {
-          console.warn('Token refresh failed', error);
-          return null;
-        });
-      }
-      return user?.access_token ?? null;
-    },
-    [userManager],
-  );
-
-  const startLogin = useCallback(
-    async (returnTo: string | undefined, register: boolean) => {
-      try {
-        // The provider must answer before oidc-client-ts prepares its redirect: when a sign-in fails after that, the
-        // library calls window.stop(), which aborts every load in flight (a lazy page's code: "This page could not be
-        // loaded" instead of "Sign in required"). signinRedirect reads the same, now cached, metadata.
-        await userManager.metadataService.getMetadata();
-        await userManager.signinRedirect({
-          state: { returnTo: safeReturnPath(returnTo ?? currentPath()) },
-          ...(register ? { prompt: 'create' } : {}),
-        });
-      } catch (error) {
-        console.error('Could not start sign-in', error);
-        notify.error(MSG_LOGIN_UNAVAILABLE, { key: 'session-login' });
-      }
-    },
-    [userManager, notify],
-  );
-
-  // While signing out, the session reports 'signing-out' rather than 'anonymous', until the browser leaves the page:
-  // removing the tokens (before the redirect to the provider's logout) made the route guard of /admin pages start a
-  // login redirect, which won the race against the logout redirect and signed the user straight back in. Where no
-  // provider round trip follows, a full load of '/' (not a router navigation, which is a transition that can commit
-  // after the guard has seen 'anonymous') leaves the guarded page and drops every entity held in memory.
-  const [signingOut, setSigningOut] = useState(false);
-  const leaveSignedOut = useCallback(
-    async (notice: LogoutNotice | null) => {
-      await userManager.removeUser();
-      if (notice) rememberLogoutReason(notice);
-      window.location.replace('/');
-    },
-    [userManager],
-  );
-  const logout = useCallback(
-    async (reason: LogoutReason = 'user') => {
-      setSigningOut(true);
-      markSigningOut();
-      // No token renewal may start now (one that finishes after the sign-out would store tokens again).
-      userManager.stopSilentRenew();
-      runSignOutCleanups();
-      forgetSignedIn();
-      if (reason === 'inactivity') rememberLogoutReason(reason);
-      try {
-        await userManager.signoutRedirect();
-      } catch (error) {
-        // The provider is unreachable: at least forget the tokens here.
-        console.error('Sign-out redirect failed', error);
-        await leaveSignedOut(takeLogoutReason() === 'inactivity' ? 'inactivity' : 'provider-unreachable');
-      }
-    },
-    [userManager, leaveSignedOut],
-  );
-
-  // Another tab signed out: the provider session is gone, so this tab drops its tokens and cached data too.
-  useEffect(
-    () =>
-      onSignedOutElsewhere(() => {
-        setSigningOut(true);
-        markSigningOut();
-        runSignOutCleanups();
-        void leaveSignedOut(null);
-      }),
-    [leaveSignedOut],
-  );
+  useLogoutNotice(notify);
+  const silentCheckDone = useSilentCheck(auth, userManager, isCallback, silentCheck);
+  useCallbackErrorReport(auth, userManager, notify, navigate);
+  const profile = useSessionProfile(auth, notify);
+  const getAccessToken = useGetAccessToken(userManager);
+  const startLogin = useStartLogin(userManager, notify);
+  const { signingOut, logout } = useSignOut(userManager);
 
   const logoutForInactivity = useCallback(() => void logout('inactivity'), [logout]);
   useInactivityLogout(!!profile.user, notify, logoutForInactivity);

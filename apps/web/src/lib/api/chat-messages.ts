@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useGameApi } from '../../lib/api/use-game-api';
-import type { BanOption } from './chat-texts';
+import { useGameApi } from './use-game-api';
 
 /** SendChatChannelMessage as the chosen character (the server trims, checks 1..1000 characters and stamps the time). */
 export function useSendChatMessage(channelId: string) {
@@ -16,7 +15,7 @@ export function useSendChatMessage(channelId: string) {
 export function useBanFromChannel(channelId: string) {
   const api = useGameApi();
   return useMutation({
-    mutationFn: async ({ characterId, option }: { characterId: string; option: BanOption }) => {
+    mutationFn: async ({ characterId, option }: { characterId: string; option: { seconds: number } }) => {
       await api.chat.banCharacterFromChatChannel({ characterId, channelId, duration: BigInt(option.seconds) });
     },
   });
