@@ -26,6 +26,7 @@ const SERVICE_SURFACE = [
   "./moderation-events.ts",
   "./identity-events.ts",
   "./sanction-message.ts",
+  "./message-filters.ts",
   "./audit-trail.ts",
   "./audit-actor.ts",
 ];

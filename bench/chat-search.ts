@@ -1,7 +1,7 @@
 import { loadavg, cpus, tmpdir } from "node:os";
 import { sql } from "drizzle-orm";
-import { createHistoryStore } from "../apps/server/src/chat/history-store.js";
-import { searchQuery } from "../apps/server/src/chat/history-rules.js";
+import { createHistoryStore } from "../apps/server/src/moderation/history-store.js";
+import { searchQuery } from "../apps/server/src/moderation/history-rules.js";
 import { openDatabase, type Database } from "../apps/server/src/platform/db/database.js";
 import { benchDatabaseUrl } from "./bench-database.js";
 import { fmt, percentiles } from "./load.js";

@@ -2,7 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { describeDuration, sanctionError, type SanctionFact } from "../moderation/sanction-message.js";
 import { longestMarkRun, MAX_STACKED_MARKS, textError } from "../platform/text-rules.js";
 import { requireUuid } from "../platform/validation.js";
-import { senderFilter, textFilter, type SenderFilter } from "./history-rules.js";
+import { senderFilter, textFilter, type SenderFilter } from "./message-filters.js";
 
 export type { SanctionFact };
 
@@ -149,7 +149,7 @@ export function banFromDuration(duration: bigint, nowMs: number): { lift: true }
 
 export interface LogQuery {
   senderId?: string;
-  /** History search (history-rules.ts): a case-insensitive substring of the content; a sender's id or part of its name. */
+  /** History search (message-filters.ts): a case-insensitive substring of the content; a sender's id or part of its name. */
   text?: string;
   sender?: SenderFilter;
   /** Inclusive bounds in milliseconds: sent_at in [fromMs, toMs]. */

@@ -17,7 +17,7 @@ import { Batcher } from "./batcher.js";
 import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
 import { StreamQuota } from "./stream-quota.js";
 import { RateLimiter } from "./rate-limiter.js";
-import { withinSearchTime } from "./search-time-limit.js";
+import { withinSearchTime } from "../platform/db/search-time-limit.js";
 import type { AppBus } from "../cluster-events.js";
 
 /**

@@ -6,7 +6,7 @@ import { chatClient, insertChannel, insertCharacter, insertDimension, type ChatC
 import { historyClient, type HistoryClient } from "../test/history-clients.js";
 import { errorOf } from "../test/sanction-clients.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
-import { withinSearchTime } from "./search-time-limit.js";
+import { withinSearchTime } from "../platform/db/search-time-limit.js";
 
 /** What PostgreSQL raises when statement_timeout stops a statement (node-postgres and PGlite errors carry `code`). */
 const queryCanceled = () => Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });

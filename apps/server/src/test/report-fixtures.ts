@@ -2,7 +2,7 @@ import { createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { createInProcessBus } from "../platform/bus/in-process-bus.js";
 
-import { createMessageDeletion } from "../chat/message-deletion.js";
+import { createMessageDeletion } from "../moderation/message-deletion.js";
 import { chatMessages } from "../chat/schema.js";
 import { createLogger } from "../platform/logger.js";
 import { ReportService } from "../gen/sro/moderation/reports_pb.js";

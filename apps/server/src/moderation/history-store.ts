@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { withStatementTimeout } from "../platform/db/statement-timeout.js";
-import { isUuid } from "../platform/validation.js";
-import type { MessageFilters, SearchQuery } from "./history-rules.js";
-import { chatChannels, chatMessages, storedMessageColumns } from "./schema.js";
+import { filterConditions, senderNames } from "../chat/message-filters.js";
+import type { SearchQuery } from "./history-rules.js";
+import { chatChannels, chatMessages, storedMessageColumns } from "../chat/schema.js";
 
 /** The history browser's SQL (docs/moderation.md "History, deletion and purge"). Knows rows, not requests. */
 
@@ -17,41 +17,6 @@ export interface FoundMessage {
   senderName: string;
   content: string;
   sentAtMs: number;
-}
-
-/** `%`, `_` and `\` match themselves: the filter is a plain substring. */
-const likePattern = (part: string) => `%${part.replace(/[\\%_]/g, "\\$&")}%`;
-
-/**
- * The WHERE terms of the filters, on chat_messages. Text: ILIKE through the trigram index (pg_trgm's gin_trgm_ops
- * answers ILIKE). Sender by name: the characters whose lower(name) holds the part (characters_name_trgm_idx), deleted
- * characters too (their messages are still stored).
- */
-export function filterConditions(filters: MessageFilters): (SQL | undefined)[] {
-  const sender = filters.sender;
-  return [
-    isNull(chatMessages.deletedAt),
-    filters.text === undefined ? undefined : ilike(chatMessages.content, likePattern(filters.text)),
-    sender === undefined
-      ? undefined
-      : "id" in sender
-        ? eq(chatMessages.senderCharacterId, sender.id)
-        : sql`${chatMessages.senderCharacterId} IN (SELECT ${characters.id}::text FROM ${characters}
-            WHERE lower(${characters.name}) LIKE ${likePattern(sender.namePart.toLowerCase())})`,
-    filters.fromMs === undefined ? undefined : gte(chatMessages.sentAt, new Date(filters.fromMs)),
-    filters.toMs === undefined ? undefined : lte(chatMessages.sentAt, new Date(filters.toMs)),
-  ];
-}
-
-/** Character names by id, for the ids that are (or were) characters. */
-export async function senderNames(db: Db, senderIds: readonly string[]): Promise<Map<string, string>> {
-  const ids = [...new Set(senderIds.filter(isUuid).map((id) => id.toLowerCase()))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: characters.id, name: characters.name, deletedAt: characters.deletedAt })
-    .from(characters)
-    .where(inArray(characters.id, ids));
-  return new Map(rows.filter((r) => r.deletedAt === null).map((r) => [r.id, r.name]));
 }
 
 export function createHistoryStore(db: Db) {

@@ -1,5 +1,5 @@
-import { invalidArgument, isUuid, requireText, requireUuid } from "../platform/validation.js";
-import { hasControlCharacters } from "../platform/validation.js";
+import { invalidArgument, requireText, requireUuid } from "../platform/validation.js";
+import { filterText, senderFilter, textFilter, type MessageFilters } from "../chat/message-filters.js";
 import { MAX_TIME_MS, timeBound } from "../platform/time-bound.js";
 import type { PurgeTarget } from "./message-deletion.js";
 
@@ -10,21 +10,7 @@ import type { PurgeTarget } from "./message-deletion.js";
 
 export const DEFAULT_SEARCH_PAGE = 50;
 export const MAX_SEARCH_PAGE = 200;
-export const MAX_TEXT_FILTER = 200;
-export const MAX_SENDER_FILTER = 64;
 export const MAX_REASON = 500;
-
-/** Who sent it: a character id, or a case-insensitive part of a character's name. */
-export type SenderFilter = { id: string } | { namePart: string };
-
-export interface MessageFilters {
-  /** A case-insensitive substring of the content. */
-  text?: string;
-  sender?: SenderFilter;
-  /** Inclusive unix milliseconds. */
-  fromMs?: number;
-  toMs?: number;
-}
 
 export interface SearchQuery extends MessageFilters {
   channelId?: string;
@@ -36,22 +22,6 @@ export interface SearchQuery extends MessageFilters {
 export interface PageKey {
   sentAtMs: number;
   id: number;
-}
-
-/** A free-text filter: "" is no filter; otherwise at most `max` characters and no control characters. */
-function filterText(value: string, field: string, max: number): string | undefined {
-  if (value === "") return undefined;
-  if ([...value].length > max) throw invalidArgument(field, `must be at most ${max} characters`);
-  if (hasControlCharacters(value)) throw invalidArgument(field, "must not contain control characters");
-  return value;
-}
-
-export const textFilter = (value: string | undefined, field = "text"): string | undefined => filterText(value ?? "", field, MAX_TEXT_FILTER);
-
-export function senderFilter(value: string | undefined, field = "sender"): SenderFilter | undefined {
-  const sender = filterText((value ?? "").trim(), field, MAX_SENDER_FILTER);
-  if (sender === undefined) return undefined;
-  return isUuid(sender) ? { id: sender.toLowerCase() } : { namePart: sender };
 }
 
 function window(fromMsRaw: bigint, toMsRaw: bigint): { fromMs?: number; toMs?: number } {
@@ -95,13 +65,6 @@ export function searchQuery(req: {
 
 /** A moderator's reason for a deletion: 1..500 visible characters, no control characters. */
 export const deletionReason = (value: string): string => requireText(value.trim(), "reason", 1, MAX_REASON);
-
-/** A chat message id as on the wire (ChatMessage.id, StoredChatMessage.id): a positive integer. */
-export function requireMessageId(value: string, field = "id"): string {
-  if (value === "") throw invalidArgument(field, "is required");
-  if (!/^[1-9][0-9]{0,17}$/.test(value) || !Number.isSafeInteger(Number(value))) throw invalidArgument(field, "must be a chat message id (a positive integer)");
-  return value;
-}
 
 /** Exactly one of character_id and account_id, and the window. */
 export function purgeTarget(req: { characterId: string; accountId: string; fromMs: bigint; toMs: bigint }): PurgeTarget {

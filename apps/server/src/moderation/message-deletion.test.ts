@@ -11,7 +11,7 @@ import type { BusTopic } from "../platform/bus/cluster-bus.js";
 
 import { createInProcessBus } from "../platform/bus/in-process-bus.js";
 import { createMessageDeletion } from "./message-deletion.js";
-import { chatMessages } from "./schema.js";
+import { chatMessages } from "../chat/schema.js";
 import type { ClusterEvent } from "../cluster-events.js";
 
 const ACTOR: AuditActor = { id: "mod-1", name: "moderator", requestId: "req-1", sourceAddress: "127.0.0.1" };

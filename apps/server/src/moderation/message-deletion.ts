@@ -5,7 +5,7 @@ import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
 import type { Logger } from "../platform/logger.js";
 
-import { chatMessages } from "./schema.js";
+import { chatMessages } from "../chat/schema.js";
 import type { AppBus } from "../cluster-events.js";
 
 /**

@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { isStatementTimeout } from "../platform/db/statement-timeout.js";
+import { isStatementTimeout } from "./statement-timeout.js";
 
 /**
  * A staff search of stored messages (SearchChatMessages, GetChatLogs) gets the server's limit, or the caller's own

@@ -3,9 +3,10 @@ import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { auditActorOf } from "../audit/audit-actor.js";
 import { ChatMessagePageSchema, DeletedChatMessagesSchema, StoredChatMessageSchema, type ChatHistoryService } from "../gen/sro/moderation/chat_history_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
-import { deletionReason, pageToken, purgeTarget, requireMessageId, searchQuery } from "./history-rules.js";
+import { requireMessageId } from "../chat/message-filters.js";
+import { deletionReason, pageToken, purgeTarget, searchQuery } from "./history-rules.js";
 import type { HistoryStore } from "./history-store.js";
-import { withinSearchTime } from "./search-time-limit.js";
+import { withinSearchTime } from "../platform/db/search-time-limit.js";
 import type { DeletedMessages, MessageDeletion } from "./message-deletion.js";
 
 export interface ChatHistoryServiceDeps {
