@@ -26,7 +26,8 @@ const SERVICE_SURFACE = [
   "./moderation-events.ts",
   "./identity-events.ts",
   "./sanction-message.ts",
-  "./message-filters.ts",
+  "./stored-messages.ts",
+  "./send-rules.ts",
   "./audit-trail.ts",
   "./audit-actor.ts",
 ];

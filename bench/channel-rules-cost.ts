@@ -1,6 +1,6 @@
 import { loadavg } from "node:os";
-import { compileRule, compileRules, judgeSend, JudgedText, MAX_RULES, type ContentRuleFact } from "../apps/server/src/chat/channel-rules.js";
-import { MAX_CHANNEL_PROGRAM, MAX_JUDGE_STEPS, MAX_PATTERN_PROGRAM } from "../apps/server/src/chat/channel-rules-cost.js";
+import { compileRule, compileRules, judgeSend, JudgedText, MAX_RULES, type ContentRuleFact } from "../apps/server/src/moderation/channel-rules.js";
+import { MAX_CHANNEL_PROGRAM, MAX_JUDGE_STEPS, MAX_PATTERN_PROGRAM } from "../apps/server/src/moderation/channel-rules-cost.js";
 import {
   ATTACK_RULES,
   EXPANDING_TEXT,

@@ -22,9 +22,10 @@ import { knownTargets, type CacheTarget } from "./caches/cache-targets.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
 import { createChatStore } from "./chat/chat-store.js";
-import { createChannelRulesCache } from "./chat/channel-rules-cache.js";
-import { createChannelRulesService } from "./chat/channel-rules-service.js";
-import { createChannelRulesStore, heldWaitingByChannel } from "./chat/channel-rules-store.js";
+import { createChannelRulesCache } from "./moderation/channel-rules-cache.js";
+import { createChannelSendRules } from "./moderation/channel-send-rules.js";
+import { createChannelRulesService } from "./moderation/channel-rules-service.js";
+import { createChannelRulesStore, heldWaitingByChannel } from "./moderation/channel-rules-store.js";
 import { createMessageDeletion } from "./moderation/message-deletion.js";
 import { createChatHistoryService } from "./moderation/chat-history-service.js";
 import { createHistoryStore } from "./moderation/history-store.js";
@@ -111,7 +112,7 @@ export function composeServices(deps: ComposeDeps) {
   // One access rule and its send-facts cache, for chat and for the reports that apply chat's read rule.
   const chatAccess = createChatAccess(chatStore, deps.now);
   const chat = createChatService({
-    channelRules,
+    sendRules: createChannelSendRules({ ...channelRules, logger }),
     store: chatStore,
     access: chatAccess,
     channelBans: sanctions.channelBans,

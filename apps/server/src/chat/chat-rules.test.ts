@@ -1,11 +1,11 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
+import { messageContent } from "./stored-messages.js";
 import {
   banFromDuration,
   channelName,
   directBlock,
   logQuery,
-  messageContent,
   readBlock,
   readDenial,
   requireId,

@@ -1,8 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describeDuration, sanctionError, type SanctionFact } from "../moderation/sanction-message.js";
-import { longestMarkRun, MAX_STACKED_MARKS, textError } from "../platform/text-rules.js";
 import { requireUuid } from "../platform/validation.js";
-import { senderFilter, textFilter, type SenderFilter } from "./message-filters.js";
+import { senderFilter, textFilter, type SenderFilter } from "./stored-messages.js";
 
 export type { SanctionFact };
 
@@ -11,7 +10,6 @@ export type { SanctionFact };
  * and these decide.
  */
 
-export const MAX_MESSAGE_CHARACTERS = 1000;
 export const HISTORY_MESSAGES = 50;
 /** A resuming channel stream gets at most this many missed messages (the newest); older ones are in GetChatLogs. */
 export const RESUME_MESSAGES = 500;
@@ -26,24 +24,6 @@ export const invalid = (message: string) => new ConnectError(message, Code.Inval
 
 /** Ids are uuids; anything else is the caller's mistake, not a missing row ("channel_id: must be a UUID"). */
 export const requireId = requireUuid;
-
-/** Trimmed content of 1..1000 characters (code points, so an emoji counts once). */
-export function messageContent(raw: string): string {
-  const content = raw.trim();
-  if (content === "") throw invalid("message content is empty");
-  // Control characters (NUL breaks PostgreSQL, ESC drives terminals), bidi overrides (reorder what others read) and
-  // invisible-only text (looks like an empty line).
-  const problem = textError("message content", content);
-  if (problem) throw invalid(problem.replace(/\.$/, ""));
-  const length = [...content].length;
-  if (length > MAX_MESSAGE_CHARACTERS) throw invalid(`message content is ${length} characters; at most ${MAX_MESSAGE_CHARACTERS} are allowed`);
-  // Stacked marks ("Zalgo") draw over the lines above and below; real scripts need a few on one letter at most.
-  const stacked = longestMarkRun(content);
-  if (stacked > MAX_STACKED_MARKS) {
-    throw invalid(`message content stacks ${stacked} combining marks on one character; at most ${MAX_STACKED_MARKS} are allowed`);
-  }
-  return content;
-}
 
 /** Same rules as dimension and character names (docs/product.md#validation): 3..64 letters, digits, space, underscore or dash. */
 export function channelName(raw: string): string {
@@ -149,7 +129,7 @@ export function banFromDuration(duration: bigint, nowMs: number): { lift: true }
 
 export interface LogQuery {
   senderId?: string;
-  /** History search (message-filters.ts): a case-insensitive substring of the content; a sender's id or part of its name. */
+  /** History search (stored-messages.ts): a case-insensitive substring of the content; a sender's id or part of its name. */
   text?: string;
   sender?: SenderFilter;
   /** Inclusive bounds in milliseconds: sent_at in [fromMs, toMs]. */

@@ -4,12 +4,10 @@ import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@conn
 import { ChatLogSchema, ChatLogsSchema, type ChatService } from "../gen/sro/chat/chat_pb.js";
 import type { Logger } from "../platform/logger.js";
 import type { ChatAccess } from "./chat-access.js";
-import { judgeSend, slowModeError, SLOW_JUDGE_MS } from "./channel-rules.js";
-import type { ChannelRulesCache } from "./channel-rules-cache.js";
-import type { ChannelRulesStore } from "./channel-rules-store.js";
 
 import { channelHandlers } from "./channel-handlers.js";
-import { banFromDuration, logQuery, messageContent, requireId } from "./chat-rules.js";
+import { banFromDuration, logQuery, requireId } from "./chat-rules.js";
+import { messageContent } from "./stored-messages.js";
 import type { ChatStore } from "./chat-store.js";
 import type { GuardedChannelMessage } from "./send-store.js";
 import { wallClockMs } from "./chat-figures.js";
@@ -19,6 +17,7 @@ import { StreamQuota } from "./stream-quota.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { withinSearchTime } from "../platform/db/search-time-limit.js";
 import type { AppBus } from "../cluster-events.js";
+import type { SendRules } from "./send-rules.js";
 
 /**
  * The seed's channel ban as moderation's channel-scoped chat ban (wired in compose.ts: chat does not know sanctions
@@ -38,8 +37,8 @@ export interface ChatServiceDeps {
   channelBans: ChannelBans;
   bus: AppBus;
   logger: Logger;
-  /** Channel rules (slow mode, word and pattern lists, members only) and the review lane, shared with their service. */
-  channelRules: { cache: ChannelRulesCache; store: ChannelRulesStore };
+  /** Channel rules (slow mode, word and pattern lists, members only) and the review lane, as a send meets them. */
+  sendRules: SendRules;
   sendLimiter?: RateLimiter;
   now?: () => number;
   /** Counts each message written to an open stream (metrics). */
@@ -91,34 +90,31 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
       // The channel's rules, after access and sanctions and before the guarded INSERT (docs/moderation.md says why):
       // the guard re-checks what the send was allowed on (authorization included, so members only is re-judged on
       // fresh facts when it fails); the rules themselves come from this node's cache, dropped by a bus event.
-      const rules = await deps.channelRules.cache.of(channelId);
+      const rules = await deps.sendRules.forChannel(channelId);
       const judge = (found: typeof facts) => {
-        const started = performance.now();
-        const verdict = judgeSend(rules, { content, staff: found.staff, authorized: found.authorized });
-        const tookMs = performance.now() - started;
-        if (tookMs > SLOW_JUDGE_MS) deps.logger.warn({ channelId, tookMs, rules: rules.rules.length }, "chat rules: slow judgement");
+        const verdict = rules.judge({ content, staff: found.staff, authorized: found.authorized });
         if (verdict.kind === "block") throw verdict.error;
         return verdict;
       };
       const verdict = judge(facts);
       takeSendToken(senderId);
       if (rules.slowModeSeconds > 0 && !facts.staff) {
-        const waitMs = await deps.channelRules.store.claimSlowModeSlot(channelId, senderId, rules.slowModeSeconds, now());
+        const waitMs = await deps.sendRules.claimSlowModeSlot(channelId, senderId, rules.slowModeSeconds, now());
         if (waitMs > 0) {
           limiter.refund(senderId);
-          throw slowModeError(rules.slowModeSeconds, waitMs);
+          throw deps.sendRules.slowModeError(rules.slowModeSeconds, waitMs);
         }
       }
       if (verdict.kind === "hold") {
         // Not delivered: it waits in the review lane; the sender's streams that asked for notices are told.
-        const held = await deps.channelRules.store.hold({ channelId, senderCharacterId: senderId, content, sentAtMs: now(), rule: verdict.rule });
+        const held = await verdict.hold({ senderCharacterId: senderId, content, sentAtMs: now() });
         await publishStored(
           bus.publish(
             { kind: "channel", id: channelId },
             {
               type: "held-notice",
               characterId: senderId,
-              held: { id: held.id, content, sentAtMs: held.sentAtMs, state: "held", reason: verdict.rule.message },
+              held: { id: held.id, content, sentAtMs: held.sentAtMs, state: "held", reason: verdict.message },
             },
           ),
           "held notice",

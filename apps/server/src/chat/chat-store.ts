@@ -16,15 +16,7 @@ export interface ChannelRow {
   public: boolean;
 }
 
-export interface StoredMessage {
-  id: number;
-  channelId: string | null;
-  senderCharacterId: string;
-  content: string;
-  sentAtMs: number;
-  /** The sender's name, where the read joined it (a stream's history); '' when not known or deleted. */
-  senderName?: string;
-}
+export type { StoredMessage } from "./stored-messages.js";
 
 export function createChatStore(db: Db) {
   return { ...createChannelStore(db), ...createSendStore(db), ...createMessageReads(db), ...createResumeReads(db) };

@@ -5,7 +5,7 @@ import { callerOf } from "../platform/auth/caller.js";
 import type { ChatAccess } from "./chat-access.js";
 
 import { HISTORY_MESSAGES, RESUME_MESSAGES, requireId } from "./chat-rules.js";
-import { requireMessageId } from "./message-filters.js";
+import { requireMessageId } from "./stored-messages.js";
 import type { ChatStore, StoredMessage } from "./chat-store.js";
 import type { StreamQuota } from "./stream-quota.js";
 import { ChatStream } from "./chat-stream.js";

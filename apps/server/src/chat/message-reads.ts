@@ -5,7 +5,7 @@ import { withStatementTimeout } from "../platform/db/statement-timeout.js";
 import type { LogQuery } from "./chat-rules.js";
 import type { StoredMessage } from "./chat-store.js";
 import { Batcher } from "./batcher.js";
-import { filterConditions, senderNames } from "./message-filters.js";
+import { filterConditions, senderNames } from "./stored-messages.js";
 import { chatMessages, storedMessageColumns } from "./schema.js";
 
 /** Reads of stored messages: a channel's or a character's newest ones, the moderators' paged logs. */

@@ -1,11 +1,12 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { auditActorOf } from "../audit/audit-actor.js";
-import { ChatMessagePageSchema, DeletedChatMessagesSchema, StoredChatMessageSchema, type ChatHistoryService } from "../gen/sro/moderation/chat_history_pb.js";
+import { ChatMessagePageSchema, DeletedChatMessagesSchema, type ChatHistoryService } from "../gen/sro/moderation/chat_history_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
-import { requireMessageId } from "../chat/message-filters.js";
+import { requireMessageId } from "../chat/stored-messages.js";
 import { deletionReason, pageToken, purgeTarget, searchQuery } from "./history-rules.js";
 import type { HistoryStore } from "./history-store.js";
+import { storedChatMessage } from "./moderated-message.js";
 import { withinSearchTime } from "../platform/db/search-time-limit.js";
 import type { DeletedMessages, MessageDeletion } from "./message-deletion.js";
 
@@ -35,17 +36,7 @@ export function createChatHistoryService(deps: ChatHistoryServiceDeps): ServiceI
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return create(ChatMessagePageSchema, {
-        messages: page.map((m) =>
-          create(StoredChatMessageSchema, {
-            id: String(m.id),
-            channelId: m.channelId,
-            channelName: m.channelName,
-            senderId: m.senderCharacterId,
-            senderName: m.senderName,
-            content: m.content,
-            sentAtMs: BigInt(m.sentAtMs),
-          }),
-        ),
+        messages: page.map(storedChatMessage),
         nextPageToken: rows.length > query.limit && last ? pageToken({ sentAtMs: last.sentAtMs, id: last.id }) : "",
       });
     },

@@ -1,5 +1,5 @@
 import { invalidArgument, requireText, requireUuid } from "../platform/validation.js";
-import { filterText, senderFilter, textFilter, type MessageFilters } from "../chat/message-filters.js";
+import { filterText, senderFilter, textFilter, type MessageFilters } from "../chat/stored-messages.js";
 import { MAX_TIME_MS, timeBound } from "../platform/time-bound.js";
 import type { PurgeTarget } from "./message-deletion.js";
 

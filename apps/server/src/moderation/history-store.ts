@@ -2,22 +2,12 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { withStatementTimeout } from "../platform/db/statement-timeout.js";
-import { filterConditions, senderNames } from "../chat/message-filters.js";
+import { filterConditions, senderNames } from "../chat/stored-messages.js";
 import type { SearchQuery } from "./history-rules.js";
+import type { ModeratedMessage } from "./moderated-message.js";
 import { chatChannels, chatMessages, storedMessageColumns } from "../chat/schema.js";
 
 /** The history browser's SQL (docs/moderation.md "History, deletion and purge"). Knows rows, not requests. */
-
-export interface FoundMessage {
-  id: number;
-  channelId: string;
-  channelName: string;
-  senderCharacterId: string;
-  /** Empty when the character no longer exists. */
-  senderName: string;
-  content: string;
-  sentAtMs: number;
-}
 
 export function createHistoryStore(db: Db) {
   return {
@@ -27,7 +17,7 @@ export function createHistoryStore(db: Db) {
      * a text filter may instead read the trigram index and sort what matched (the planner picks: bench chat-search).
      * PostgreSQL stops the read after `timeoutMs` (an error `isStatementTimeout` knows).
      */
-    async search(query: SearchQuery, timeoutMs: number): Promise<FoundMessage[]> {
+    async search(query: SearchQuery, timeoutMs: number): Promise<ModeratedMessage[]> {
       const rows = await withStatementTimeout(db, timeoutMs, (tx) =>
         tx
           .select(storedMessageColumns)

@@ -2,7 +2,6 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import { auditActorOf } from "../audit/audit-actor.js";
-import { StoredChatMessageSchema } from "../gen/sro/moderation/chat_history_pb.js";
 import {
   ChatReportSchema,
   ChatReportsSchema,
@@ -25,9 +24,10 @@ import {
   requireSanctionOnSender,
   resolutionInput,
 } from "./report-rules.js";
-import type { FrozenMessage, ReportedMessageRecord, ReportRecord, ReportStore } from "./report-store.js";
+import type { ReportedMessageRecord, ReportRecord, ReportStore } from "./report-store.js";
 import type { SanctionIssuer } from "./sanction-service.js";
 import type { SanctionRecord, Tx } from "./sanction-store.js";
+import { storedChatMessage, type ModeratedMessage } from "./moderated-message.js";
 
 /** The chat domain's read rule (chat/chat-access.ts requireRead, handed in by compose.ts). */
 export interface ChannelReadAccess {
@@ -80,22 +80,11 @@ const reportMessage = (r: ReportRecord): ChatReport =>
     messageContent: r.messageContent,
   });
 
-const storedMessage = (m: FrozenMessage) =>
-  create(StoredChatMessageSchema, {
-    id: String(m.id),
-    channelId: m.channelId,
-    channelName: m.channelName,
-    senderId: m.senderCharacterId,
-    senderName: m.senderName,
-    content: m.content,
-    sentAtMs: BigInt(m.sentAtMs),
-  });
-
-function reportedMessage(r: ReportedMessageRecord, reports: readonly ReportRecord[], evidence: readonly FrozenMessage[] = []) {
+function reportedMessage(r: ReportedMessageRecord, reports: readonly ReportRecord[], evidence: readonly ModeratedMessage[] = []) {
   return create(ReportedMessageSchema, {
-    message: storedMessage(r.message),
+    message: storedChatMessage(r.message),
     reports: reports.map(reportMessage),
-    evidence: evidence.map(storedMessage),
+    evidence: evidence.map(storedChatMessage),
     // A message reported again after a resolution is open again.
     outcome: r.openReports > 0 ? outcomeToProto(null) : outcomeToProto(r.outcome),
     resolvedById: r.resolvedById,

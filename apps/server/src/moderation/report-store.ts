@@ -6,6 +6,7 @@ import type { Db } from "../platform/db/database.js";
 import { evidenceWindow, EVIDENCE_TOTAL, type Outcome, type QueueQuery, type Reason } from "./report-rules.js";
 import { chatReports, reportEvidence, reportedMessages } from "./report-schema.js";
 import type { Tx } from "./sanction-store.js";
+import type { ModeratedMessage } from "./moderated-message.js";
 
 /** Every SQL statement of player reports. Knows rows, not requests, tokens or status codes. */
 
@@ -31,18 +32,8 @@ export interface ReportRecord {
   resolvedAtMs: number | null;
 }
 
-export interface FrozenMessage {
-  id: number;
-  channelId: string;
-  channelName: string;
-  senderCharacterId: string;
-  senderName: string;
-  content: string;
-  sentAtMs: number;
-}
-
 export interface ReportedMessageRecord {
-  message: FrozenMessage;
+  message: ModeratedMessage;
   latestReportAtMs: number;
   openReports: number;
   outcome: Outcome | null;
@@ -303,7 +294,7 @@ export function createReportStore(db: Db) {
       return row && toReported(row);
     },
 
-    async evidence(messageId: number): Promise<FrozenMessage[]> {
+    async evidence(messageId: number): Promise<ModeratedMessage[]> {
       const rows = await db
         .select({
           id: reportEvidence.messageId,

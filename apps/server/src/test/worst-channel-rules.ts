@@ -1,6 +1,6 @@
-import { MAX_CHANNEL_PROGRAM, MAX_PATTERN_PROGRAM, programSize } from "../chat/channel-rules-cost.js";
-import { MAX_RULES, type ContentRuleFact } from "../chat/channel-rules.js";
-import { MAX_MESSAGE_CHARACTERS } from "../chat/chat-rules.js";
+import { MAX_CHANNEL_PROGRAM, MAX_PATTERN_PROGRAM, programSize } from "../moderation/channel-rules-cost.js";
+import { MAX_RULES, type ContentRuleFact } from "../moderation/channel-rules.js";
+import { MAX_MESSAGE_CHARACTERS } from "../chat/stored-messages.js";
 
 /**
  * The most expensive rule sets the limits accept (docs/moderation.md "What a rule set may cost"), for the tests and

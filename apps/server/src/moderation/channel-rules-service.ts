@@ -12,9 +12,8 @@ import {
   type ChannelRulesService,
 } from "../gen/sro/moderation/channel_rules_pb.js";
 import type { Logger } from "../platform/logger.js";
-import { invalidArgument, requireText } from "../platform/validation.js";
+import { invalidArgument, requireText, requireUuid } from "../platform/validation.js";
 
-import { requireId } from "./chat-rules.js";
 import type { ChannelRulesCache } from "./channel-rules-cache.js";
 import { validateRules, type ChannelRulesFact, type RuleAction, type RuleKind } from "./channel-rules.js";
 import type { ChannelRulesStore, HeldRow, HeldState } from "./channel-rules-store.js";
@@ -79,13 +78,13 @@ export function createChannelRulesService(deps: ChannelRulesServiceDeps): Servic
 
   return {
     async getChannelRules(req) {
-      const channelId = requireId(req.id, "id");
+      const channelId = requireUuid(req.id, "id");
       if (!(await store.channelExists(channelId))) throw notFound("chat channel", channelId);
       return toRules(channelId, await store.rules(channelId));
     },
 
     async setChannelRules(req, ctx) {
-      const channelId = requireId(req.channelId, "channel_id");
+      const channelId = requireUuid(req.channelId, "channel_id");
       const rules = validateRules({
         slowModeSeconds: req.slowModeSeconds,
         membersOnly: req.membersOnly,
@@ -106,7 +105,7 @@ export function createChannelRulesService(deps: ChannelRulesServiceDeps): Servic
     },
 
     async listHeldMessages(req) {
-      const channelId = req.channelId ? requireId(req.channelId, "channel_id") : undefined;
+      const channelId = req.channelId ? requireUuid(req.channelId, "channel_id") : undefined;
       const state = statesIn[req.state];
       if (!state) throw invalidArgument("state", "must be a HeldMessageState");
       if (req.limit < 0) throw invalidArgument("limit", "must not be negative");
@@ -117,7 +116,7 @@ export function createChannelRulesService(deps: ChannelRulesServiceDeps): Servic
     },
 
     async reviewHeldMessage(req, ctx) {
-      const id = requireId(req.id, "id");
+      const id = requireUuid(req.id, "id");
       const reason = req.allow ? req.reason.trim() : requireText(req.reason.trim(), "reason", 1, MAX_REVIEW_REASON);
       if (req.allow && reason !== "") requireText(reason, "reason", 0, MAX_REVIEW_REASON);
       const result = await store.review(auditActorOf(ctx), id, { allow: req.allow, reason }, now());

@@ -1,7 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { RE2JS } from "re2js";
 import { invalidArgument } from "../platform/validation.js";
-import { MAX_MESSAGE_CHARACTERS } from "./chat-rules.js";
+import { MAX_MESSAGE_CHARACTERS } from "../chat/stored-messages.js";
 
 /**
  * What a channel's pattern rules may cost (docs/moderation.md "What a rule set may cost"). RE2 matches in time

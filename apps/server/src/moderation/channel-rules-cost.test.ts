@@ -12,7 +12,7 @@ import {
 } from "../test/worst-channel-rules.js";
 import { codePoints, judgeSteps, MAX_CHANNEL_PROGRAM, MAX_JUDGE_STEPS, MAX_PATTERN_PROGRAM, programSize } from "./channel-rules-cost.js";
 import { compileRules, containsWord, foldText, judgeSend, JudgedText, validateRules, type ContentRuleFact } from "./channel-rules.js";
-import { messageContent } from "./chat-rules.js";
+import { messageContent } from "../chat/stored-messages.js";
 
 const validate = (rules: ContentRuleFact[]) => validateRules({ slowModeSeconds: 0, membersOnly: false, rules });
 const refusal = (rules: ContentRuleFact[]): ConnectError => {

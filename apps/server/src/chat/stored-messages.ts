@@ -1,16 +1,54 @@
+import { Code, ConnectError } from "@connectrpc/connect";
 import { inArray, eq, gte, ilike, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
+import { longestMarkRun, MAX_STACKED_MARKS, textError } from "../platform/text-rules.js";
 import { hasControlCharacters, invalidArgument, isUuid } from "../platform/validation.js";
 import { chatMessages } from "./schema.js";
 
 /**
- * How stored chat messages are addressed and filtered, for chat's own logs and for moderation's history browser
- * (part of chat's declared surface; docs/architecture.md). Input rules fail with INVALID_ARGUMENT naming the field.
+ * Chat's stored messages as the parts that read or write them see them: their shape, their size limit, their id and
+ * the filters of chat's own logs and moderation's history browser (part of chat's declared surface;
+ * docs/architecture.md). Input rules fail with INVALID_ARGUMENT naming the field.
  */
+
+/** A message's content: at most this many characters (code points). */
+export const MAX_MESSAGE_CHARACTERS = 1000;
+
+/** Trimmed content of 1..1000 characters (code points, so an emoji counts once). */
+export function messageContent(raw: string): string {
+  const content = raw.trim();
+  if (content === "") throw new ConnectError("message content is empty", Code.InvalidArgument);
+  // Control characters (NUL breaks PostgreSQL, ESC drives terminals), bidi overrides (reorder what others read) and
+  // invisible-only text (looks like an empty line).
+  const problem = textError("message content", content);
+  if (problem) throw new ConnectError(problem.replace(/\.$/, ""), Code.InvalidArgument);
+  const length = [...content].length;
+  if (length > MAX_MESSAGE_CHARACTERS)
+    throw new ConnectError(`message content is ${length} characters; at most ${MAX_MESSAGE_CHARACTERS} are allowed`, Code.InvalidArgument);
+  // Stacked marks ("Zalgo") draw over the lines above and below; real scripts need a few on one letter at most.
+  const stacked = longestMarkRun(content);
+  if (stacked > MAX_STACKED_MARKS) {
+    throw new ConnectError(
+      `message content stacks ${stacked} combining marks on one character; at most ${MAX_STACKED_MARKS} are allowed`,
+      Code.InvalidArgument,
+    );
+  }
+  return content;
+}
 
 export const MAX_TEXT_FILTER = 200;
 export const MAX_SENDER_FILTER = 64;
+
+export interface StoredMessage {
+  id: number;
+  channelId: string | null;
+  senderCharacterId: string;
+  content: string;
+  sentAtMs: number;
+  /** The sender's name, where the read joined it (a stream's history); '' when not known or deleted. */
+  senderName?: string;
+}
 
 /** Who sent it: a character id, or a case-insensitive part of a character's name. */
 export type SenderFilter = { id: string } | { namePart: string };

@@ -5,8 +5,8 @@ import { characters } from "../character/schema.js";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { NO_RULES, type ChannelRulesFact, type ContentRuleFact } from "./channel-rules.js";
-import type { StoredMessage } from "./chat-store.js";
-import { chatChannelRules, chatChannels, chatHeldMessages, chatMessages, chatSlowModeSends } from "./schema.js";
+import type { StoredMessage } from "../chat/stored-messages.js";
+import { chatChannelRules, chatChannels, chatHeldMessages, chatMessages, chatSlowModeSends } from "../chat/schema.js";
 
 /** Every SQL statement of channel rules, slow mode and the review lane. Knows rows, not requests or status codes. */
 

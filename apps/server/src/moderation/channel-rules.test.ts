@@ -10,7 +10,7 @@ import { chatClient, codeOf, insertChannel, insertCharacter, insertDimension, St
 import { errorOf } from "../test/sanction-clients.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
 import { heldWaitingByChannel } from "./channel-rules-store.js";
-import { chatChannelAuthorizations } from "./schema.js";
+import { chatChannelAuthorizations } from "../chat/schema.js";
 
 /** The first message the reader got that matches, waiting for more as they come. */
 async function arrival(reader: StreamReader, match: (m: ChatMessage) => boolean): Promise<ChatMessage> {
