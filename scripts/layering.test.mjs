@@ -50,7 +50,7 @@ const cases = [
   {
     name: "platform code never imports a service",
     file: "apps/server/src/platform/logger.ts",
-    code: 'import { judgeSend } from "../chat/channel-rules.js";\nexport const probe = judgeSend;\n',
+    code: 'import { judgeSend } from "../moderation/channel-rules.js";\nexport const probe = judgeSend;\n',
     fires: "import-x/no-restricted-paths",
   },
   {
