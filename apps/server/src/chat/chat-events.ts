@@ -1,15 +1,12 @@
+import type { StoredMessage } from "./stored-messages.js";
+
 /** What chat publishes on the cluster bus (platform/bus/); cluster-events.ts gathers every part's events. */
 
-/** A message as it travels on the bus: already validated, stamped and stored. */
-export interface BusMessage {
-  /** Row id in chat_messages; a stream uses it to skip live messages its history already held. */
-  id: number;
-  senderCharacterId: string;
-  content: string;
-  sentAtMs: number;
-  /** The sender's name at send time (ChatMessage.sender_character_name); absent from older nodes' events. */
-  senderName?: string;
-}
+/**
+ * A message as it travels on the bus: already validated, stamped and stored (its topic says where). Its id lets a
+ * stream skip live messages its history already held; senderName is absent from older nodes' events.
+ */
+export type BusMessage = Omit<StoredMessage, "channelId">;
 
 /** One node's live figures per channel, as it publishes them (only channels with something to show). */
 export interface NodeFiguresReport {
