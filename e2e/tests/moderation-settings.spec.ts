@@ -17,6 +17,8 @@ test('an admin adds a reason template and changes a ladder step; the sanction di
     await expect(page.getByRole('heading', { name: 'Moderation settings', level: 1 })).toBeVisible();
     const form = page.getByRole('form', { name: 'Moderation settings' });
     const templates = form.getByRole('group', { name: 'Reason templates' });
+    // Counted once the saved settings are in the form (the demo has templates), not while they load.
+    await expect(templates.getByRole('textbox').first()).toBeVisible();
     const count = await templates.getByRole('textbox').count();
     expect(count).toBeGreaterThan(0);
 
