@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { testMessage, type TestEvent } from "./bus-test-events.js";
+import { testMessage, type TestEvent } from "../../test/bus-test-events.js";
 import { DELIVERY_SLICE, LocalFanout } from "./local-fanout.js";
 
 const message = (id: number) => testMessage(id, String(id));

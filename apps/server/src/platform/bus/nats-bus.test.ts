@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { testMessage, type TestEvent } from "./bus-test-events.js";
+import { testMessage, type TestEvent } from "../../test/bus-test-events.js";
 import type { ClusterBus } from "./cluster-bus.js";
 import { createNatsBus } from "./nats-bus.js";
 

@@ -1,4 +1,4 @@
-import type { BusLostEvent } from "./cluster-bus.js";
+import type { BusLostEvent } from "../platform/bus/cluster-bus.js";
 
 /** The bus carries any tagged JSON; its tests send events shaped like chat's messages and a few control events. */
 export type TestEvent =
