@@ -29,6 +29,8 @@ RUN npm ci --omit=dev --workspace apps/server --ignore-scripts --no-audit --no-f
 FROM node:24-bookworm-slim
 # No demo accounts in an image: SEED_DEMO=true brings them back (trying it out); the log says how to make an admin.
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data SEED_DEMO=false
+# Staff sign in with a second factor in an image, whatever SEED_DEMO says.
+ENV SECOND_FACTOR_GROUPS=/Moderator,/Moderator/Admin
 # V8's heap limit, the one `npm run bench -- soak` tests: give the container 1 GiB with PostgreSQL, 1.5 GiB with
 # PGlite (docs/deploy.md, Memory).
 ENV NODE_OPTIONS=--max-old-space-size=512

@@ -1,8 +1,8 @@
 // ESLint for the whole repository (flat config). Besides the usual checks it holds the layout that
 // docs/architecture.md describes: the server's domain folders do not know their transport, services
 // reach into each other only through their tables and events, platform code is used by services and never the other way
-// round; the web app's imports flow app → features → shared, features never import each other; no import cycles,
-// no barrel files.
+// round; the web app's imports flow app → features → shared, features (each moderation area is one) never import each
+// other; no import cycles, no barrel files.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -16,7 +16,7 @@ const SERVER = "apps/server/src";
 const WEB = "apps/web/src";
 
 /** The server's service folders: each owns its handlers, rules and store. */
-const SERVICES = ["audit", "character", "chat", "gameserver", "identity", "moderation"];
+const SERVICES = ["audit", "character", "chat", "gameserver", "identity", "moderation", "webhooks"];
 
 /** What one service may import from another: its tables, the events it emits (on the cluster bus or in process), and how a write records itself (audit/). */
 const SERVICE_SURFACE = [
@@ -56,6 +56,14 @@ const serverZones = [
       message: `${service}/ reaches ${other}/ only through ${SERVICE_SURFACE.join(", ")}; anything else is passed in by compose.ts.`,
     })),
   ),
+  // The reference game server is a client, as a studio's would be: the contract's .proto files and grpc-js, none of
+  // the server's code (its tests start a real server through test/).
+  {
+    target: `./${SERVER}/reference-game-server`,
+    from: `./${SERVER}`,
+    except: ["./reference-game-server", "./test"],
+    message: "the reference game server speaks only the contract: it imports nothing of the server (docs/game-servers.md).",
+  },
   // Platform code is used by services, never the other way round. platform/db/schema.ts gathers every service's
   // tables for Drizzle; config validates the redirect rules the identity service defines, once at start.
   {
@@ -66,16 +74,27 @@ const serverZones = [
   },
 ];
 
-const features = readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** Folders directly under `dir`. */
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * The web app's features, each a unit that imports no other: the folders under features/, except that
+ * features/moderation/ groups the moderation areas the way the server's moderation/ does, each area its own feature.
+ */
+const MODERATION = "moderation";
+const features = folders(`${WEB}/features`).flatMap((feature) =>
+  feature === MODERATION ? folders(`${WEB}/features/${MODERATION}`).map((area) => `${MODERATION}/${area}`) : [feature],
+);
 
 const webZones = [
   ...features.map((feature) => ({
     target: `./${WEB}/features/${feature}`,
     from: `./${WEB}/features`,
     except: [`./${feature}`],
-    message: "a feature never imports another feature: move what both need to components/ or lib/.",
+    message: "a feature (a moderation area too) never imports another: move what both need to components/ or lib/.",
   })),
   {
     target: `./${WEB}/features`,

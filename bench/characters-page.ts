@@ -8,7 +8,7 @@ import { pino } from "pino";
 import { startServer } from "../apps/server/src/app.js";
 import { CharacterService, CharacterSortField } from "../apps/server/src/gen/sro/character/character_pb.js";
 import { loadConfig } from "../apps/server/src/platform/config.js";
-import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { STAFF_AMR, startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { BENCH_DATABASE, seedUpTo } from "./bench-characters-database.js";
 import { benchDatabaseUrl } from "./bench-database.js";
 import { fmt, percentiles } from "./load.js";
@@ -69,7 +69,10 @@ export async function run(): Promise<PageResult[]> {
   const server = await startServer(config, { logger: pino({ level: "info" }, logStream) });
   const results: PageResult[] = [];
   try {
-    const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });
+    const token = await issuer.mint(
+      { sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"], amr: STAFF_AMR },
+      { lifetimeSeconds: 3600 },
+    );
     const client = createClient(CharacterService, createConnectTransport({ baseUrl: server.url, httpVersion: "1.1" }));
     const headers = { authorization: `Bearer ${token}` };
     const sample = (await client.getCharacters({ filters: { limit: 1, offset: 4321 } }, { headers })).characters[0]!;

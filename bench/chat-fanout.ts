@@ -4,7 +4,7 @@ import { CharacterService } from "../apps/server/src/gen/sro/character/character
 import { ChatService } from "../apps/server/src/gen/sro/chat/chat_pb.js";
 import { DimensionService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { serverDistLabel, serverNodeVersion, startServerProcess, type ServerProcess } from "../apps/server/src/test/server-process.js";
-import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { STAFF_AMR, startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { createTestDatabase, metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { closedLoop, fmt } from "./load.js";
 import { cpuSecondsOf, FrameReadingChatClient, LatencyRecorder, LeanGrpcChatClient, openStreams, pace } from "./chat-fanout-clients.js";
@@ -85,10 +85,10 @@ export async function run() {
   const storage = database ? "PostgreSQL" : "PGlite";
   // One after the other: the first creates the schema.
   const servers: ServerProcess[] = [];
-  for (let i = 0; i < NODES; i++) servers.push(await startServerProcess(env, "dist"));
+  for (let i = 0; i < NODES; i++) servers.push(await startServerProcess(env, "dist", { readyWithinMs: 240_000 }));
   const server = servers[0]!;
   const bus = env.NATS_URL ? "NATS" : "in-process";
-  const token = (sub: string, groups: string[]) => issuer.mint({ sub, preferred_username: sub, groups }, { lifetimeSeconds: 3600 });
+  const token = (sub: string, groups: string[]) => issuer.mint({ sub, preferred_username: sub, groups, amr: STAFF_AMR }, { lifetimeSeconds: 3600 });
   const admin = { authorization: `Bearer ${await token("bench-admin", ["/Moderator/Admin"])}` };
   const player = { sub: "bench-player", token: await token("bench-player", ["/Player/Member"]) };
   const rows = [

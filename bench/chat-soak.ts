@@ -7,7 +7,7 @@ import { CharacterService } from "../apps/server/src/gen/sro/character/character
 import { ChatService } from "../apps/server/src/gen/sro/chat/chat_pb.js";
 import { DimensionService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { serverDistLabel, serverNodeVersion, startServerProcess } from "../apps/server/src/test/server-process.js";
-import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { STAFF_AMR, startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { createTestDatabase, metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
 import { summarizeAllocations, type AllocationSummary, type HeapProfileNode } from "./alloc-profile.js";
 import { FrameReadingChatClient, LatencyRecorder, openStreams, pace } from "./chat-fanout-clients.js";
@@ -119,7 +119,7 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
   const failures: string[] = [];
   const clients: FrameReadingChatClient[] = [];
   try {
-    const token = (sub: string, groups: string[]) => issuer.mint({ sub, preferred_username: sub, groups }, { lifetimeSeconds: 3600 * 24 });
+    const token = (sub: string, groups: string[]) => issuer.mint({ sub, preferred_username: sub, groups, amr: STAFF_AMR }, { lifetimeSeconds: 3600 * 24 });
     const adminToken = await token("soak-admin", ["/Moderator/Admin"]);
     const admin = { authorization: `Bearer ${adminToken}` };
     const playerToken = await token("soak-player", ["/Player/Member"]);

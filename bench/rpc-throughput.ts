@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import { MapService } from "../apps/server/src/gen/sro/gameserver/gameserver_pb.js";
 import { serverDistLabel, serverNodeVersion, startServerProcess, type ServerProcess } from "../apps/server/src/test/server-process.js";
 import { metricsText, TEST_METRICS_TOKEN } from "../apps/server/src/test/test-server.js";
-import { startTestIssuer } from "../apps/server/src/test/test-issuer.js";
+import { STAFF_AMR, startTestIssuer } from "../apps/server/src/test/test-issuer.js";
 import { cpuSecondsOf } from "./chat-fanout-clients.js";
 import { findH2load, h2load } from "./h2load.js";
 import { fmt, percentiles } from "./load.js";
@@ -35,7 +35,7 @@ export async function run() {
   const env = { OIDC_ISSUER: issuer.issuer, SEED_DEMO: "false", METRICS_TOKEN: TEST_METRICS_TOKEN, LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn" };
   // Two servers, lean paths on and off, loaded in turn level by level: both rows share the machine's load.
   const servers = await Promise.all(VARIANTS.map((lean) => startServerProcess({ ...env, LEAN_PATHS: lean }, "dist")));
-  const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 3600 });
+  const token = await issuer.mint({ sub: "bench-admin", preferred_username: "bench", groups: ["/Moderator/Admin"], amr: STAFF_AMR }, { lifetimeSeconds: 3600 });
   // BENCH_CLIENT=node: the lean Node clients even where h2load is available (to compare).
   const native = process.env.BENCH_CLIENT === "node" ? undefined : findH2load();
   const client = native ? "h2load" : "lean Node clients (autocannon, raw HTTP/2)";

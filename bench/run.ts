@@ -19,6 +19,9 @@ const benches: Record<string, string> = {
   "channel-rules": "./channel-rules-cost.ts",
   soak: "./chat-soak.ts",
   "chat-purge": "./chat-purge.ts",
+  identity: "./identity.ts",
+  "game-sessions": "./game-sessions.ts",
+  "ban-disconnect": "./ban-disconnect.ts",
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

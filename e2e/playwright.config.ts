@@ -51,6 +51,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Specs read /metrics with this bearer (METRICS_TOKEN).
       METRICS_TOKEN: 'e2e-metrics-token-0123456789',
+      // Local mode, as the console specs expect ('Local Mode' servers): `npm start`'s demo game world is off here;
+      // specs that need live players get a server of their own with it (support/game-world.ts).
+      DEMO_PLAYERS: 'false',
       // Keycloak's pattern form: the client's root, its silent check page and its deep links.
       IDENTITY_EXTRA_REDIRECT_URIS: `http://localhost:${process.env.E2E_CLIENT_PORT}/*`,
       // The client origin calls the game API too (CORS on every transport).

@@ -1,6 +1,9 @@
 /**
  * The API half of scripts/container-check.sh: talks to the containers over plain HTTP, as a REST client would.
  * Tokens come from the embedded provider's real sign-in page (the same scripted browser the server's tests use).
+ * The image requires a second factor of staff (SECOND_FACTOR_GROUPS): the first sign-in of an admin enrols an
+ * authenticator app as a person would (a TOTP code from the page's setup key) and keeps the recovery codes in
+ * CONTAINER_CHECK_STATE; each later sign-in of that account uses one of them.
  *
  *   expect-sign-in-refused <url> <username> <password>
  *   create-map <url> <username> <password> <name>            prints the map id
@@ -9,7 +12,10 @@
  *                                                             arrives on a stream held on B; A stopped → B serves
  */
 import { execFileSync } from "node:child_process";
-import { signIn, TestBrowser } from "../apps/server/src/test/oidc-test-client.js";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { Secret, TOTP } from "otpauth";
+import { authorizationUrl, redirectTo, tokenRequest, TestBrowser } from "../apps/server/src/test/oidc-test-client.js";
+import { recoveryCodesOf, setupKeyOf } from "../apps/server/src/test/second-factor-pages.js";
 import { rest } from "../apps/server/src/test/rest-client.js";
 
 function fail(message: string): never {
@@ -27,9 +33,52 @@ async function issuerOf(url: string): Promise<string> {
 async function token(url: string, username: string, password: string): Promise<string> {
   const issuer = await issuerOf(url);
   const publicUrl = issuer.replace(/\/realms\/default$/, "");
-  const tokens = await signIn(new TestBrowser(), { issuer, redirectUri: `${publicUrl}/`, username, password });
-  return tokens.access_token;
+  return signIn(new TestBrowser(), { issuer, redirectUri: `${publicUrl}/`, username, password }, issuer);
 }
+
+/** Recovery codes by account (issuer and username), across this script's runs. */
+const statePath = process.env.CONTAINER_CHECK_STATE;
+const readState = (): Record<string, string[]> =>
+  statePath && existsSync(statePath) ? (JSON.parse(readFileSync(statePath, "utf8")) as Record<string, string[]>) : {};
+const writeState = (state: Record<string, string[]>) => statePath && writeFileSync(statePath, JSON.stringify(state));
+
+/** Authorization code + PKCE through the login page, then the second factor's page if one comes; the access token. */
+async function signIn(browser: TestBrowser, r: { issuer: string; redirectUri: string; username: string; password: string }, account: string): Promise<string> {
+  const request = authorizationUrl({ issuer: r.issuer, redirectUri: r.redirectUri });
+  const stop = redirectTo(r.redirectUri);
+  const login = await browser.navigate(request.url, {}, stop);
+  let page = await browser.submit(login, { username: r.username, password: r.password }, stop);
+  const key = `${account} ${r.username}`;
+  if (!page.stoppedAt && page.body.includes("Set up two-factor authentication")) {
+    const secret = setupKeyOf(page);
+    if (!secret) throw new Error("the second-factor setup page shows no setup key");
+    const shown = await browser.submit(page, { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() });
+    const codes = recoveryCodesOf(shown);
+    if (codes.length === 0) throw new Error(`enrolment did not show recovery codes: ${shown.body.slice(0, 300)}`);
+    writeState({ ...readState(), [key]: codes });
+    page = await browser.submit(shown, {}, stop);
+  } else if (!page.stoppedAt && parseFormHasCode(page.body)) {
+    const state = readState();
+    const code = state[key]?.shift();
+    if (!code) throw new Error(`${r.username} is asked for a second factor and no recovery code is left`);
+    writeState(state);
+    page = await browser.submit(page, { code }, stop);
+  }
+  if (!page.stoppedAt) throw new Error(`sign-in did not finish: ${page.status} ${page.url}\n${page.body.slice(0, 500)}`);
+  const code = new URL(page.stoppedAt).searchParams.get("code");
+  if (!code) throw new Error(`no code: ${page.stoppedAt}`);
+  const tokens = await tokenRequest(r.issuer, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: r.redirectUri,
+    client_id: "sro-web",
+    code_verifier: request.pkce.verifier,
+  });
+  if (tokens.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(tokens.body)}`);
+  return tokens.body.access_token;
+}
+
+const parseFormHasCode = (html: string) => /<input[^>]+name="code"/.test(html);
 
 function subjectOf(accessToken: string): string {
   return (JSON.parse(Buffer.from(accessToken.split(".")[1]!, "base64url").toString()) as { sub: string }).sub;
@@ -157,8 +206,7 @@ async function signInThrough(url: string, username: string, password: string): P
   // Requests go to B; the provider's own links and redirects name the issuer (A), so rewrite them to B.
   const original = browser.fetch.bind(browser);
   browser.fetch = (target: string, init?: RequestInit) => original(target.startsWith(publicUrl) ? url + target.slice(publicUrl.length) : target, init);
-  const tokens = await signIn(browser, { issuer: url + "/realms/default", redirectUri: `${publicUrl}/`, username, password });
-  return tokens.access_token;
+  return signIn(browser, { issuer: url + "/realms/default", redirectUri: `${publicUrl}/`, username, password }, issuer);
 }
 
 const [command, ...args] = process.argv.slice(2);

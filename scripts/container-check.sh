@@ -240,7 +240,7 @@ stop_within() { # name seconds — SIGTERM (the image's STOPSIGNAL) and require 
   [[ $code == 0 ]] || fail "container $name exited with $code after SIGTERM (expected 0)"
   log "$name: SIGTERM → exit 0 in $((($(date +%s%N) - start) / 1000000)) ms"
 }
-api() { node --import tsx scripts/container-check-api.ts "$@"; }
+api() { CONTAINER_CHECK_STATE="$WORK/second-factor.json" node --import tsx scripts/container-check-api.ts "$@"; }
 create_admin() { # extra podman args… — the documented first-admin command, run from the image
   podman run --rm --no-healthcheck "${RUN_OPTS[@]}" -e IDENTITY_ADMIN_PASSWORD="$ADMIN_PASSWORD" "$@" "$IMAGE" \
     node apps/server/dist/identity/identity-cli.js create-admin --username "$ADMIN_USER" --email "$ADMIN_EMAIL"

@@ -54,6 +54,12 @@ const cases = [
     fires: "import-x/no-restricted-paths",
   },
   {
+    name: "the reference game server imports nothing of the server",
+    file: "apps/server/src/reference-game-server/reference-game-server.ts",
+    code: 'import { createConnectionStore } from "../gameserver/connection-store.js";\nexport const probe = createConnectionStore;\n',
+    fires: "import-x/no-restricted-paths",
+  },
+  {
     name: "no import cycles",
     file: "apps/server/src/chat/chat-rules.ts",
     code: 'import { createChatService } from "./chat-service.js";\nexport const probe = createChatService;\n',
@@ -61,14 +67,26 @@ const cases = [
   },
   {
     name: "a web feature never imports another feature",
-    file: "apps/web/src/features/audit/audit-log-page.tsx",
+    file: "apps/web/src/features/characters/characters-list-page.tsx",
+    code: 'import SanctionsListPage from "../moderation/sanctions/sanctions-list-page";\nexport const probe = SanctionsListPage;\n',
+    fires: "import-x/no-restricted-paths",
+  },
+  {
+    name: "a moderation area never imports another area",
+    file: "apps/web/src/features/moderation/audit/audit-log-page.tsx",
     code: 'import SanctionsListPage from "../sanctions/sanctions-list-page";\nexport const probe = SanctionsListPage;\n',
     fires: "import-x/no-restricted-paths",
   },
   {
+    name: "a moderation area imports its own files",
+    file: "apps/web/src/features/moderation/audit/audit-log-page.tsx",
+    code: 'import { diffJson } from "./audit-diff";\nexport const probe = diffJson;\n',
+    fires: undefined,
+  },
+  {
     name: "shared web code never imports a feature",
     file: "apps/web/src/lib/use-url-state.ts",
-    code: 'import { diffJson } from "../features/audit/audit-diff";\nexport const probe = diffJson;\n',
+    code: 'import { diffJson } from "../features/moderation/audit/audit-diff";\nexport const probe = diffJson;\n',
     fires: "import-x/no-restricted-paths",
   },
 ];

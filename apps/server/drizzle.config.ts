@@ -10,6 +10,7 @@ export default defineConfig({
     "./src/identity/schema.ts",
     "./src/audit/schema.ts",
     "./src/moderation/schema.ts",
+    "./src/webhooks/schema.ts",
   ],
   out: "./drizzle",
 });

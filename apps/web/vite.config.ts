@@ -27,11 +27,29 @@ const reactRouterTreeShaking: Plugin = {
   },
 };
 
+// The browser speaks gRPC-web in protobuf's binary format only (src/lib/rpc/transport.ts), but Connect's client
+// serializers pick binary or JSON at run time, so the JSON codec (fromJson/toJson and their helpers) ships unused.
+// The build swaps the JSON branch for an error; nothing is bundled that a call could take (docs/performance.md).
+const connectSerialization = /[\\/]@connectrpc[\\/]connect[\\/]dist[\\/]esm[\\/]protocol[\\/]serialization\.js$/;
+const connectBinaryOnly: Plugin = {
+  name: 'sro:connect-binary-only',
+  apply: 'build',
+  transform: {
+    filter: { id: connectSerialization },
+    handler(code) {
+      const json = /: createJsonSerialization\(method\.(input|output), jsonOptions\)/g;
+      if ((code.match(json) ?? []).length !== 2) throw new Error('sro:connect-binary-only: Connect changed its client serializers; revisit the plugin');
+      const binaryOnly = `: (() => { throw new Error('the browser build speaks protobuf binary only'); })()`;
+      return { code: code.replace(json, binaryOnly), map: null };
+    },
+  },
+};
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDist, 'production', 'index.mjs') }] : [],
   },
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking],
+  plugins: [react(), tailwindcss(), reactRouterTreeShaking, connectBinaryOnly],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

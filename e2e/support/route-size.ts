@@ -27,6 +27,7 @@ export const FURTHER_ADMIN_ROUTES = [
   '/admin/maps',
   `/admin/maps/${map}`,
   '/admin/maps/new',
+  '/admin/players',
   '/admin/characters',
   `/admin/characters/${character}`,
   `/admin/characters/${character}/edit`,
@@ -41,6 +42,10 @@ export const FURTHER_ADMIN_ROUTES = [
   '/admin/reports',
   '/admin/audit',
   '/admin/settings',
+  '/admin/webhooks',
+  '/admin/webhooks/new',
+  '/admin/roles',
+  '/admin/roles/new',
 ];
 /** Where the further routes are measured from: a plain list screen, so the figure holds all a screen adds. */
 export const FURTHER_FROM = '/admin/dimensions';

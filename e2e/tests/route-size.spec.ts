@@ -17,28 +17,34 @@ import {
 // The visitor's `/` is held by landing-size.spec.ts.
 //
 // Not met yet (docs/performance.md, "Web: JavaScript per route"): a first admin screen and a player's page carry the
-// entry, the sign-in code and the protobuf/Connect runtime, already above those budgets before any screen, and some
-// further screens (the forms with zod and react-hook-form, the chat views, the audit log) add more than 40 kB. Those
-// routes are held to today's ceiling instead (the size measured on 2026-11-29 plus about 10 %), so they cannot grow
-// while the budget is worked towards; the day one fits its budget, its entry here goes.
-const CEILING_TODAY_KB = { firstAdmin: 245, player: 270 };
+// entry, the sign-in code and the protobuf/Connect runtime, already near or above those budgets before any screen, and
+// some further screens (the forms with react-hook-form and React Aria's fields, the chat views, the audit log) add
+// more than 40 kB. Those routes are held to a ceiling instead (the size measured on 2026-12-02, rounded up), so they
+// cannot grow while the budget is worked towards; the day one fits its budget, its entry here goes.
+// 223, 236 and 179 until the live players, webhooks and roles screens came: the shared modules those screens also use
+// (the access messages, the query and mutation hooks, the delete confirmation) became chunks of their own, and each
+// extra script a route loads costs its headers and gzip framing (+1.4, +0.4 and +0.2 kB measured).
+const CEILING_TODAY_KB = { firstAdmin: 225 };
+const PLAYER_CEILING_TODAY_KB: Record<string, number> = { '/account/chat': 237, '/account/sanctions': 180, '/account/reports': 165 };
 const FURTHER_CEILING_TODAY_KB: Record<string, number> = {
-  '/dimensions/:id/edit': 125,
-  '/maps/new': 55,
-  '/characters/:id': 160,
-  '/characters/:id/edit': 130,
-  '/chats/:id': 60,
-  '/chats/:id/connect': 100,
-  '/chats/:id/history': 95,
-  '/messages': 95,
-  '/sanctions': 85,
-  '/sanctions/settings': 130,
-  '/audit': 95,
+  '/dimensions/:id/edit': 93,
+  '/characters/:id/edit': 103,
+  '/chats/:id/connect': 88,
+  '/chats/:id/history': 79,
+  '/sanctions': 76,
+  '/sanctions/settings': 99,
+  // 90 until the console's API clients were split per service: the chat and chat-history messages the audit log's
+  // channel names need (1.9 kB) left the screens every route shares and now count here, while the same navigation
+  // downloads less in all. Loading the name lookups lazily was measured at 90.9: they load with the first rows.
+  '/audit': 91,
 };
 const pattern = (path: string) => path.replace(/^\/admin/, '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ':id');
 
-const note = (label: string, scripts: RouteScript[]) =>
-  test.info().annotations.push({ type: label, description: `${totalKb(scripts).toFixed(1)} kB gzip in ${scripts.length} scripts` });
+const note = (label: string, scripts: RouteScript[] & { cls?: number }) =>
+  test.info().annotations.push({
+    type: label,
+    description: `${totalKb(scripts).toFixed(1)} kB gzip in ${scripts.length} scripts, layout shift ${(scripts.cls ?? 0).toFixed(3)}`,
+  });
 
 test.describe('admin console', () => {
   let context: BrowserContext;
@@ -75,7 +81,7 @@ test.describe("player's pages", () => {
   test.afterAll(async () => context.close());
 
   for (const path of PLAYER_ROUTES) {
-    const limit = CEILING_TODAY_KB.player;
+    const limit = PLAYER_CEILING_TODAY_KB[path] ?? ROUTE_BUDGETS_KB.player;
     test(`${path} from a fresh tab downloads at most ${limit} kB (budget ${ROUTE_BUDGETS_KB.player})`, async ({ baseURL }) => {
       const scripts = await measureFreshTab(context, baseURL!, path);
       note(path, scripts);

@@ -5,20 +5,28 @@ import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import type { JWTVerifyGetKey } from "jose";
 import { startAuditRetention, type AuditRetention } from "./audit/audit-retention.js";
 import { CharacterService } from "./gen/sro/character/character_pb.js";
+import { InventoryService } from "./gen/sro/character/inventory_pb.js";
+import { ConnectionService } from "./gen/sro/gameserver/connection_pb.js";
+import { HealthService } from "./gen/sro/health_pb.js";
+import { Health } from "./gen/grpc/health/v1/health_pb.js";
+import { createReadiness } from "./platform/readiness.js";
 import { AuditService } from "./gen/sro/moderation/moderation_pb.js";
 import type { AppBus, ClusterEvent } from "./cluster-events.js";
 import { createClusterBus } from "./platform/bus/create-cluster-bus.js";
-import { composeServices, openAccountBanGate, type Services } from "./compose.js";
+import { composeServices, openAccessResolver, openAccountBanGate, type Services } from "./compose.js";
 import { ChatService } from "./gen/sro/chat/chat_pb.js";
 import { ChatHistoryService } from "./gen/sro/moderation/chat_history_pb.js";
 import { SanctionService } from "./gen/sro/moderation/moderation_pb.js";
 import { ChannelRulesService } from "./gen/sro/moderation/channel_rules_pb.js";
 import { OperationsService } from "./gen/sro/moderation/operations_pb.js";
+import { WebhookService } from "./gen/sro/moderation/webhooks_pb.js";
 import { BusService } from "./gen/sro/bus_pb.js";
+import { AccessService } from "./gen/sro/access_pb.js";
 import { ChatFigures, wallClockMs } from "./chat/chat-figures.js";
 import { createRequestHandler, type RouterOptions } from "./request-handler.js";
 import { ReportService } from "./gen/sro/moderation/reports_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
+import { GameServerControlService } from "./gen/sro/gameserver/control_pb.js";
 import { startNameSkeletonBackfill } from "./character/name-skeletons.js";
 import { seedDemoData } from "./demo/demo-data.js";
 import { createIdentity, type Identity, type IdentityOptions } from "./identity/identity.js";
@@ -63,6 +71,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Every service the server speaks; an rpc without a permission rule stops the start (see permissions.ts). */
 function registerServices(router: ConnectRouter, services: Services): void {
   router.service(CharacterService, services.characters);
+  router.service(InventoryService, services.inventory);
+  router.service(ConnectionService, services.connections);
+  router.service(HealthService, services.health);
+  router.service(Health, services.grpcHealth);
   router.service(ChatService, services.chat);
   router.service(SanctionService, services.sanctions);
   router.service(ChannelRulesService, services.channelRules);
@@ -71,10 +83,13 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(MapService, services.maps);
   router.service(GameServerDataService, services.gameServerData);
   router.service(GameServerRegistryService, services.gameServerRegistry);
+  router.service(GameServerControlService, services.gameServerControl);
   router.service(AuditService, services.audit);
   router.service(OperationsService, services.operations);
   router.service(ChatHistoryService, services.chatHistory);
   router.service(BusService, services.bus);
+  router.service(AccessService, services.access);
+  router.service(WebhookService, services.webhooks);
 }
 
 /** The cluster bus, timing each delivery (publish → stream write) into the node's figures and metrics. */
@@ -89,7 +104,13 @@ function openClusterBus(config: Config, logger: Logger, metrics: Metrics, chatFi
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memoryDatabase, poolSize: config.databasePoolSize });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    memory: options.memoryDatabase,
+    poolSize: config.databasePoolSize,
+    warn: (message) => logger.warn(message),
+  });
   const metrics = createMetrics();
   // The operations wall's per-node figures; the bus times publish → stream write into it (chat-figures.ts).
   const chatFigures = new ChatFigures(options.now);
@@ -109,7 +130,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       store: createTokenRevocationStore(database.db, REVOCATIONS_KEEP_MS),
     });
     // Account bans (moderation): refused on every rpc and at sign-in, from memory kept current over the bus.
-    const accountBans = await openAccountBanGate(database, bus, options.now);
+    const accountBans = await openAccountBanGate(database, bus, logger, options.now);
+    // Roles and group mappings (docs/permissions.md "Roles and mappings"): every call is decided by them.
+    const access = await openAccessResolver(database, bus, logger);
     const signInRefusal = (userId: string) => accountBans.signInRefusal(userId);
     if (config.identity.mode === "embedded")
       identity = await createIdentity(
@@ -134,7 +157,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         : undefined;
     const interceptors: Interceptor[] = [
       observeInterceptor(logger, metrics),
-      authInterceptor(verifier, revocations, recheck, (sub) => accountBans.refusal(sub)),
+      authInterceptor(verifier, revocations, recheck, (sub) => accountBans.refusal(sub), access, config.secondFactor),
     ];
     const routerOptions: RouterOptions = {
       interceptors,
@@ -143,14 +166,30 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       acceptCompression: [compressionGzip, compressionBrotli],
     };
     // Where the app is put together: every service built once (compose.ts).
-    const services = composeServices({ config, database, logger, bus, metrics, accountBans, revokeUser, now: options.now, chatFigures });
+    const servedServices = new Set<string>();
+    const services = composeServices({
+      config,
+      database,
+      logger,
+      bus,
+      metrics,
+      access,
+      accountBans,
+      revokeUser,
+      now: options.now,
+      chatFigures,
+      readiness: createReadiness(database, bus),
+      servedServices,
+    });
     const router = createConnectRouter(routerOptions);
     registerServices(router, services);
+    for (const handler of router.handlers) servedServices.add(handler.service.typeName);
     assertEveryRpcHasARule(router);
     auditRetention = startAuditRetention({ store: services.auditStore, days: config.auditRetentionDays, logger });
+    services.webhookSender.start();
 
     const refused = (sub: string, token: string) => accountBans.refusal(sub) !== undefined || revocations.isRevoked(sub, token);
-    const handler = createRequestHandler({ config, logger, metrics, database, bus, services, router, routerOptions, verifier, refused, identity });
+    const handler = createRequestHandler({ config, logger, metrics, database, bus, services, router, routerOptions, verifier, refused, identity, access });
     const listener = await listen(handler, config.port, config.host, config.connections);
     // METRICS_PORT: Prometheus scrapes on loopback (a sidecar or node agent), no token needed there.
     const metricsListener = config.metrics.port === undefined ? undefined : await listenMetrics(metrics, config.metrics.port);
@@ -173,6 +212,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await stopped;
           clearTimeout(timer);
           services.clusterFigures.stop();
+          await services.webhookSender.stop();
           await bus.close();
           await identity?.close();
           await skeletonBackfill;

@@ -14,10 +14,14 @@ import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
 import { createSanctionStore } from "./moderation/sanction-store.js";
+import { createGameBans } from "./moderation/game-bans.js";
 import { createReportService } from "./moderation/report-service.js";
 import { createReportStore } from "./moderation/report-store.js";
 import { createChatAccess } from "./chat/chat-access.js";
 import { createBusService } from "./caches/bus-service.js";
+import { createAccessService } from "./identity/access-service.js";
+import { createRoleStore } from "./identity/role-store.js";
+import { createAccessResolver, type AccessResolver } from "./platform/auth/access-resolution.js";
 import { knownTargets, type CacheTarget } from "./caches/cache-targets.js";
 import { createChatService } from "./chat/chat-service.js";
 import { chatNoticesOfCharacters } from "./chat/character-notices.js";
@@ -30,7 +34,16 @@ import { createMessageDeletion } from "./moderation/message-deletion.js";
 import { createChatHistoryService } from "./moderation/chat-history-service.js";
 import { createHistoryStore } from "./moderation/history-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
+import type { GameBan } from "./gameserver/control-service.js";
 import { createGameServices } from "./gameserver/game-services.js";
+import { createHealthServices } from "./health/health-services.js";
+import { createInventoryService } from "./character/inventory-service.js";
+import { createInventoryStore } from "./character/inventory-store.js";
+import { requireLocation } from "./character/character-rules.js";
+import type { Readiness } from "./platform/readiness.js";
+import { createWebhookSender } from "./webhooks/webhook-sender.js";
+import { createWebhookService } from "./webhooks/webhook-service.js";
+import { createWebhookStore } from "./webhooks/webhook-store.js";
 import type { Config } from "./platform/config.js";
 import type { Database } from "./platform/db/database.js";
 import type { Logger } from "./platform/logger.js";
@@ -43,6 +56,8 @@ export interface ComposeDeps {
   /** Chat fan-out: in-process, or NATS when config.natsUrl is set. */
   bus: AppBus;
   metrics?: Pick<Metrics, "chatDeliveries">;
+  /** This node's roles and mappings, which the auth interceptor resolves callers by (openAccessResolver). */
+  access: AccessResolver;
   /** Account bans, for every rpc and sign-in (openAccountBanGate). */
   accountBans: AccountBanGate;
   /** Refuses every token of the user issued until now, on every node, kept for nodes that start later (token-revocations.ts). */
@@ -58,6 +73,10 @@ export interface ComposeDeps {
    * wire it here (the default: none waiting).
    */
   heldWaiting?: HeldWaiting;
+  /** The checks of /readyz, which the health rpcs answer from too. */
+  readiness: Readiness;
+  /** The fully qualified names of the services the server registers (grpc.health.v1 answers for them). */
+  servedServices: ReadonlySet<string>;
 }
 
 export type Services = ReturnType<typeof composeServices>;
@@ -77,16 +96,29 @@ export type Services = ReturnType<typeof composeServices>;
  * | character-deleted / -changed (char.)   | chat character-notices       | chat service (its character streams)  | a deleted character's streams end
  * | sanctioned (character)                 | sanctions (sanctionEventsOn) | chat streams                          | a ban in scope ends reading at once
  * | account-bans (user)                    | sanctions (sanctionEventsOn) | every node's ban gate (openAccountBanGate) | refused on every rpc and at sign-in
+ * | player-action (game-server)            | game-server control (kicks; bans via sanctionEventsOn) | WatchPlayerActions streams | the game server removes the player
  * | user-changed, session-ended (user)     | token-revocations.ts         | token-revocations.ts, chat streams    | older tokens and their streams end
  * | rules-changed (channel)                | channel rules service        | channel rules cache                   | every node judges with the new rules
  * | held-notice, messages-deleted (channel)| rules service, deletion      | chat streams that asked for notices   | senders and viewers see the outcome
  * | node-figures (node)                    | chat figures (each node)     | chat figures (every node)             | the operations wall sums the cluster
  * | caches-reset (node "all")              | sro.BusService               | cacheResets (below)                   | every node drops its copies
+ * | roles-changed (node "all")             | sro.AccessService            | openAccessResolver (below)            | every node decides by the new roles
  * | bus-lost (never published)             | the bus, on losing NATS      | chat streams                          | end UNAVAILABLE so clients resume
+ * | regained (never published)             | the bus, NATS back           | cacheResets, ban gate, revocations    | re-read what passed this node by meanwhile
  */
 export function composeServices(deps: ComposeDeps) {
   const { config, database, logger, bus } = deps;
-  const game = createGameServices({ config, database });
+  // TransferPlayer stores the new location under the character's own rule.
+  const gameBans = createGameBans(createSanctionStore(database.db), deps.now);
+  const game = createGameServices({
+    config,
+    database,
+    bus,
+    logger,
+    now: deps.now,
+    requireLocation: (location) => requireLocation(location)!,
+    gameBan: (characterId, ownerId) => gameBans.refusal(characterId, ownerId),
+  });
   const characterEvents = new CharacterEvents();
   const characters: ServiceImpl<typeof CharacterService> = createCharacterService(createCharacterStore(database.db), {
     unpagedMax: config.charactersUnpagedMax,
@@ -97,9 +129,12 @@ export function composeServices(deps: ComposeDeps) {
   });
   // Chat streams of a deleted or edited character end or re-check access.
   characterEvents.subscribe(chatNoticesOfCharacters(bus, logger));
+  // Webhooks: events go to an outbox in the database; every node's sender claims and posts what is due.
+  const webhookStore = createWebhookStore(database.db, deps.now);
+  const webhookSender = createWebhookSender({ store: webhookStore, logger, now: deps.now });
   const sanctions = createSanctionService({
     store: createSanctionStore(database.db),
-    events: sanctionEventsOn(bus, deps.revokeUser),
+    events: withBanWebhooks(sanctionEventsOn(bus, deps.revokeUser, game.removeBanned), webhookStore, database.db, logger),
     accounts: accountDirectory(database.db),
     logger,
     now: deps.now,
@@ -151,6 +186,15 @@ export function composeServices(deps: ComposeDeps) {
     messages: messageDeletion,
     logger,
     now: deps.now,
+    onFiled: (tx, report) =>
+      webhookStore.enqueue(tx, "report.filed", {
+        type: "report.filed",
+        reportId: report.id,
+        messageId: report.messageId,
+        reason: report.reason,
+        reporterCharacterName: report.reporterCharacterName,
+        messageContent: report.messageContent,
+      }),
   });
   // sro.BusService: a reset reaches every node over the bus; each drops its copies of the named data.
   const cacheResets: Record<CacheTarget, () => void> = {
@@ -165,6 +209,10 @@ export function composeServices(deps: ComposeDeps) {
   bus.watchControl((topic, event) => {
     if (topic.kind === "node" && event.type === "caches-reset") for (const target of knownTargets(event.targets)) cacheResets[target]();
   });
+  // Changes announced while this node had lost the bus passed it by: every copy is read afresh.
+  bus.onRegained(() => {
+    for (const reset of Object.values(cacheResets)) reset();
+  });
   const busService = createBusService({
     db: database.db,
     resetEverywhere: (targets) => bus.publish({ kind: "node", id: "all" }, { type: "caches-reset", targets }),
@@ -173,6 +221,15 @@ export function composeServices(deps: ComposeDeps) {
     characters,
     chat,
     bus: busService,
+    access: createAccessService({
+      store: createRoleStore(database.db, deps.now),
+      resolver: deps.access,
+      // This node first, so the caller's next call sees the change; then every other node.
+      changed: async () => {
+        deps.access.replace(await createRoleStore(database.db).load());
+        await bus.publish({ kind: "node", id: "all" }, { type: "roles-changed" });
+      },
+    }),
     channelRules: createChannelRulesService({ ...channelRules, bus, logger, now: deps.now }),
     messageDeletion,
     chatHistory: createChatHistoryService({
@@ -192,6 +249,14 @@ export function composeServices(deps: ComposeDeps) {
     maps: game.maps,
     gameServerData: game.gameServerData,
     gameServerRegistry: game.gameServerRegistry,
+    connections: game.connections,
+    gameServerControl: game.control,
+    inventory: createInventoryService(createInventoryStore(database.db)),
+    webhooks: createWebhookService(webhookStore, webhookSender),
+    /** Posts due webhook deliveries; app.ts starts and stops it. */
+    webhookSender,
+    ...createHealthServices({ readiness: deps.readiness, served: deps.servedServices }),
+    readiness: deps.readiness,
   };
 }
 
@@ -213,16 +278,44 @@ function batchedCounter(flush: (n: number) => void): () => void {
  * control watch) to re-check; an account-ban change replaces every node's gate copy and, when tightened, revokes the
  * account's tokens and ends its streams (the hardening issue's user-changed, platform/auth/revocations.ts).
  */
-function sanctionEventsOn(bus: AppBus, revokeUser: (userId: string) => Promise<void>): SanctionEvents {
+function sanctionEventsOn(bus: AppBus, revokeUser: (userId: string) => Promise<void>, removeBanned: (ban: GameBan) => Promise<void>): SanctionEvents {
   return {
     async sanctioned(characterIds, s) {
       await Promise.all(
         characterIds.map((id) => bus.publish({ kind: "character", id }, { type: "sanctioned", kind: s.kind, scope: s.scope, scopeId: s.scopeId })),
       );
+      // An account ban and a ban of scope "game" end the game sessions they cover (a chat ban "everywhere" does not).
+      if (s.kind === "ban" && (s.scope === "game" || (s.scope === "everywhere" && s.characterId === null))) {
+        await removeBanned({
+          sanctionId: s.id,
+          target: s.characterId === null ? { ownerId: s.accountId } : { characterIds: [s.characterId] },
+          playerMessage: s.playerMessage,
+          issuedBy: { id: s.issuedById, name: s.issuedByName },
+        });
+      }
     },
     async accountBansChanged(accountId, bans, tightened) {
       await bus.publish({ kind: "user", id: accountId }, { type: "account-bans", bans: [...bans] });
       if (tightened) await revokeUser(accountId);
+    },
+  };
+}
+
+/**
+ * An account ban that tightened (a new or longer ban) also goes to the webhooks that asked for it, after its
+ * transaction: a failure here is logged and never undoes the ban.
+ */
+function withBanWebhooks(events: SanctionEvents, webhooks: ReturnType<typeof createWebhookStore>, db: Database["db"], logger: Logger): SanctionEvents {
+  const names = accountDirectory(db);
+  return {
+    ...events,
+    async accountBansChanged(accountId, bans, tightened) {
+      await events.accountBansChanged(accountId, bans, tightened);
+      const ban = tightened ? [...bans].sort((a, b) => b.issuedAtMs - a.issuedAtMs)[0] : undefined;
+      if (!ban) return;
+      const accountName = (await names.names([accountId])).get(accountId) ?? "";
+      const data = { type: "account.banned" as const, accountId, accountName, sanctionId: ban.id, reason: ban.reason, expiresAtMs: ban.expiresAtMs };
+      await webhooks.enqueue(db, "account.banned", data).catch((error: unknown) => logger.error({ err: error, accountId }, "account ban: webhook not queued"));
     },
   };
 }
@@ -240,11 +333,38 @@ function accountDirectory(db: Database["db"]): AccountDirectory {
 }
 
 /** The account-ban gate of this node: listening to the bus first, then loaded, so no change falls in between. */
-export async function openAccountBanGate(database: Pick<Database, "db">, bus: AppBus, now: () => number = Date.now): Promise<AccountBanGate> {
+export async function openAccountBanGate(database: Pick<Database, "db">, bus: AppBus, logger: Logger, now: () => number = Date.now): Promise<AccountBanGate> {
   const gate = createAccountBanGate(now);
   bus.watchControl((topic, event) => {
     if (topic.kind === "user" && event.type === "account-bans") gate.replace(topic.id, event.bans);
   });
-  gate.seed(await createSanctionStore(database.db).activeAccountBans(now()));
+  const store = createSanctionStore(database.db);
+  gate.seed(await store.activeAccountBans(now()));
+  // Bans issued while this node had lost the bus never reached it: the whole list is read afresh.
+  bus.onRegained(() => {
+    const apply = gate.resync();
+    store.activeAccountBans(now()).then(apply, (error: unknown) => logger.error({ err: error }, "could not re-read account bans after the bus came back"));
+  });
   return gate;
+}
+
+/**
+ * This node's roles and mappings: listening to the bus first, then loaded (the defaults stored on first start), so
+ * no change falls in between; read again on every roles-changed and when the bus comes back.
+ */
+export async function openAccessResolver(database: Pick<Database, "db">, bus: AppBus, logger: Logger): Promise<AccessResolver> {
+  const store = createRoleStore(database.db);
+  await store.seedDefaults();
+  const resolver = createAccessResolver();
+  const reload = () =>
+    store.load().then(
+      (snapshot) => resolver.replace(snapshot),
+      (error: unknown) => logger.error({ err: error }, "could not re-read roles and mappings"),
+    );
+  bus.watchControl((topic, event) => {
+    if (topic.kind === "node" && topic.id === "all" && event.type === "roles-changed") void reload();
+  });
+  bus.onRegained(() => void reload());
+  resolver.replace(await store.load());
+  return resolver;
 }

@@ -13,6 +13,7 @@ import type { Database } from "./platform/db/database.js";
 import { clientAddress } from "./platform/http/client-address.js";
 import { createApiCors } from "./platform/http/cors.js";
 import { createBodyGate } from "./platform/http/credentials-first.js";
+import type { AccessResolver } from "./platform/auth/access-resolution.js";
 import { createHttpHandler, requestIdOf } from "./platform/http/http-handler.js";
 import type { AnyRequest, AnyResponse, RequestHandler } from "./platform/http/listener.js";
 import { createRestGateway } from "./platform/http/rest-gateway.js";
@@ -43,18 +44,20 @@ export interface RequestHandlerParts {
   /** A verified caller refused anyway: a revoked token or a banned account. */
   refused: (sub: string, token: string) => boolean;
   identity?: Identity;
+  /** The roles and mappings the interceptor decides by: the body gate refuses by them too. */
+  access: AccessResolver;
 }
 
 /** Every HTTP request of the server's port: rpc (lean paths, Connect, REST), identity, health, metrics and the site. */
 export function createRequestHandler(parts: RequestHandlerParts): RequestHandler {
-  const { config, logger, metrics, database, bus, services, router, routerOptions } = parts;
+  const { config, logger, metrics, database, services, router, routerOptions } = parts;
   const contextValues = (req: AnyRequest) =>
     createContextValues()
       .set(requestIdKey, requestIdOf.get(req) ?? "")
       .set(sourceAddressKey, clientAddress(req, config.trustProxy));
-  // No rpc is public (permissions.ts): a call whose token does not verify is refused without parsing its body.
+  // Only health is public (permissions.ts publicRpcs): a call whose token does not verify is refused without parsing its body.
   // A revoked token or a banned account is refused on every rpc too: its body is dropped unread the same way.
-  const bodyGate = createBodyGate(unlessRevoked(parts.verifier, parts.refused), config.bodyLimitBytes);
+  const bodyGate = createBodyGate(unlessRevoked(parts.verifier, parts.refused), config.bodyLimitBytes, parts.access);
   const connectRpc = createRpcAdapter(router.handlers, contextValues, logger, routerOptions.acceptCompression, bodyGate);
   // Chat streams and sends, and the cached map/dimension reads, skip Connect's pipeline over gRPC (lean-routes.ts
   // says which request goes where; docs/architecture.md "Lean paths"); LEAN_PATHS=off sends everything to Connect.
@@ -69,18 +72,9 @@ export function createRequestHandler(parts: RequestHandlerParts): RequestHandler
     health: () => ({ status: 200, body: { status: "ok" } }),
     metrics: () => metrics.render(),
     metricsToken: config.metrics.token,
+    // The same checks answer the health rpcs (health/health-services.ts).
     readiness: async () => {
-      const checks: Record<string, string> = {};
-      checks.database = await database.ping().then(
-        () => "ok",
-        () => "unavailable",
-      );
-      if (bus.kind === "nats")
-        checks.bus = await bus.ping().then(
-          () => "ok",
-          () => "unavailable",
-        );
-      const ready = Object.values(checks).every((c) => c === "ok");
+      const { ready, checks } = await services.readiness();
       return { status: ready ? 200 : 503, body: { status: ready ? "ready" : "not ready", checks } };
     },
     appConfig: {

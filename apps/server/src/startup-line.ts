@@ -9,7 +9,9 @@ export function startupLine(config: Config, url: string, demoAccounts: readonly 
   const storage = config.databaseUrl ? `PostgreSQL at ${postgresPlace(config.databaseUrl)}` : `PGlite in ${config.dataDir}/pglite`;
   const identity = `${config.identity.mode} issuer ${config.identity.issuer}`;
   const demo = !demoAccounts ? "off" : demoAccounts.length ? `${demoAccounts.join(", ")} (each password is the name)` : "none left with its seeded password";
-  return `SRO Web is up at ${url} · storage: ${storage} · identity: ${identity} · demo accounts: ${demo}`;
+  const groups = config.secondFactor.groups;
+  const secondFactor = groups.length ? `required for ${groups.join(", ")}` : "off (SECOND_FACTOR_GROUPS to require it)";
+  return `SRO Web is up at ${url} · storage: ${storage} · identity: ${identity} · demo accounts: ${demo} · second factor: ${secondFactor}`;
 }
 
 /** host:port/database of a postgres:// URL, without user or password. */

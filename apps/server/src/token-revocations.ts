@@ -35,6 +35,13 @@ export async function openTokenRevocations(deps: { bus: AppBus; logger: Logger; 
     else if (event.type === "session-ended") apply({ userId: topic.id, sessionId: event.sessionId, clientId: event.clientId, atMs: event.atMs });
   });
   for (const revocation of await store.recent()) apply(revocation);
+  // Revocations announced while this node had lost the bus never reached it: read them back.
+  bus.onRegained(() => {
+    store.recent().then(
+      (missed) => missed.forEach(apply),
+      (error: unknown) => logger.error({ err: error }, "could not re-read token revocations after the bus came back"),
+    );
+  });
 
   /** Counts here at once; resolves once recorded (a failure only logged) and announced (a failure rejects). */
   const revoke = async (revocation: TokenRevocation) => {

@@ -24,6 +24,8 @@ describe.each(storageBackends)("AuditService (%s)", (backend) => {
     asModerator = clientFor(t.users.moderator);
     const actor = (user: TestUser): AuditActor => ({ id: user.sub, name: user.username, requestId: `req-${user.username}`, sourceAddress: "198.51.100.1" });
     actors = { admin: actor(t.users.admin), moderator: actor(t.users.moderator), gameserver: actor(t.users.gameserver) };
+    // A new server's log already holds the default role mappings it wrote at its first start (identity/role-store.ts).
+    seeded = (await asAdmin.listAuditRecords({})).records;
     const db = t.server.database.db;
     // 12 records, one a minute: admin edits characters, the moderator edits chat channels, the game server plays.
     for (let i = 0; i < 12; i++) {
@@ -43,6 +45,7 @@ describe.each(storageBackends)("AuditService (%s)", (backend) => {
     }
   });
   afterAll(() => t?.close());
+  let seeded: Awaited<ReturnType<typeof asAdmin.listAuditRecords>>["records"] = [];
 
   const codeOf = (promise: Promise<unknown>) =>
     promise.then(
@@ -50,14 +53,25 @@ describe.each(storageBackends)("AuditService (%s)", (backend) => {
       (e: unknown) => ConnectError.from(e),
     );
 
+  it("starts with the system's record of each default role mapping", () => {
+    expect(
+      seeded
+        .map((r) => ({ actorId: r.actorId, actorName: r.actorName, action: r.action, targetId: r.targetId }))
+        .sort((a, b) => a.targetId.localeCompare(b.targetId)),
+    ).toEqual(["/Banned", "/Moderator", "/Moderator/Admin"].map((targetId) => ({ actorId: "", actorName: "system", action: "role-mapping.create", targetId })));
+  });
+
   it("lists newest first with an exact total, pages with limit and offset", async () => {
     const all = await asAdmin.listAuditRecords({});
-    expect(all.total).toBe(12n);
-    expect(all.records.map((r) => Number(r.timeMs))).toEqual(Array.from({ length: 12 }, (_, i) => T0 + (11 - i) * MINUTE));
+    const total = BigInt(12 + seeded.length);
+    expect(all.total).toBe(total);
+    // The seeded records are today's, newer than this test's of 2026-01-01.
+    const ours = all.records.slice(seeded.length);
+    expect(ours.map((r) => Number(r.timeMs))).toEqual(Array.from({ length: 12 }, (_, i) => T0 + (11 - i) * MINUTE));
     const page = await asAdmin.listAuditRecords({ limit: 5, offset: 5 });
-    expect(page.total).toBe(12n);
+    expect(page.total).toBe(total);
     expect(page.records.map((r) => r.id)).toEqual(all.records.slice(5, 10).map((r) => r.id));
-    const newest = all.records[0]!;
+    const newest = ours[0]!;
     expect(newest).toMatchObject({
       actorId: actors.gameserver.id,
       actorName: "service-account-game-server",
@@ -152,8 +166,8 @@ describe.each(storageBackends)("AuditService (%s)", (backend) => {
       expect(error.code, id).toBe(Code.InvalidArgument);
       expect(error.rawMessage).toMatch(/^id:/);
     }
-    expect((await asAdmin.listAuditRecords({ limit: 500 })).records).toHaveLength(12);
-    expect((await asAdmin.listAuditRecords({})).records).toHaveLength(12);
+    expect((await asAdmin.listAuditRecords({ limit: 500 })).records).toHaveLength(12 + seeded.length);
+    expect((await asAdmin.listAuditRecords({})).records).toHaveLength(12 + seeded.length);
   });
 
   it("answers over REST: GET /v1/audit with query filters and GET /v1/audit/id/{id}", async () => {

@@ -241,6 +241,8 @@ describe.each(storageBackends)("audit records of rpc writes (%s)", (backend) => 
       address: "10.0.0.9",
       port: 7777,
       draining: false,
+      // Left out of the request: a server takes 100 players (docs/game-servers.md).
+      maxPlayers: 100,
     });
     expect((await recorded(GameServerRegistryService, gameserver, (c) => c.heartbeatGameServer({ serverId: id }))).records).toEqual([]);
     const gone = await recorded(GameServerRegistryService, gameserver, (c) => c.deregisterGameServer({ id }));

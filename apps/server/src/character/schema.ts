@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, primaryKey, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export interface StoredLocation {
   world: string;
@@ -79,4 +79,16 @@ export const characterTotals = pgTable(
     live: bigint("live", { mode: "number" }).notNull(),
   },
   (t) => [check("character_totals_single_row", sql`${t.id}`)],
+);
+
+/** A character's inventory: one row per occupied slot (InventoryService, written by game servers). */
+export const inventoryItems = pgTable(
+  "inventory_items",
+  {
+    characterId: uuid("character_id").notNull(),
+    slot: bigint("slot", { mode: "number" }).notNull(),
+    itemId: bigint("item_id", { mode: "number" }).notNull(),
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.characterId, t.slot] })],
 );

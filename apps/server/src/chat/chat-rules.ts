@@ -54,9 +54,10 @@ export interface Denial {
 
 export const isActiveSanction = (s: SanctionFact, nowMs: number) => s.expiresAtMs === null || s.expiresAtMs > nowMs;
 
-/** A channel sanction covers its channel; a dimension sanction every channel of that dimension; "everywhere" all. */
+/** A channel sanction covers its channel; a dimension sanction every channel of that dimension; "everywhere" all; "game" none. */
 export function coversChannel(s: SanctionFact, channel: { id: string; dimensionId: string | null }): boolean {
   if (s.scope === "everywhere") return true;
+  if (s.scope === "game") return false;
   if (s.scope === "channel") return s.scopeId === channel.id;
   return channel.dimensionId !== null && s.scopeId === channel.dimensionId;
 }
@@ -76,7 +77,15 @@ export function sanctionDenial(s: SanctionFact, nowMs: number): Denial {
   const who = s.characterId === null ? "this account" : "this character";
   const what = s.kind === "ban" ? "banned" : "muted";
   const where =
-    s.scope === "everywhere" ? "everywhere" : s.scope === "dimension" ? "in this dimension" : s.kind === "ban" ? "from this channel" : "in this channel";
+    s.scope === "everywhere"
+      ? "everywhere"
+      : s.scope === "game"
+        ? "from the game"
+        : s.scope === "dimension"
+          ? "in this dimension"
+          : s.kind === "ban"
+            ? "from this channel"
+            : "in this channel";
   let message =
     s.expiresAtMs === null
       ? `permission denied: ${who} is permanently ${what} ${where}`

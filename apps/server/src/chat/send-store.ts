@@ -5,7 +5,6 @@ import { sanctions } from "../moderation/schema.js";
 import type { SanctionFact } from "./chat-rules.js";
 import type { ChannelRow, StoredMessage } from "./chat-store.js";
 import { Batcher } from "./batcher.js";
-import { channelColumns } from "./channel-store.js";
 import { toStored } from "./message-reads.js";
 import { chatChannelAuthorizations, chatChannels, chatMessages, storedMessageColumns } from "./schema.js";
 
@@ -174,22 +173,45 @@ export function createSendStore(db: Db) {
     },
   });
 
-  // A character's send facts and the channel, in one round trip (the channel row is null when it is missing or
-  // deleted). Rows travel as json: the same parsing on PGlite and PostgreSQL.
+  // Characters' send facts and their channels, many in one round trip (the channel is null when it is missing or
+  // deleted): the first sends of many characters arrive together and go out as one statement (Batcher). Rows travel
+  // as json: the same parsing on PGlite and PostgreSQL.
   const sendFactsQuery = db
     .select({
-      ownerId: characters.ownerId,
-      dimensionId: characters.dimensionId,
-      name: characters.name,
+      i: sql<number>`v.i`,
+      ownerId: sql<string>`c.owner_id`,
+      dimensionId: sql<string>`c.dimension_id`,
+      name: sql<string>`c.name`,
       authorized: sql<string[]>`(SELECT coalesce(json_agg(a.channel_id), '[]'::json)
-          FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = ${characters.id} LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
-      sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}`,
-      channel: channelColumns,
+          FROM (SELECT channel_id FROM ${chatChannelAuthorizations} WHERE character_id = c.id LIMIT ${SEND_FACTS_ROWS + 1}) a)`,
+      sanctions: sql<SanctionJson[]>`${liveSanctionsJson(sql`c.id`, sql`c.owner_id`, sql`v.now`)}`,
+      channel: sql<ChannelRow | null>`(SELECT json_build_object('id', ch.id, 'name', ch.name, 'dimensionId', ch.dimension_id, 'public', ch.public)
+          FROM ${chatChannels} ch WHERE ch.id = v.channel_id AND ch.deleted_at IS NULL)`,
     })
-    .from(characters)
-    .leftJoin(chatChannels, and(eq(chatChannels.id, sql.placeholder("channelId")), isNull(chatChannels.deletedAt)))
-    .where(and(eq(characters.id, sql.placeholder("characterId")), isNull(characters.deletedAt)))
+    .from(
+      sql`jsonb_to_recordset(${sql.placeholder("lookups")}::jsonb) AS v(i int, character_id uuid, channel_id uuid, now timestamptz)
+        JOIN ${characters} c ON c.id = v.character_id AND c.deleted_at IS NULL`,
+    )
     .prepare("chat_send_facts");
+  type SendFactsRead = { facts: CharacterSendFacts; channel: ChannelRow | undefined } | undefined;
+  const sendFactsReads = new Batcher({
+    run: async (lookups: AccessLookup[]) => {
+      const json = JSON.stringify(lookups.map((l, i) => ({ i, character_id: l.characterId, channel_id: l.channelId, now: new Date(l.nowMs).toISOString() })));
+      const found: SendFactsRead[] = lookups.map(() => undefined);
+      for (const row of await sendFactsQuery.execute({ lookups: json })) {
+        found[row.i] = {
+          facts: {
+            character: { id: lookups[row.i]!.characterId, ownerId: row.ownerId, dimensionId: row.dimensionId, name: row.name },
+            authorizedChannelIds: new Set(row.authorized),
+            sanctions: row.sanctions.map(toSanctionFact),
+            complete: row.authorized.length <= SEND_FACTS_ROWS && row.sanctions.length <= SEND_FACTS_ROWS,
+          },
+          channel: row.channel ?? undefined,
+        };
+      }
+      return found;
+    },
+  });
 
   const liveSanctionsQuery = db
     .select({ sanctions: sql<SanctionJson[]>`${liveSanctionsJson(characters.id, characters.ownerId)}` })
@@ -262,22 +284,8 @@ export function createSendStore(db: Db) {
     },
 
     /** A live character's send facts (undefined: no such character) and the live channel (undefined: none). */
-    async sendFacts(
-      characterId: string,
-      channelId: string,
-      nowMs: number,
-    ): Promise<{ facts: CharacterSendFacts; channel: ChannelRow | undefined } | undefined> {
-      const [row] = await sendFactsQuery.execute({ characterId, channelId, now: new Date(nowMs).toISOString() });
-      if (!row) return undefined;
-      return {
-        facts: {
-          character: { id: characterId, ownerId: row.ownerId, dimensionId: row.dimensionId, name: row.name },
-          authorizedChannelIds: new Set(row.authorized),
-          sanctions: row.sanctions.map(toSanctionFact),
-          complete: row.authorized.length <= SEND_FACTS_ROWS && row.sanctions.length <= SEND_FACTS_ROWS,
-        },
-        channel: row.channel ?? undefined,
-      };
+    sendFacts(characterId: string, channelId: string, nowMs: number): Promise<SendFactsRead> {
+      return sendFactsReads.submit({ characterId, channelId, nowMs });
     },
 
     async insertMessage(input: {

@@ -21,7 +21,7 @@ export function channelStreamStep(event: ClusterEvent, channelId: string, charac
     case "sanctioned":
       // Mutes leave reading alone; a ban whose scope may cover this channel re-checks access, which ends the stream
       // with the ban's reason and end (a dimension ban needs the channel's dimension: the re-check reads it).
-      if (event.kind !== "ban" || (event.scope === "channel" && event.scopeId !== channelId)) return "ignore";
+      if (event.kind !== "ban" || event.scope === "game" || (event.scope === "channel" && event.scopeId !== channelId)) return "ignore";
       return "recheck";
     case "messages-deleted":
       return "notice";
@@ -40,6 +40,8 @@ export function channelStreamStep(event: ClusterEvent, channelId: string, charac
     case "rules-changed":
     case "node-figures":
     case "caches-reset":
+    case "roles-changed":
+    case "player-action":
       return "ignore";
   }
 }

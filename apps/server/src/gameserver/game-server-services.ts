@@ -12,7 +12,8 @@ import {
 } from "../gen/sro/gameserver/gameserver_pb.js";
 import { auditActorOf } from "../audit/audit-actor.js";
 import { invalidArgument, requireUuid } from "../platform/validation.js";
-import { requireAddress, requirePort } from "./gameserver-rules.js";
+import { requireAddress, requireMaxPlayers, requirePort } from "./gameserver-rules.js";
+import type { Connections } from "./connection-service.js";
 import type { GameServerRow, RegistryStore } from "./registry-store.js";
 
 /** "Local Mode" on the wire (docs/wire.md): no orchestration, so no count. */
@@ -20,7 +21,7 @@ export const LOCAL_MODE_COUNT = -1;
 
 const unixSeconds = (date: Date) => BigInt(Math.floor(date.getTime() / 1000));
 
-const serverMessage = (row: GameServerRow) =>
+const serverMessage = (row: GameServerRow & { players: number }) =>
   create(GameServerSchema, {
     id: row.id,
     dimensionId: row.dimensionId,
@@ -30,6 +31,8 @@ const serverMessage = (row: GameServerRow) =>
     registeredAt: unixSeconds(row.registeredAt),
     lastHeartbeatAt: unixSeconds(row.lastHeartbeatAt),
     draining: row.draining,
+    maxPlayers: row.maxPlayers,
+    players: row.players,
   });
 
 /** registry is undefined in GAMESERVER_MODE=local. */
@@ -41,7 +44,10 @@ export function createGameServerDataService(registry: RegistryStore | undefined)
   };
 }
 
-export function createGameServerRegistryService(registry: RegistryStore | undefined): ServiceImpl<typeof GameServerRegistryService> {
+export function createGameServerRegistryService(
+  registry: RegistryStore | undefined,
+  connections: Pick<Connections, "leave">,
+): ServiceImpl<typeof GameServerRegistryService> {
   const requireRegistry = (): RegistryStore => {
     if (registry) return registry;
     throw new ConnectError(
@@ -59,6 +65,7 @@ export function createGameServerRegistryService(registry: RegistryStore | undefi
         mapId: requireUuid(req.mapId, "map_id"),
         address: requireAddress(req.address),
         port: requirePort(req.port),
+        maxPlayers: requireMaxPlayers(req.maxPlayers),
       };
       const result = await store.register(auditActorOf(ctx), input);
       if (result === "dimension-missing") throw invalidArgument("dimension_id", "no live dimension has this id");
@@ -76,6 +83,16 @@ export function createGameServerRegistryService(registry: RegistryStore | undefi
     async deregisterGameServer(req, ctx) {
       const store = requireRegistry();
       if (!(await store.deregister(auditActorOf(ctx), requireUuid(req.id, "id")))) throw gone();
+      return create(EmptySchema);
+    },
+
+    async reportPlayerLeft(req, ctx) {
+      requireRegistry();
+      const serverId = requireUuid(req.serverId, "server_id");
+      const characterId = requireUuid(req.characterId, "character_id");
+      if (!(await connections.leave(ctx, serverId, characterId))) {
+        throw new ConnectError("character_id: this character is not playing on this game server", Code.NotFound);
+      }
       return create(EmptySchema);
     },
 

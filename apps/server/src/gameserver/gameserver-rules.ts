@@ -65,6 +65,23 @@ export function requirePort(value: number, field = "port"): number {
   return value;
 }
 
+/** Players a server takes when it registers without saying. */
+export const DEFAULT_MAX_PLAYERS = 100;
+export const MAX_PLAYERS_LIMIT = 100_000;
+
+/** A registration's capacity: 0 is the default; otherwise 1..MAX_PLAYERS_LIMIT. */
+export function requireMaxPlayers(value: number, field = "max_players"): number {
+  if (value === 0) return DEFAULT_MAX_PLAYERS;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_PLAYERS_LIMIT) throw invalidArgument(field, `must be 0 (default) or 1..${MAX_PLAYERS_LIMIT}`);
+  return value;
+}
+
+/** How long a connection id from ConnectGameServer or TransferPlayer stays valid (docs/game-servers.md). */
+export const CONNECTION_ID_TTL_MS = 30_000;
+
+/** A removal without a confirmation this long after it was made reads UNCONFIRMED (the game server did not obey or heard nothing). */
+export const REMOVAL_CONFIRM_WINDOW_MS = 10_000;
+
 export interface KnownServer {
   id: string;
   mapId: string;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { planGameServers } from "./gameserver-rules.js";
-import { dimensionMaps, dimensions, gameServerRequests, gameServers } from "./schema.js";
+import { dimensionMaps, dimensions, gameServerRequests, gameServers, gameSessions } from "./schema.js";
 
 export type GameServerRow = typeof gameServers.$inferSelect;
 
@@ -12,12 +12,21 @@ export interface Registration {
   mapId: string;
   address: string;
   port: number;
+  maxPlayers: number;
 }
 
 export type RegistryStore = ReturnType<typeof createRegistryStore>;
 
 /** A game server as the audit log shows it (heartbeat times are liveness, not part of the record). */
-const serverAuditView = ({ id, dimensionId, mapId, address, port, draining }: GameServerRow) => ({ id, dimensionId, mapId, address, port, draining });
+const serverAuditView = ({ id, dimensionId, mapId, address, port, draining, maxPlayers }: GameServerRow) => ({
+  id,
+  dimensionId,
+  mapId,
+  address,
+  port,
+  draining,
+  maxPlayers,
+});
 
 /**
  * All SQL of the game-server registry. A server is live while its last heartbeat is younger than the TTL;
@@ -48,7 +57,8 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
         await tx.delete(gameServers).where(lte(gameServers.lastHeartbeatAt, sql`now() - ${ttl}`));
         const [row] = await tx
           .insert(gameServers)
-          .values({ id: randomUUID(), ...input })
+          // Only the client that registers a server verifies its joins and reports its leaves (connection-store.ts).
+          .values({ id: randomUUID(), ...input, registeredBy: actor.id })
           .returning();
         await tx
           .update(gameServerRequests)
@@ -78,8 +88,14 @@ export function createRegistryStore(db: Db, ttlSeconds: number) {
       });
     },
 
-    listLive(): Promise<GameServerRow[]> {
-      return db.select().from(gameServers).where(isLive).orderBy(asc(gameServers.registeredAt), asc(gameServers.id));
+    /** Live servers with the number of characters playing on each. */
+    listLive(): Promise<(GameServerRow & { players: number })[]> {
+      const players = sql<number>`(select count(*)::int from ${gameSessions} where ${gameSessions.serverId} = ${gameServers.id})`;
+      return db
+        .select({ ...getTableColumns(gameServers), players })
+        .from(gameServers)
+        .where(isLive)
+        .orderBy(asc(gameServers.registeredAt), asc(gameServers.id));
     },
 
     async countLive(): Promise<number> {

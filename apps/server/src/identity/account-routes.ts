@@ -18,12 +18,14 @@ import {
 } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import { accountPage, type AccountPage } from "./pages/account-page.js";
+import type { SessionsSection } from "./pages/sessions-section.js";
+import type { TwoFactorSection } from "./pages/second-factor-section.js";
+import { handleTwoFactorPost, twoFactorState } from "./second-factor-account.js";
 import { errorPage } from "./pages/message-pages.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { emailError, nameError, newPasswordErrors, TAKEN } from "./profile-rules.js";
-import { throttledMessage } from "./interaction-routes.js";
 import { controlError } from "../platform/text-rules.js";
-import { signInKeys } from "./login-throttle.js";
+import { signInKeys, throttledMessage } from "./login-throttle.js";
 import type { User } from "./user-store.js";
 
 /**
@@ -46,7 +48,14 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
 
   const csrf = csrfToken(ctx.keys.csrfSecrets, `account:${session.uid}`);
   const qs = referrerQuery(referrer);
-  const render = async (status: number, extra: Partial<AccountPage> = {}) =>
+  const render = async (
+    status: number,
+    {
+      sessionsNotice,
+      twoFactor,
+      ...extra
+    }: Partial<Omit<AccountPage, "twoFactor">> & { sessionsNotice?: SessionsSection["notice"]; twoFactor?: Partial<TwoFactorSection> } = {},
+  ) =>
     sendHtml(
       res,
       status,
@@ -59,6 +68,14 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
         passwordAction: `${ctx.realmPath}/account/password${qs}#password`,
         signOutUrl: `${ctx.issuer}/protocol/openid-connect/logout`,
         backUrl: referrer ?? `${ctx.publicUrl}/`,
+        sessions: {
+          sessions: await ctx.sessions.list(user.id),
+          currentSessionId: session.uid,
+          csrf,
+          action: `${ctx.realmPath}/account/sessions${qs}#sessions`,
+          notice: sessionsNotice,
+        },
+        twoFactor: { ...(await twoFactorState(ctx, user)), csrf, action: `${ctx.realmPath}/account/totp${qs}#two-factor`, ...twoFactor },
         ...extra,
       }),
     );
@@ -67,9 +84,10 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
     const saved = query.get("saved");
     if (saved === "profile") return render(200, { notice: { kind: "success", message: "Your profile was saved.", section: "profile" } });
     if (saved === "password") return render(200, { notice: { kind: "success", message: "Your password was changed.", section: "password" } });
+    if (saved === "sessions") return render(200, { sessionsNotice: { kind: "success", message: "The sessions were signed out." } });
     return render(200);
   }
-  if (req.method !== "POST" || (step !== "" && step !== "password")) {
+  if (req.method !== "POST" || (step !== "" && step !== "password" && step !== "sessions" && step !== "totp")) {
     return sendHtml(res, 404, errorPage(ctx.links, { title: "Page not found", message: "There is nothing at this address." }));
   }
 
@@ -78,6 +96,21 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
     return sendHtml(res, 403, errorPage(ctx.links, { title: "Request refused", message: "This form could not be verified. Reload the page and try again." }));
   }
   const savedUrl = (what: string) => `${ctx.realmPath}/account?saved=${what}${qs ? `&${qs.slice(1)}` : ""}`;
+
+  if (step === "totp") {
+    const outcome = await handleTwoFactorPost(ctx, req, user, form);
+    return render(outcome.status, { twoFactor: outcome.section });
+  }
+
+  if (step === "sessions") {
+    const chosen = form.get("session") ?? "";
+    const others = (await ctx.sessions.list(user.id)).map((s) => s.id).filter((id) => id !== session.uid);
+    const ending = chosen === "others" ? others : others.filter((id) => id === chosen);
+    if (ending.length === 0) return render(400, { sessionsNotice: { kind: "error", message: "That session has already ended." } });
+    const actor = auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy);
+    for (const id of ending) if ((await ctx.sessions.end(actor, user.id, id)).length > 0) ctx.onSessionEnded(user.id, id);
+    return redirect(res, `${savedUrl("sessions")}#sessions`);
+  }
 
   if (step === "") {
     const profile = {

@@ -4,6 +4,9 @@ import { GROUP_ADMIN, GROUP_BANNED, GROUP_MODERATOR, type Caller } from "../plat
 import { TokenError } from "../platform/auth/token-verifier.js";
 import { readBody } from "../platform/http/read-body.js";
 import { controlError } from "../platform/text-rules.js";
+import { deleteSession, listUserSessions, logoutUser } from "./admin-sessions.js";
+import { deleteCredential, listCredentials } from "./admin-credentials.js";
+import { secondFactorRefusal } from "../platform/auth/second-factor.js";
 import { applyCors, auditActorOfRequest, bearerToken, sendJson } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import type { Group, User, UserQuery } from "./user-store.js";
@@ -19,11 +22,13 @@ const MAX_PAGE = 1000;
 const MAX_IDS = 100;
 
 export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, rest: string[], query: URLSearchParams): Promise<void> {
-  if (applyCors(req, res, ctx.clients.webOrigins, "GET, PUT, DELETE, OPTIONS")) return;
+  if (applyCors(req, res, ctx.clients.webOrigins, "GET, PUT, POST, DELETE, OPTIONS")) return;
   const method = req.method ?? "GET";
-  const caller = await authorise(ctx, req, res, method === "GET" ? "read" : "write");
-  if (!caller) return;
   const [collection, id, sub, subId, ...extra] = rest;
+  const sessionPath = collection === "sessions" || (collection === "users" && (sub === "sessions" || sub === "logout"));
+  const credentialPath = collection === "users" && sub === "credentials";
+  const caller = await authorise(ctx, req, res, sessionPath ? "sessions" : credentialPath ? "credentials" : method === "GET" ? "read" : "write");
+  if (!caller) return;
 
   if (collection === "users" && id === "count" && !sub && method === "GET") {
     const q = userQuery(query);
@@ -34,17 +39,25 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     if ("error" in q) return badRequest(res, q.error);
     const users = await ctx.users.list(q);
     const groups = await ctx.users.groupPathsOf(users.map((u) => u.id));
+    const withTotp = await ctx.secondFactors.withFactor(users.map((u) => u.id));
     return sendJson(
       res,
       200,
-      users.map((u) => userRepresentation(u, groups.get(u.id) ?? [])),
+      users.map((u) => userRepresentation(u, groups.get(u.id) ?? [], withTotp.has(u.id))),
     );
   }
   if (collection === "users" && id && !extra.length) {
     const user = await ctx.users.findById(id);
     if (!user) return sendJson(res, 404, { error: "User not found" });
-    if (!sub && method === "GET") return sendJson(res, 200, userRepresentation(user, (await ctx.users.groupPathsOf([id])).get(id) ?? []));
+    if (!sub && method === "GET") {
+      const totp = await ctx.secondFactors.hasFactor(id);
+      return sendJson(res, 200, userRepresentation(user, (await ctx.users.groupPathsOf([id])).get(id) ?? [], totp));
+    }
     if (!sub && method === "PUT") return updateUser(ctx, req, res, caller, user);
+    if (sub === "sessions" && !subId && method === "GET") return listUserSessions(ctx, res, user);
+    if (sub === "logout" && !subId && method === "POST") return logoutUser(ctx, req, res, caller, user);
+    if (sub === "credentials" && !subId && method === "GET") return listCredentials(ctx, res, user);
+    if (sub === "credentials" && subId && method === "DELETE") return deleteCredential(ctx, req, res, caller, user, subId);
     if (sub === "groups" && !subId && method === "GET") {
       const page = pageOf(query);
       if (isRefusal(page)) return badRequest(res, page.error);
@@ -65,6 +78,7 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
       return void res.end();
     }
   }
+  if (collection === "sessions" && id && !sub && method === "DELETE") return deleteSession(ctx, req, res, caller, id);
   if (collection === "groups" && !id && method === "GET") return sendJson(res, 200, groupTree(await ctx.users.listGroups()));
   if (collection === "groups" && id && !sub && method === "GET") {
     const all = await ctx.users.listGroups();
@@ -100,10 +114,15 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
 }
 
 /**
- * 401 without a valid token; 403 unless the caller is (still, per the database) an enabled admin, or for reads an
- * enabled moderator.
+ * 401 without a valid token; 403 unless the caller is (still, per the database) an enabled admin, or for reads of
+ * users and groups an enabled moderator. Sessions (where people sign in from) are for admins only.
  */
-async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, access: "read" | "write"): Promise<Caller | undefined> {
+async function authorise(
+  ctx: IdentityContext,
+  req: AnyRequest,
+  res: AnyResponse,
+  access: "read" | "write" | "sessions" | "credentials",
+): Promise<Caller | undefined> {
   const token = bearerToken(req);
   const unauthorized = (description: string) =>
     sendJson(
@@ -120,17 +139,22 @@ async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse
     if (error instanceof TokenError) return void unauthorized(error.message);
     throw error;
   }
-  const allowed = access === "write" ? [GROUP_ADMIN] : [GROUP_ADMIN, GROUP_MODERATOR];
-  const forbidden = () =>
-    sendJson(res, 403, {
-      error: "HTTP 403 Forbidden",
-      error_description: access === "write" ? `only members of ${GROUP_ADMIN} may change users` : `only members of ${GROUP_MODERATOR} may read users`,
-    });
+  const allowed = access === "read" ? [GROUP_ADMIN, GROUP_MODERATOR] : [GROUP_ADMIN];
+  const refusals = {
+    read: `only members of ${GROUP_MODERATOR} may read users`,
+    write: `only members of ${GROUP_ADMIN} may change users`,
+    sessions: `only members of ${GROUP_ADMIN} may see or end sessions`,
+    credentials: `only members of ${GROUP_ADMIN} may see or reset second factors`,
+  };
+  const forbidden = (description = refusals[access]) => sendJson(res, 403, { error: "HTTP 403 Forbidden", error_description: description });
   if (caller.role !== "admin" && !(access === "read" && caller.role === "moderator")) return void forbidden();
   // The token's groups are a snapshot of up to 5 minutes; a demoted or disabled admin loses access at once.
   const user = await ctx.users.findById(caller.sub);
   const current = user?.enabled ? ((await ctx.users.groupPathsOf([user.id])).get(user.id) ?? []) : [];
   if (!current.some((group) => allowed.includes(group)) || current.includes("/Banned")) return void forbidden();
+  // The same rule as the game API's staff rpcs (platform/rpc/interceptors.ts).
+  const noSecondFactor = secondFactorRefusal(ctx.secondFactorPolicy, caller);
+  if (noSecondFactor) return void forbidden(noSecondFactor);
   return caller;
 }
 
@@ -197,7 +221,7 @@ const badRequest = (res: AnyResponse, message: string) => sendJson(res, 400, { e
 /** A change refused for what it would do (Keycloak's `{"errorMessage": …}`, shown as is by the admin console). */
 const refuse = (res: AnyResponse, message: string) => sendJson(res, 400, { errorMessage: message });
 
-export function userRepresentation(user: User, groups: string[]) {
+export function userRepresentation(user: User, groups: string[], totp = false) {
   return {
     id: user.id,
     username: user.username,
@@ -207,8 +231,8 @@ export function userRepresentation(user: User, groups: string[]) {
     emailVerified: false,
     enabled: user.enabled,
     createdTimestamp: user.createdAt.getTime(),
-    totp: false,
-    disableableCredentialTypes: [],
+    totp,
+    disableableCredentialTypes: totp ? ["otp"] : [],
     requiredActions: [],
     notBefore: 0,
     groups,

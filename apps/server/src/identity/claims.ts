@@ -20,7 +20,14 @@ export function profileClaims(user: User, groupPaths: string[]) {
 }
 
 /** Extra claims of a user's JWT access token, besides what oidc-provider sets (iss, sub, aud, exp, iat, jti, scope). */
-export function userAccessTokenClaims(user: User, groupPaths: string[], clientId: string, issuedAtMs: number, sessionId?: string) {
+export function userAccessTokenClaims(
+  user: User,
+  groupPaths: string[],
+  clientId: string,
+  issuedAtMs: number,
+  sessionId?: string,
+  signIn: { amr?: string[]; acr?: string } = {},
+) {
   const { sub: _sub, ...profile } = profileClaims(user, groupPaths);
   return {
     typ: "Bearer",
@@ -29,6 +36,9 @@ export function userAccessTokenClaims(user: User, groupPaths: string[], clientId
     // issued just before it from one issued just after, in the same second.
     iat_ms: issuedAtMs,
     ...(sessionId ? { sid: sessionId } : {}),
+    // RFC 8176 methods (["pwd"] or ["pwd","otp"]) and Keycloak's level ("1", "2"): staff rpcs read them (platform/auth/second-factor.ts).
+    ...(signIn.amr ? { amr: signIn.amr } : {}),
+    ...(signIn.acr ? { acr: signIn.acr } : {}),
     ...profile,
     realm_access: { roles: DEFAULT_REALM_ROLES },
   };

@@ -33,9 +33,14 @@ describe.each(storageBackends)("audit records of identity writes (%s)", (backend
   });
   afterAll(() => s.close());
 
-  it("records the demo accounts' creation as the system's", async () => {
+  it("records the demo accounts' creation and the default role mappings as the system's", async () => {
     const seeded = await s.server.database.db.select().from(auditRecords).where(eq(auditRecords.actorId, ""));
-    expect(seeded.map((r) => [r.action, r.actorName, r.targetId]).sort()).toEqual(demoAccounts.map((a) => ["user.create", "system", a.id]).sort());
+    expect(seeded.map((r) => [r.action, r.actorName, r.targetId]).sort()).toEqual(
+      [
+        ...demoAccounts.map((a) => ["user.create", "system", a.id]),
+        ...["/Banned", "/Moderator", "/Moderator/Admin"].map((group) => ["role-mapping.create", "system", group]),
+      ].sort(),
+    );
   });
 
   it("records a staff sign-in to the console (console.sign-in, target the user), not a player's", async () => {

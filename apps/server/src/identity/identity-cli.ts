@@ -7,6 +7,7 @@ import { hashPassword } from "./passwords.js";
 import { emailError, MIN_PASSWORD_LENGTH, usernameError } from "./profile-rules.js";
 import { createSigningKey, listSigningKeys, retireOlderSigningKeys } from "./signing-keys.js";
 import { createUserStore } from "./user-store.js";
+import { createSecondFactorStore } from "./second-factor-store.js";
 
 /**
  * Operator commands for the embedded identity provider, on the server's storage (DATABASE_URL, else PGlite under
@@ -15,6 +16,9 @@ import { createUserStore } from "./user-store.js";
 const USAGE = `usage: node apps/server/dist/identity/identity-cli.js <command>
   create-admin --username <name> --email <address> [--first-name <n>] [--last-name <n>]
                password from IDENTITY_ADMIN_PASSWORD (at least ${MIN_PASSWORD_LENGTH} characters)
+  reset-second-factor --username <name>
+                      remove the user's authenticator app and recovery codes (a lost factor; audited); staff set
+                      up a new one at their next sign-in
   keys                list signing keys (newest first)
   rotate-key          add a signing key; it signs once the nodes restart, old keys keep verifying
   retire-old-keys     retire every key but the newest; nodes stop accepting tokens signed with them after restart`;
@@ -63,6 +67,13 @@ async function main(): Promise<void> {
         },
       );
       process.stdout.write(`created ${user.username} (${user.id}) in /Moderator/Admin\n`);
+    } else if (command === "reset-second-factor") {
+      const login = (values.username ?? "").trim();
+      const user = login ? await createUserStore(db).findForLogin(login) : undefined;
+      if (!user) fail(`no user ${JSON.stringify(login)} (give --username <name or email>)`);
+      // Break-glass at the machine: the audit log names the command, as for create-admin.
+      const removed = await createSecondFactorStore(db).remove({ ...SYSTEM_ACTOR, name: "identity-cli reset-second-factor" }, user.id, "user.otp.reset");
+      process.stdout.write(removed ? `removed the second factor of ${user.username}\n` : `${user.username} has no second factor\n`);
     } else if (command === "keys") {
       const keys = await listSigningKeys(db);
       if (!keys.length) process.stdout.write("no signing keys yet: the server creates one on its first start\n");

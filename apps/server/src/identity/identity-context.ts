@@ -1,4 +1,6 @@
 import type Provider from "oidc-provider";
+import type { AuditActor } from "../audit/audit-trail.js";
+import type { SessionSummary } from "./session-list.js";
 import type { TokenVerifier } from "../platform/auth/token-verifier.js";
 import type { Logger } from "../platform/logger.js";
 import type { ClientRegistry } from "./clients.js";
@@ -6,11 +8,16 @@ import type { LoginThrottle, ThrottlePolicy } from "./login-throttle.js";
 import type { PageLinks } from "./pages/layout.js";
 import type { SigningKeySet } from "./signing-keys.js";
 import type { UserStore } from "./user-store.js";
+import type { SecondFactorStore } from "./second-factor-store.js";
+import type { SecondFactorPolicy } from "../platform/auth/second-factor.js";
 
 /** What the identity route handlers share. */
 export interface IdentityContext {
   provider: Provider;
   users: UserStore;
+  /** Authenticator apps and recovery codes; who must have one (SECOND_FACTOR_GROUPS). */
+  secondFactors: SecondFactorStore;
+  secondFactorPolicy: SecondFactorPolicy;
   throttle: LoginThrottle;
   policy: ThrottlePolicy;
   links: PageLinks;
@@ -26,10 +33,20 @@ export interface IdentityContext {
   publicUrl: string;
   trustProxy: boolean;
   logger: Logger;
+  /** The clock of throttling, tickets and codes (tests set it). */
+  now(): number;
   /** Call after a change of a user's groups or enabled flag: their tokens stop working on every node. */
   onUserChanged(userId: string): void;
   /** Ends the user's sessions and grants (refresh tokens included), all but the session with `keepSessionUid`. */
   endSessions(userId: string, keepSessionUid?: string): Promise<number>;
+  /** A user's live sign-in sessions (session-list.ts), and ending one or all of them, audited. */
+  sessions: {
+    list(userId: string): Promise<SessionSummary[]>;
+    end(actor: AuditActor, userId: string, sessionUid?: string): Promise<string[]>;
+    ownerOf(sessionUid: string): Promise<string | undefined>;
+  };
+  /** Call after a session ended: its tokens stop working on every node. */
+  onSessionEnded(userId: string, sessionId: string): void;
   /** Why this user may not sign in (an account ban), or undefined. */
   signInRefusal(userId: string): string | undefined;
 }

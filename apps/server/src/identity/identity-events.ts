@@ -9,4 +9,6 @@ export type IdentityEvent =
    * The user signed out of sign-in session sessionId at atMs, of every client, or of clientId only; that session's
    * older tokens (of that client) and their streams end.
    */
-  | { type: "session-ended"; sessionId: string; clientId?: string; atMs: number };
+  | { type: "session-ended"; sessionId: string; clientId?: string; atMs: number }
+  /** On the node topic "all": roles or mappings changed; every node reads them again (compose.ts openAccessResolver). */
+  | { type: "roles-changed" };

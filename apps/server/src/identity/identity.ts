@@ -28,8 +28,11 @@ import { MIN_PASSWORD_LENGTH } from "./profile-rules.js";
 import { userGroups } from "./schema.js";
 import { controlError } from "../platform/text-rules.js";
 import { createUserStore } from "./user-store.js";
+import { createSecondFactorStore } from "./second-factor-store.js";
 import { isClientGone } from "../platform/http/client-gone.js";
 import { announceSignOuts } from "./sign-outs.js";
+import { endSessions, keepSessionOrigins, listSessionsOf, ownerOfSession } from "./session-list.js";
+import { clientAddress } from "../platform/http/client-address.js";
 import { unlessRevoked } from "../platform/auth/revocations.js";
 
 export interface IdentityOptions {
@@ -99,10 +102,13 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
   };
   const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger });
   announceSignOuts(provider, options.onSessionEnded);
+  keepSessionOrigins(provider, db, (req) => clientAddress(req, config.trustProxy), logger);
   const throttle = createLoginThrottle(db, options.now);
   const ctx: IdentityContext = {
     provider,
     users,
+    secondFactors: createSecondFactorStore(db, options.now),
+    secondFactorPolicy: config.secondFactor,
     throttle,
     policy: options.throttle ?? defaultThrottlePolicy,
     links,
@@ -118,8 +124,15 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     logger,
+    now: options.now ?? Date.now,
     onUserChanged: options.onUserChanged ?? (() => {}),
     endSessions: (userId, keepSessionUid) => endSessionsOf(db, userId, keepSessionUid),
+    sessions: {
+      list: (userId) => listSessionsOf(db, userId),
+      end: (actor, userId, sessionUid) => endSessions(db, actor, userId, sessionUid),
+      ownerOf: (sessionUid) => ownerOfSession(db, sessionUid),
+    },
+    onSessionEnded: options.onSessionEnded ?? (() => {}),
     signInRefusal: options.signInRefusal ?? (() => undefined),
   };
   const callProvider = provider.callback();
@@ -158,7 +171,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
       res.writeHead(200, { "content-type": "font/woff2", "cache-control": "public, max-age=86400" });
       return void res.end(displayFont());
     }
-    const interaction = /^\/login-actions\/([A-Za-z0-9_-]{1,64})(?:\/([a-z]+))?\/?$/.exec(rel);
+    const interaction = /^\/login-actions\/([A-Za-z0-9_-]{1,64})(?:\/([a-z]+(?:-[a-z]+)?))?\/?$/.exec(rel);
     if (interaction) return handleInteraction(ctx, req, res, interaction[1]!, interaction[2] ?? "");
     const account = /^\/account(?:\/([a-z]+))?\/?$/.exec(rel);
     if (account) return handleAccount(ctx, req, res, account[1] ?? "", url.searchParams);

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 
-import { GROUP_ADMIN, GROUP_MODERATOR } from "../platform/auth/caller.js";
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 import { isUniqueViolation } from "../platform/db/errors.js";
 import { NEW_USER_GROUP } from "./group-tree.js";
@@ -9,8 +8,9 @@ import type { IdentityContext } from "./identity-context.js";
 import { errorPage } from "./pages/message-pages.js";
 import { loginPage, registerPage, type RegisterPage } from "./pages/sign-in-pages.js";
 import { controlError } from "../platform/text-rules.js";
-import { signInKeys } from "./login-throttle.js";
+import { signInKeys, throttledMessage } from "./login-throttle.js";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
+import { afterPassword, AMR_PASSWORD, finishSignIn, handleSecondFactorStep, secondFactorUrls } from "./second-factor-sign-in.js";
 import { normaliseRegistration, registrationErrors, TAKEN } from "./profile-rules.js";
 
 /** The sign-in and registration pages of an authorization request (oidc-provider "interactions"). */
@@ -47,13 +47,16 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     if (step === "" || step === "login") return showLogin({});
     return notFound(ctx, res);
   }
-  if (req.method !== "POST" || (step !== "login" && step !== "register")) return notFound(ctx, res);
+  const secondFactorSteps = ["otp", "otp-setup", "otp-continue"] as const;
+  const secondFactorStep = secondFactorSteps.find((s) => s === step);
+  if (req.method !== "POST" || (step !== "login" && step !== "register" && !secondFactorStep)) return notFound(ctx, res);
 
   const form = await readForm(req);
   if (!isSameOriginPost(req, new URL(ctx.publicUrl).origin) || !verifyCsrfToken(ctx.keys.csrfSecrets, `interaction:${uid}`, form.get("csrf"))) {
     return sendHtml(res, 403, errorPage(ctx.links, { title: "Request refused", message: "This form could not be verified. Reload the page and try again." }));
   }
 
+  if (secondFactorStep) return handleSecondFactorStep(ctx, req, res, uid, secondFactorUrls(base), secondFactorStep, form);
   const address = `ip:${clientAddress(req, ctx.trustProxy)}`;
   if (step === "login") {
     const login = (form.get("username") ?? "").trim();
@@ -74,12 +77,7 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     const banned = ctx.signInRefusal(user.id);
     if (banned) return showLogin({ username: login, error: banned, status: 403 });
     await ctx.throttle.reset(keys.pair.key);
-    // Staff sign-ins open the console: the audit log keeps each one (who, when, from where).
-    const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
-    if (groups.includes(GROUP_MODERATOR) || groups.includes(GROUP_ADMIN)) {
-      await ctx.users.recordConsoleSignIn(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id);
-    }
-    return finish(ctx, req, res, user.id);
+    return afterPassword(ctx, req, res, uid, secondFactorUrls(base), user);
   }
 
   // Registration.
@@ -106,7 +104,7 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     const actor = auditActorOfRequest({ sub: id, username: values.username }, req, ctx.trustProxy);
     const user = await ctx.users.create(actor, { ...values, id, passwordHash: await hashPassword(input.password), groupPaths: [NEW_USER_GROUP] });
     ctx.logger.info({ userId: user.id, username: user.username }, "user registered");
-    return finish(ctx, req, res, user.id);
+    return finishSignIn(ctx, req, res, user, AMR_PASSWORD);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Someone took the name between the check and the insert.
@@ -117,11 +115,6 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
       status: 400,
     });
   }
-}
-
-/** `create` is included so a `prompt=create` request also counts as answered when the user signed in instead. */
-async function finish(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, accountId: string): Promise<void> {
-  await ctx.provider.interactionFinished(req, res, { login: { accountId, remember: false }, create: {} }, { mergeWithLastSubmission: false });
 }
 
 /** loadExistingGrant normally answers consent; should a consent prompt still come up, first-party consent is implied. */
@@ -136,14 +129,6 @@ async function finishConsent(ctx: IdentityContext, req: AnyRequest, res: AnyResp
   for (const [resource, scopes] of Object.entries(details.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(" "));
   const grantId = await grant.save();
   await ctx.provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
-}
-
-export function throttledMessage(seconds: number, locked: boolean): string {
-  if (locked) {
-    const minutes = Math.ceil(seconds / 60);
-    return `Too many failed sign-in attempts. Sign-in is locked for ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-  }
-  return `Too many failed sign-in attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
 }
 
 function expired(ctx: IdentityContext, res: AnyResponse): void {

@@ -192,3 +192,12 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+/** What a throttled sign-in (or password or code check) is told. */
+export function throttledMessage(seconds: number, locked: boolean): string {
+  if (locked) {
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many failed sign-in attempts. Sign-in is locked for ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  }
+  return `Too many failed sign-in attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+}

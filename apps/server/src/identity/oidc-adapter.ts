@@ -101,14 +101,17 @@ export async function endSessionsOf(db: Db, accountId: string, keepSessionUid?: 
     .where(and(eq(oidcPayloads.kind, "Grant"), ofAccount));
   const ended = grants.map((g) => g.id).filter((id) => !keptGrants.has(id));
   const endedSessions = sessions.filter((s) => s !== kept).map((s) => s.id);
-  await db.transaction(async (tx) => {
-    if (ended.length > 0) {
-      await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, ended));
-      await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, "Grant"), inArray(oidcPayloads.id, ended)));
-    }
-    if (endedSessions.length > 0) await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, "Session"), inArray(oidcPayloads.id, endedSessions)));
-  });
+  await db.transaction((tx) => dropGrantsAndSessions(tx, ended, endedSessions));
   return endedSessions.length;
+}
+
+/** Deletes these grants with every token and code issued under them, and these sessions (by row id), in `tx`. */
+export async function dropGrantsAndSessions(tx: Pick<Db, "delete">, grantIds: string[], sessionIds: string[]): Promise<void> {
+  if (grantIds.length > 0) {
+    await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, grantIds));
+    await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, "Grant"), inArray(oidcPayloads.id, grantIds)));
+  }
+  if (sessionIds.length > 0) await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, "Session"), inArray(oidcPayloads.id, sessionIds)));
 }
 
 /** Deletes expired rows; runs periodically (the provider itself ignores them already). */

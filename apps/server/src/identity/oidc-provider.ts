@@ -40,6 +40,8 @@ export interface ProviderDeps {
   logger: Logger;
 }
 
+type SignIn = { amr?: string[]; acr?: string };
+
 /** `prompt=create` (OpenID Connect "Initiating User Registration"): shows the registration page first. */
 function createPrompt() {
   return new interactionPolicy.Prompt({ name: "create", requestable: true });
@@ -89,7 +91,8 @@ export function createOidcProvider(d: ProviderDeps): Provider {
     scopes: ["openid", "offline_access", "profile", "email"],
     // Keycloak's default client scopes (profile, email, group mapper) apply whatever the request asks for.
     claims: {
-      openid: ["sub", "preferred_username", "given_name", "family_name", "name", "email", "email_verified", "groups"],
+      // How the user signed in (amr, e.g. ["pwd","otp"]; acr "1" or "2") and when.
+      openid: ["sub", "acr", "amr", "auth_time", "preferred_username", "given_name", "family_name", "name", "email", "email_verified", "groups"],
       profile: ["preferred_username", "given_name", "family_name", "name"],
       email: ["email", "email_verified"],
     },
@@ -102,7 +105,7 @@ export function createOidcProvider(d: ProviderDeps): Provider {
         claims: async () => profileClaims(user, (await d.users.groupPathsOf([user.id])).get(user.id) ?? []),
       };
     },
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       if (token.kind === "ClientCredentials") return serviceAccessTokenClaims(token.clientId!);
       const accountId = (token as { accountId?: string }).accountId;
       if (token.kind !== "AccessToken" || !accountId) return undefined;
@@ -111,7 +114,11 @@ export function createOidcProvider(d: ProviderDeps): Provider {
       const user = await d.users.findById(accountId);
       if (!user) return undefined;
       const groups = (await d.users.groupPathsOf([user.id])).get(user.id) ?? [];
-      return userAccessTokenClaims(user, groups, token.clientId!, issuedAtMs, (token as { sessionUid?: string }).sessionUid);
+      // How the user signed in, as the code or refresh token this access token is issued for recorded it.
+      const entities = ctx.oidc.entities as { AuthorizationCode?: SignIn; RefreshToken?: SignIn; RotatedRefreshToken?: SignIn };
+      const source = entities.AuthorizationCode ?? entities.RotatedRefreshToken ?? entities.RefreshToken;
+      const signIn = { amr: source?.amr, acr: source?.acr };
+      return userAccessTokenClaims(user, groups, token.clientId!, issuedAtMs, (token as { sessionUid?: string }).sessionUid, signIn);
     },
     // First-party clients only: consent is implied, so the grant is created (or topped up) without asking.
     loadExistingGrant: async (ctx) => {

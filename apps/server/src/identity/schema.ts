@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Users of the embedded identity provider (off when OIDC_ISSUER points at an external provider). */
 export const users = pgTable(
@@ -89,4 +89,55 @@ export const tokenRevocations = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true, precision: 3 }).notNull(),
   },
   (t) => [index("identity_token_revocations_revoked_at_idx").on(t.revokedAt)],
+);
+
+/**
+ * Custom staff roles (docs/permissions.md "Roles and mappings"): a named set of capabilities with their scopes. The
+ * built-in roles are not stored: platform/auth/access-resolution.ts defines them from the permission table.
+ */
+export const accessRoles = pgTable("access_roles", {
+  name: text("name").primaryKey(),
+  description: text("description").notNull().default(""),
+  /** Held alone: an account holding it holds none of its other roles. */
+  sole: boolean("sole").notNull().default(false),
+  /** [{ name, scope }] sorted by name. */
+  capabilities: jsonb("capabilities").$type<{ name: string; scope: "all" | "own" }[]>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull(),
+});
+
+/** Group path → roles: the roles an account holds come from the groups its token names. */
+export const roleMappings = pgTable(
+  "access_role_mappings",
+  {
+    groupPath: text("group_path").notNull(),
+    /** A built-in role's name or a custom role's (access_roles.name). */
+    roleName: text("role_name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupPath, t.roleName] }), index("access_role_mappings_role_idx").on(t.roleName)],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238): pending until confirmed with a code. `lastStep` is the newest time
+ * step a code was accepted for, so a code is never accepted twice (nor an older one after a newer).
+ */
+export const totpCredentials = pgTable("identity_totp_credentials", {
+  userId: uuid("user_id").primaryKey(),
+  /** The credential's id at the admin API (Keycloak's CredentialRepresentation.id). */
+  id: uuid("id").notNull(),
+  /** Base32, as the authenticator app holds it. */
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }).notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a user with TOTP, as SHA-256 hashes; a used code keeps its row with `usedAt`. */
+export const recoveryCodes = pgTable(
+  "identity_recovery_codes",
+  {
+    userId: uuid("user_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );

@@ -18,11 +18,18 @@ export interface AccountBanGate {
   replace(accountId: string, bans: readonly SanctionFact[]): void;
   /** The bans read at start; an account already replaced from the bus meanwhile keeps the newer list. */
   seed(bans: readonly SanctionFact[]): void;
+  /**
+   * Starts re-reading every active ban (the bus was lost): the returned function replaces this node's whole copy
+   * with what was read, except accounts replaced from the bus since the re-read began, which keep the newer list.
+   */
+  resync(): (bans: readonly SanctionFact[]) => void;
 }
 
 export function createAccountBanGate(now: () => number = Date.now): AccountBanGate {
   const bans = new Map<string, readonly SanctionFact[]>();
   const replaced = new Set<string>();
+  /** The accounts replaced from the bus since each re-read in flight began. */
+  const resyncs = new Set<Set<string>>();
   const activeBan = (accountId: string) => {
     const list = bans.get(accountId);
     return list && decisive(list, now());
@@ -38,11 +45,23 @@ export function createAccountBanGate(now: () => number = Date.now): AccountBanGa
     },
     replace(accountId, list) {
       replaced.add(accountId);
+      for (const since of resyncs) since.add(accountId);
       if (list.length === 0) bans.delete(accountId);
       else bans.set(accountId, list);
     },
     seed(initial) {
       for (const ban of initial) if (!replaced.has(ban.accountId)) bans.set(ban.accountId, [...(bans.get(ban.accountId) ?? []), ban]);
+    },
+    resync() {
+      const since = new Set<string>();
+      resyncs.add(since);
+      return (read) => {
+        resyncs.delete(since);
+        const fresh = new Map<string, SanctionFact[]>();
+        for (const ban of read) if (!since.has(ban.accountId)) fresh.set(ban.accountId, [...(fresh.get(ban.accountId) ?? []), ban]);
+        for (const accountId of [...bans.keys()]) if (!since.has(accountId) && !fresh.has(accountId)) bans.delete(accountId);
+        for (const [accountId, list] of fresh) bans.set(accountId, list);
+      };
     },
   };
 }

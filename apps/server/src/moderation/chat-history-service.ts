@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import { auditActorOf } from "../audit/audit-actor.js";
 import { ChatMessagePageSchema, DeletedChatMessagesSchema, type ChatHistoryService } from "../gen/sro/moderation/chat_history_pb.js";
-import { callerOf } from "../platform/auth/caller.js";
+import { holdsCapability } from "../platform/auth/caller.js";
 import { requireMessageId } from "../chat/stored-messages.js";
 import { deletionReason, pageToken, purgeTarget, searchQuery } from "./history-rules.js";
 import type { HistoryStore } from "./history-store.js";
@@ -54,7 +54,7 @@ export function createChatHistoryService(deps: ChatHistoryServiceDeps): ServiceI
       const target = purgeTarget(req);
       const reason = deletionReason(req.reason);
       if (target.accountId !== null) {
-        if (callerOf(ctx).role !== "admin") throw accountPurgeDenied();
+        if (!holdsCapability(ctx, "chat-history.account-purge")) throw accountPurgeDenied();
         if (!(await store.accountHasCharacters(target.accountId))) throw new ConnectError(`account ${target.accountId} has no characters`, Code.NotFound);
       } else if (!(await store.characterExists(target.characterId!))) {
         throw new ConnectError(`character ${target.characterId} not found`, Code.NotFound);

@@ -16,7 +16,7 @@ export type ModerationEvent =
    * On a character topic: a sanction now holds on the character or its account. Sends need no notice (they read
    * sanctions in the database); streams in the scope of a ban re-check and end.
    */
-  | { type: "sanctioned"; kind: "mute" | "ban"; scope: "channel" | "dimension" | "everywhere"; scopeId: string | null }
+  | { type: "sanctioned"; kind: "mute" | "ban"; scope: "channel" | "dimension" | "everywhere" | "game"; scopeId: string | null }
   /** On a user topic: the account's active account bans are now these (every node's ban gate). */
   | { type: "account-bans"; bans: SanctionFact[] }
   /** On a channel topic: the channel's rules changed (every node's rules cache drops its copy; streams ignore it). */

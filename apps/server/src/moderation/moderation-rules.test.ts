@@ -117,4 +117,17 @@ describe("account bans", () => {
     gate.seed([ban({ expiresAtMs: null })]);
     expect(gate.refusal("acc-1")).toBeUndefined();
   });
+
+  it("re-reads every ban after the bus came back; a change heard while reading keeps the newer list", () => {
+    const gate = createAccountBanGate(() => NOW);
+    gate.seed([ban({ accountId: "acc-1", expiresAtMs: null }), ban({ id: "s9", accountId: "acc-3", expiresAtMs: null })]);
+    const apply = gate.resync();
+    // Heard from the bus while the re-read was running: acc-3's ban was revoked.
+    gate.replace("acc-3", []);
+    // The re-read: acc-1's ban was revoked during the outage, acc-2 was banned, acc-3's read is older than the bus.
+    apply([ban({ id: "s5", accountId: "acc-2", expiresAtMs: null }), ban({ id: "s9", accountId: "acc-3", expiresAtMs: null })]);
+    expect(gate.refusal("acc-1")).toBeUndefined();
+    expect(gate.refusal("acc-2")?.code).toBe(Code.PermissionDenied);
+    expect(gate.refusal("acc-3")).toBeUndefined();
+  });
 });

@@ -14,7 +14,8 @@ import { describeDuration } from "./sanction-message.js";
 /** The sanction rules of docs/moderation.md as plain functions: no database, no transport. */
 
 export type Kind = "mute" | "ban";
-export type Scope = "channel" | "dimension" | "everywhere";
+/** "game": game sessions only (a ban keeps the character or account out of game servers; chat untouched). */
+export type Scope = "channel" | "dimension" | "everywhere" | "game";
 
 export const MAX_REASON = 500;
 export const MAX_PLAYER_MESSAGE = 500;
@@ -55,6 +56,7 @@ const SCOPES: Record<number, Scope | undefined> = {
   [SanctionScope.CHANNEL]: "channel",
   [SanctionScope.DIMENSION]: "dimension",
   [SanctionScope.EVERYWHERE]: "everywhere",
+  [SanctionScope.GAME]: "game",
 };
 
 export function requireKind(value: SanctionKind, field = "kind"): Kind {
@@ -65,7 +67,7 @@ export function requireKind(value: SanctionKind, field = "kind"): Kind {
 
 function requireScope(value: SanctionScope): Scope {
   const scope = SCOPES[value];
-  if (!scope) throw invalidArgument("scope", "must be SANCTION_SCOPE_CHANNEL, SANCTION_SCOPE_DIMENSION or SANCTION_SCOPE_EVERYWHERE");
+  if (!scope) throw invalidArgument("scope", "must be SANCTION_SCOPE_CHANNEL, SANCTION_SCOPE_DIMENSION, SANCTION_SCOPE_EVERYWHERE or SANCTION_SCOPE_GAME");
   return scope;
 }
 
@@ -103,8 +105,9 @@ export function issueInput(req: IssueSanctionRequest, nowMs: number): SanctionIn
   const kind = requireKind(req.kind);
   const scope = requireScope(req.scope);
   let scopeId: string | null = null;
-  if (scope === "everywhere") {
-    if (req.scopeId !== "") throw invalidArgument("scope_id", "must be empty for SANCTION_SCOPE_EVERYWHERE");
+  if (scope === "game" && kind !== "ban") throw invalidArgument("kind", "must be SANCTION_KIND_BAN for SANCTION_SCOPE_GAME");
+  if (scope === "everywhere" || scope === "game") {
+    if (req.scopeId !== "") throw invalidArgument("scope_id", `must be empty for ${scope === "game" ? "SANCTION_SCOPE_GAME" : "SANCTION_SCOPE_EVERYWHERE"}`);
   } else {
     scopeId = requireUuid(req.scopeId, "scope_id");
   }

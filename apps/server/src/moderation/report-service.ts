@@ -23,6 +23,7 @@ import {
   requireMessageId,
   requireSanctionOnSender,
   resolutionInput,
+  type Reason,
 } from "./report-rules.js";
 import type { ReportedMessageRecord, ReportRecord, ReportStore } from "./report-store.js";
 import type { SanctionIssuer } from "./sanction-service.js";
@@ -59,6 +60,17 @@ export interface ReportServiceDeps {
   messages: MessageDeleter;
   logger: Logger;
   now?: () => number;
+  /** A new report, inside the transaction that files it (compose.ts queues its webhooks there). */
+  onFiled?: (tx: Tx, report: FiledReport) => Promise<unknown>;
+}
+
+/** What others hear of a report just filed. */
+export interface FiledReport {
+  id: string;
+  messageId: string;
+  reason: Reason;
+  reporterCharacterName: string;
+  messageContent: string;
 }
 
 const REPORT = "chat-report";
@@ -168,6 +180,13 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
           },
           atMs,
         );
+        await deps.onFiled?.(tx, {
+          id: reportId,
+          messageId: String(message.id),
+          reason: input.reason,
+          reporterCharacterName: character.name,
+          messageContent: message.content,
+        });
         return reportId;
       });
       return reportMessage((await store.report(id))!);

@@ -9,8 +9,8 @@ import { SanctionKind, SanctionSchema, SanctionScope, type Sanction } from "../g
 export interface SanctionFact {
   id: string;
   kind: "mute" | "ban";
-  scope: "channel" | "dimension" | "everywhere";
-  /** Channel or dimension id; null for "everywhere". */
+  scope: "channel" | "dimension" | "everywhere" | "game";
+  /** Channel or dimension id; null for "everywhere" and "game". */
   scopeId: string | null;
   /** null: account-wide. */
   characterId: string | null;
@@ -25,7 +25,12 @@ export interface SanctionFact {
 }
 
 export const kindToProto = { mute: SanctionKind.MUTE, ban: SanctionKind.BAN } as const;
-export const scopeToProto = { channel: SanctionScope.CHANNEL, dimension: SanctionScope.DIMENSION, everywhere: SanctionScope.EVERYWHERE } as const;
+export const scopeToProto = {
+  channel: SanctionScope.CHANNEL,
+  dimension: SanctionScope.DIMENSION,
+  everywhere: SanctionScope.EVERYWHERE,
+  game: SanctionScope.GAME,
+} as const;
 
 /** The wire form of an active sanction (not revoked; `active` at nowMs). */
 export function sanctionMessage(s: SanctionFact, nowMs: number, names: { characterName?: string; accountName?: string; scopeName?: string } = {}): Sanction {

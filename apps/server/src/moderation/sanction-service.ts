@@ -10,7 +10,7 @@ import {
   type Sanction,
   type SanctionService,
 } from "../gen/sro/moderation/moderation_pb.js";
-import { callerOf } from "../platform/auth/caller.js";
+import { callerOf, holdsCapability } from "../platform/auth/caller.js";
 import type { Logger } from "../platform/logger.js";
 import { kindToProto, sanctionMessage, withoutStaff, type SanctionFact } from "./sanction-message.js";
 import { requireUuid } from "../platform/validation.js";
@@ -183,14 +183,14 @@ export function createSanctionService(deps: SanctionServiceDeps) {
   const service: ServiceImpl<typeof SanctionService> = {
     async issueSanction(req, ctx) {
       const input = issueInput(req, now());
-      if (isAccountBan(input) && callerOf(ctx).role !== "admin") throw accountBanDenied();
+      if (isAccountBan(input) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
       return one((await issue(auditActorOf(ctx), input)).id);
     },
 
     async revokeSanction(req, ctx) {
       const id = requireUuid(req.id, "id");
       const reason = revokeReason(req.reason);
-      await revoke(auditActorOf(ctx), id, reason, callerOf(ctx).role === "admin");
+      await revoke(auditActorOf(ctx), id, reason, holdsCapability(ctx, "sanctions.account-ban"));
       return one(id);
     },
 
@@ -273,7 +273,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
   const issuer: SanctionIssuer = {
     input(req, ctx) {
       const input = issueInput(req, now());
-      if (isAccountBan(input) && callerOf(ctx).role !== "admin") throw accountBanDenied();
+      if (isAccountBan(input) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
       return input;
     },
     subjectAccount,

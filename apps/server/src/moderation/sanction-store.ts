@@ -188,6 +188,22 @@ export function createSanctionStore(db: Db) {
       return rows.map(toRecord);
     },
 
+    /** Active bans of scope "game" on the character or on its whole account. */
+    async activeGameBans(characterId: string, accountId: string, nowMs: number): Promise<SanctionRecord[]> {
+      const rows = await db
+        .select(columns)
+        .from(sanctions)
+        .where(
+          and(
+            eq(sanctions.kind, "ban"),
+            eq(sanctions.scope, "game"),
+            or(eq(sanctions.characterId, characterId), and(isNull(sanctions.characterId), eq(sanctions.accountId, accountId))),
+            activeAt(new Date(nowMs)),
+          ),
+        );
+      return rows.map(toRecord);
+    },
+
     /** Active account bans (account-wide, ban, everywhere): of one account, or of all when accountId is absent. */
     async activeAccountBans(nowMs: number, accountId?: string): Promise<SanctionRecord[]> {
       const rows = await db

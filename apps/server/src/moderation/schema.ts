@@ -13,7 +13,7 @@ export const sanctions = pgTable(
     id: uuid("id").primaryKey(),
     /** "mute" | "ban" */
     kind: text("kind").notNull(),
-    /** "channel" | "dimension" | "everywhere" */
+    /** "channel" | "dimension" | "everywhere" | "game" */
     scope: text("scope").notNull(),
     /** Channel or dimension id; null for "everywhere". */
     scopeId: uuid("scope_id"),
@@ -48,7 +48,7 @@ export const sanctions = pgTable(
     check("sanctions_kind_check", sql`${t.kind} IN ('mute', 'ban')`),
     check(
       "sanctions_scope_check",
-      sql`(${t.scope} = 'everywhere' AND ${t.scopeId} IS NULL) OR (${t.scope} IN ('channel', 'dimension') AND ${t.scopeId} IS NOT NULL)`,
+      sql`(${t.scope} IN ('everywhere', 'game') AND ${t.scopeId} IS NULL) OR (${t.scope} IN ('channel', 'dimension') AND ${t.scopeId} IS NOT NULL)`,
     ),
   ],
 );

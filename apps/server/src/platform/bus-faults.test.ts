@@ -94,7 +94,15 @@ describe.skipIf(!twoNodesAvailable)("NATS outage", () => {
     });
 
     proxy.restore();
-    await vi.waitFor(async () => expect((await fetch(`${b.url}/readyz`)).status).toBe(200), { timeout: 15_000, interval: 20 });
+    // Both nodes: B to receive, and A because it publishes "after the outage" (a node without its bus stores and
+    // acknowledges a send but cannot fan it out).
+    await vi.waitFor(
+      async () => {
+        expect((await fetch(`${a.url}/readyz`)).status, "node A reports the bus back").toBe(200);
+        expect((await fetch(`${b.url}/readyz`)).status, "node B reports the bus back").toBe(200);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
     const resumed = openOnB({ afterMessageId: stayed.messages.at(-1)!.id });
     await resumed.waitFor(during.length, 10_000);
     await send("after the outage");

@@ -33,7 +33,10 @@ describe.skipIf(!natsUrl || !databaseUrl)("two nodes as processes", () => {
     // Both nodes migrate the empty database at the same moment.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     store = await openDatabase({ url: database.url, dataDir: "" });
-    admin.token = await issuer.mint({ sub: admin.sub, preferred_username: "admin", groups: ["/Moderator/Admin"] }, { lifetimeSeconds: 600 });
+    admin.token = await issuer.mint(
+      { sub: admin.sub, preferred_username: "admin", groups: ["/Moderator/Admin"], amr: ["pwd", "otp"] },
+      { lifetimeSeconds: 600 },
+    );
     player.token = await issuer.mint({ sub: player.sub, preferred_username: "player", groups: ["/Player/Member"] }, { lifetimeSeconds: 600 });
   });
 

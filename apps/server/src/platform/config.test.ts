@@ -23,6 +23,16 @@ describe("configuration", () => {
     expect(config.leanPaths).toBe(true);
   });
 
+  it("DEMO_PLAYERS is off unless set, and refused without the registry, the game-server secret or the embedded provider", () => {
+    expect(loadConfig({}).demoPlayers).toBe(false);
+    const ready = { GAMESERVER_MODE: "registry", GAMESERVER_CLIENT_SECRET: "a-long-enough-secret" };
+    expect(loadConfig({ ...ready, DEMO_PLAYERS: "true" }).demoPlayers).toBe(true);
+    const refusal = /DEMO_PLAYERS="true": needs the embedded provider \(no OIDC_ISSUER\), GAMESERVER_MODE=registry and GAMESERVER_CLIENT_SECRET/;
+    expect(() => loadConfig({ DEMO_PLAYERS: "true", GAMESERVER_CLIENT_SECRET: "a-long-enough-secret" })).toThrow(refusal);
+    expect(() => loadConfig({ DEMO_PLAYERS: "true", GAMESERVER_MODE: "registry" })).toThrow(refusal);
+    expect(() => loadConfig({ ...ready, DEMO_PLAYERS: "true", OIDC_ISSUER: "https://sso.example/realms/default" })).toThrow(refusal);
+  });
+
   it("LEAN_PATHS turns the lean rpc paths off; anything but on/off is refused", () => {
     expect(loadConfig({ LEAN_PATHS: "off" }).leanPaths).toBe(false);
     expect(loadConfig({ LEAN_PATHS: "on" }).leanPaths).toBe(true);
@@ -67,6 +77,21 @@ describe("configuration", () => {
     expect(() => loadConfig({ CHAT_STREAMS_PER_ACCOUNT: "0" })).toThrow(/CHAT_STREAMS_PER_ACCOUNT="0": must be at least 1/);
     expect(() => loadConfig({ CHAT_STREAMS_PER_ACCOUNT: "2.5" })).toThrow(/CHAT_STREAMS_PER_ACCOUNT="2.5": must be an integer/);
     expect(() => loadConfig({ CHAT_STREAMS_PER_ACCOUNT: "many" })).toThrow(/CHAT_STREAMS_PER_ACCOUNT="many": must be a number/);
+  });
+
+  it("SECOND_FACTOR_GROUPS: every staff group unless demo accounts are on; none turns it off; paths only", () => {
+    expect(loadConfig({}).secondFactor.groups).toEqual([]);
+    expect(loadConfig({ SEED_DEMO: "false" }).secondFactor.groups).toEqual(["/Moderator", "/Moderator/Admin"]);
+    expect(loadConfig({ OIDC_ISSUER: "https://sso.example.com/realms/sro" }).secondFactor).toEqual({
+      groups: ["/Moderator", "/Moderator/Admin"],
+      acrValues: ["2"],
+    });
+    expect(loadConfig({ SECOND_FACTOR_GROUPS: "/Moderator/Admin" }).secondFactor.groups).toEqual(["/Moderator/Admin"]);
+    expect(loadConfig({ SEED_DEMO: "false", SECOND_FACTOR_GROUPS: "none" }).secondFactor.groups).toEqual([]);
+    expect(loadConfig({ SECOND_FACTOR_ACR_VALUES: "gold,silver" }).secondFactor.acrValues).toEqual(["gold", "silver"]);
+    expect(() => loadConfig({ SECOND_FACTOR_GROUPS: "Moderator" })).toThrow(
+      /SECOND_FACTOR_GROUPS\S*="Moderator": must be a comma-separated list of group paths/,
+    );
   });
 
   it("IDENTITY_EXTRA_REDIRECT_URIS takes exact URIs and Keycloak's trailing '/*' patterns, nothing else", () => {

@@ -2,6 +2,8 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { parseRedirectRule } from "../identity/redirect-patterns.js";
 import type { ConnectionLimits } from "./http/listener.js";
+import { GROUP_ADMIN, GROUP_MODERATOR } from "./auth/caller.js";
+import type { SecondFactorPolicy } from "./auth/second-factor.js";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 /** A comma-separated list (blanks dropped) whose every entry passes `valid`; empty or unset: []. */
@@ -68,6 +70,12 @@ const environmentSchema = z.object({
     z.coerce.number({ error: "must be a number" }).int("must be an integer").min(5, "must be at least 5").max(3600, "must be at most 3600").default(30),
   ),
   SEED_DEMO: flag,
+  DEMO_PLAYERS: flag,
+  SECOND_FACTOR_GROUPS: commaList(
+    (v) => v === "none" || /^\/[^/]+(\/[^/]+)*$/.test(v),
+    "must be a comma-separated list of group paths (e.g. /Moderator) or none",
+  ),
+  SECOND_FACTOR_ACR_VALUES: commaList((v) => /^[\x21-\x7e]+$/.test(v), "must be a comma-separated list of acr values"),
   LEAN_PATHS: z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -179,6 +187,10 @@ export interface Config {
   trustProxy: boolean;
   gameServer: { mode: "local" | "registry"; ttlSeconds: number };
   seedDemo: boolean;
+  /** The demo game world (demo/demo-world.ts): reference game servers and a few players online; `npm start` turns it on in the demo. */
+  demoPlayers: boolean;
+  /** Who must sign in with a second factor, and which `acr` values count as one (platform/auth/second-factor.ts). */
+  secondFactor: SecondFactorPolicy;
   /** off: every rpc goes through Connect-ES's own router (to compare, or to rule the lean paths out of a bug). */
   leanPaths: boolean;
   logLevel: Environment["LOG_LEVEL"];
@@ -213,6 +225,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 8080}`).replace(/\/+$/, "");
   const external = e.OIDC_ISSUER !== undefined;
   const issuer = (e.OIDC_ISSUER ?? `${publicUrl}/realms/default`).replace(/\/+$/, "");
+  // Demo accounts and data only exist with the embedded provider (local mode), unless asked otherwise.
+  const seedDemo = e.SEED_DEMO === undefined ? !external : e.SEED_DEMO === "true" || e.SEED_DEMO === "1";
+  const demoPlayers = e.DEMO_PLAYERS === "true" || e.DEMO_PLAYERS === "1";
+  // Its game servers take client-credentials tokens from the embedded provider and register with the registry.
+  if (demoPlayers && (external || e.GAMESERVER_MODE !== "registry" || !e.GAMESERVER_CLIENT_SECRET)) {
+    throw new ConfigError([
+      `DEMO_PLAYERS=${JSON.stringify(env.DEMO_PLAYERS)}: needs the embedded provider (no OIDC_ISSUER), GAMESERVER_MODE=registry and GAMESERVER_CLIENT_SECRET`,
+    ]);
+  }
   const adminUrl = (e.IDENTITY_ADMIN_URL ?? issuer.replace("/realms/", "/admin/realms/")).replace(/\/+$/, "");
   return {
     port: e.PORT,
@@ -240,8 +261,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     charactersUnpagedMax: e.CHARACTERS_UNPAGED_MAX,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     gameServer: { mode: e.GAMESERVER_MODE, ttlSeconds: e.GAMESERVER_TTL_SECONDS },
-    // Demo accounts and data only exist with the embedded provider (local mode), unless asked otherwise.
-    seedDemo: e.SEED_DEMO === undefined ? !external : e.SEED_DEMO === "true" || e.SEED_DEMO === "1",
+    seedDemo,
+    demoPlayers,
+    // Every staff group by default; off in the local demo (its accounts sign in with their passwords) unless set.
+    secondFactor: {
+      groups: e.SECOND_FACTOR_GROUPS.includes("none")
+        ? []
+        : e.SECOND_FACTOR_GROUPS.length
+          ? e.SECOND_FACTOR_GROUPS
+          : seedDemo
+            ? []
+            : [GROUP_MODERATOR, GROUP_ADMIN],
+      acrValues: e.SECOND_FACTOR_ACR_VALUES.length ? e.SECOND_FACTOR_ACR_VALUES : ["2"],
+    },
     leanPaths: e.LEAN_PATHS === "on",
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

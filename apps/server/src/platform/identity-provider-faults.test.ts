@@ -23,7 +23,7 @@ describe("identity provider out of reach", () => {
     relay.cut();
     const issuer = `http://127.0.0.1:${relay.port}${direct.pathname}`;
     t = await startTestServer({ env: { OIDC_ISSUER: issuer } });
-    token = await provider.mint({ iss: issuer, sub: "5e1d0000-0000-4000-8000-00000000a001", groups: ["/Moderator/Admin"] });
+    token = await provider.mint({ iss: issuer, sub: "5e1d0000-0000-4000-8000-00000000a001", groups: ["/Moderator/Admin"], amr: ["pwd", "otp"] });
     grpc = new Client(new URL(t.url).host, credentials.createInsecure());
   });
   afterAll(async () => {

@@ -9,6 +9,10 @@ import { ChatService } from "../gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { SanctionService } from "../gen/sro/moderation/moderation_pb.js";
 import { ChannelRulesService } from "../gen/sro/moderation/channel_rules_pb.js";
+import { InventoryService } from "../gen/sro/character/inventory_pb.js";
+import { ConnectionService } from "../gen/sro/gameserver/connection_pb.js";
+import { GameServerControlService } from "../gen/sro/gameserver/control_pb.js";
+import { HealthService } from "../gen/sro/health_pb.js";
 
 /** Our additions (not in the wire contract): the stats read and the registry, listed as they are. */
 const OURS: Record<string, string> = {
@@ -17,6 +21,7 @@ const OURS: Record<string, string> = {
   "GameServerRegistryService.HeartbeatGameServer": "POST /v1/gameservers/id/{server_id}/heartbeat",
   "GameServerRegistryService.DeregisterGameServer": "DELETE /v1/gameservers/id/{id}",
   "GameServerRegistryService.ListGameServers": "GET /v1/gameservers",
+  "GameServerRegistryService.ReportPlayerLeft": "POST /v1/gameservers/id/{server_id}/leave body *",
 };
 
 /**
@@ -55,17 +60,23 @@ const services: DescService[] = [
   SanctionService,
   ChannelRulesService,
   BusService,
+  HealthService,
+  InventoryService,
+  ConnectionService,
+  GameServerControlService,
 ];
 
 describe("REST bindings", () => {
   it("docs/wire.md is read whole: every service and rpc it lists", () => {
     const wire = wireBindings();
-    expect(Object.keys(wire).length).toBe(48);
+    expect(Object.keys(wire).length).toBe(62);
     expect(wire["BusService.ResetWriterBus"]).toBe("GET /v1/bus/reset/writer");
     expect(wire["SanctionService.RevokeSanction"]).toBe("POST /v1/sanctions/id/{id}/revoke body *");
     expect(wire["ChatService.BanCharacterFromChatChannel"]).toBe("POST /v1/characters/id/{character_id}/channels/{channel_id}/ban");
     expect(wire["CharacterService.AddCharacterPlayTime"]).toBe("PATCH /v1/characters/id/{id}/playtime body time");
     expect(wire["GameServerDataService.GetGameServerDetails"]).toBe("GET /v1/status/gameserver");
+    expect(wire["ConnectionService.VerifyConnect"]).toBe("POST /v1/connect/verify body *");
+    expect(wire["InventoryService.GetInventory"]).toBe("GET /v1/characters/id/{character_id}/inventory");
   });
 
   it("are exactly docs/wire.md's for every rpc", () => {

@@ -18,6 +18,12 @@ import { SanctionService } from "../gen/sro/moderation/moderation_pb.js";
 import { OperationsService } from "../gen/sro/moderation/operations_pb.js";
 import { ChatHistoryService } from "../gen/sro/moderation/chat_history_pb.js";
 import { BusService } from "../gen/sro/bus_pb.js";
+import { InventoryService } from "../gen/sro/character/inventory_pb.js";
+import { ConnectionService } from "../gen/sro/gameserver/connection_pb.js";
+import { GameServerControlService } from "../gen/sro/gameserver/control_pb.js";
+import { HealthService } from "../gen/sro/health_pb.js";
+import { AccessService } from "../gen/sro/access_pb.js";
+import { WebhookService } from "../gen/sro/moderation/webhooks_pb.js";
 import { rest } from "./rest-client.js";
 import { bearer } from "./bearer.js";
 
@@ -37,6 +43,12 @@ export const gameServices = [
   OperationsService,
   ChatHistoryService,
   BusService,
+  InventoryService,
+  ConnectionService,
+  GameServerControlService,
+  HealthService,
+  AccessService,
+  WebhookService,
 ] as const;
 export type ApiTransport = "connect" | "rest";
 export const apiTransports: ApiTransport[] = ["connect", "rest"];

@@ -34,9 +34,9 @@ export async function insertCharacter(db: Db, ownerId: string, dimensionId: stri
   return id;
 }
 
-export async function insertGameServer(db: Db, dimensionId: string, mapId: string): Promise<string> {
+export async function insertGameServer(db: Db, dimensionId: string, mapId: string, overrides: Partial<typeof gameServers.$inferInsert> = {}): Promise<string> {
   const id = randomUUID();
-  await db.insert(gameServers).values({ id, dimensionId, mapId, address: "10.0.0.1", port: 7777 });
+  await db.insert(gameServers).values({ id, dimensionId, mapId, address: "10.0.0.1", port: 7777, ...overrides });
   return id;
 }
 

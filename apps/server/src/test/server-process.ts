@@ -101,6 +101,8 @@ export async function startServerProcess(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       PUBLIC_URL: publicUrl,
+      // `npm start`'s demo game world would register game servers beside the caller's own: on only when asked.
+      DEMO_PLAYERS: "false",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

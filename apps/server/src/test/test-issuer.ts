@@ -2,6 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload, type CryptoKey } from "jose";
 
+/** What a staff member's token says of a sign-in with an authenticator app: staff rpcs need it (SECOND_FACTOR_GROUPS). */
+export const STAFF_AMR = ["pwd", "otp"];
+
 export interface TestIssuer {
   readonly issuer: string;
   readonly publicJwk: JWK;

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from "../app.js";
 import { loadConfig } from "../platform/config.js";
 import { openDatabase, type Database } from "../platform/db/database.js";
 import type { Logger } from "../platform/logger.js";
-import { startTestIssuer, type TestIssuer } from "./test-issuer.js";
+import { STAFF_AMR, startTestIssuer, type TestIssuer } from "./test-issuer.js";
 
 /** Test servers serve /metrics to this bearer (METRICS_TOKEN). */
 export const TEST_METRICS_TOKEN = "test-metrics-token-0123456789";
@@ -76,8 +76,9 @@ export async function startTestServer(
     return { sub, username, token: await issuer.mint({ sub, preferred_username: username, ...claims }) };
   };
   const users = {
-    admin: await user("admin", { groups: ["/Moderator", "/Moderator/Admin"] }),
-    moderator: await user("moderator", { groups: ["/Moderator"] }),
+    // Staff signed in with a second factor, as the default policy (SECOND_FACTOR_GROUPS) demands of them.
+    admin: await user("admin", { groups: ["/Moderator", "/Moderator/Admin"], amr: STAFF_AMR }),
+    moderator: await user("moderator", { groups: ["/Moderator"], amr: STAFF_AMR }),
     player: await user("player", { groups: ["/Player", "/Player/Member"] }),
     otherPlayer: await user("other", { groups: ["/Player", "/Player/Member"] }),
     banned: await user("banned", { groups: ["/Banned"] }),

@@ -12,11 +12,11 @@ export interface TwoNodes {
 
 /**
  * Two servers sharing one fresh PostgreSQL database and one NATS broker (`natsUrl`: NATS_URL, or a relay in front of
- * it). Each node has its own test issuer, so a user's tokens are minted per node.
+ * it), with `extraEnv` on both. Each node has its own test issuer, so a user's tokens are minted per node.
  */
-export async function startTwoNodes(natsUrl = process.env.NATS_URL!): Promise<TwoNodes> {
+export async function startTwoNodes(natsUrl = process.env.NATS_URL!, extraEnv: Record<string, string> = {}): Promise<TwoNodes> {
   const database = await createTestDatabase();
-  const env = { DATABASE_URL: database.url, NATS_URL: natsUrl };
+  const env = { ...extraEnv, DATABASE_URL: database.url, NATS_URL: natsUrl };
   const started = await Promise.allSettled([startTestServer({ env }), startTestServer({ env })]);
   const nodes = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const close = async () => {

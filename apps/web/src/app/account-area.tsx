@@ -5,8 +5,8 @@ import { useLazyDefault, type DefaultLoader } from '../lib/use-lazy-default';
 // Loaded only when a signed-in player opens their account pages, all in parallel.
 const loadRouteGuard = () => import('../features/auth/route-guard');
 const loadAccountShell = () => import('./account-shell');
-export const loadMySanctions = () => import('../features/sanctions/my-sanctions-page');
-export const loadMyReports = () => import('../features/reports/my-reports-page');
+export const loadMySanctions = () => import('../features/moderation/sanctions/my-sanctions-page');
+export const loadMyReports = () => import('../features/moderation/reports/my-reports-page');
 export const loadPlayerChat = () => import('../features/chat-connect/player-chat-page');
 
 /**

@@ -12,6 +12,7 @@ describe('screensFor', () => {
     expect(screensFor('/admin/sanctions/s-1')).toEqual(['sanction']);
     expect(screensFor('/admin/characters/c-1')).toEqual(['character', 'characterSanctions']);
     expect(screensFor('/admin/chats/c-1/connect')).toEqual(['chatConnect']);
+    expect(screensFor('/admin/players')).toEqual(['livePlayers']);
   });
 
   it('gives the not-found screen for an unknown admin URL and nothing outside the console', () => {

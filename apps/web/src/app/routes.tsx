@@ -5,6 +5,7 @@ import { PageLoading } from '../components/page-loading';
 import { HomePage } from '../features/public/home-page';
 import { AccountArea, loadMyReports, loadMySanctions, loadPlayerChat } from './account-area';
 import { AdminArea } from './admin-area';
+import { DeskArea } from './desk-area';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
 
@@ -29,6 +30,14 @@ export function AppRoutes() {
           <Route path="account/chat" element={page(<AccountArea key="chat" load={loadPlayerChat} />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
+        <Route
+          path="moderation/*"
+          element={
+            <LoadBoundary frame={(content) => <DefaultLayout>{content}</DefaultLayout>}>
+              <DeskArea />
+            </LoadBoundary>
+          }
+        />
         <Route
           path="admin/*"
           element={

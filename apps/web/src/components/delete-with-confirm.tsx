@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { buttonClasses } from './button-styles';
 import { useWriteFeedback } from '../lib/api/use-write-feedback';
-import { ConfirmModal } from './modal/confirm-modal';
 import { useNavigateWithFlash } from './notifications/flash';
+
+// React Aria's modal loads on the intent to delete (hover, focus, press): a detail page does without it until then.
+const loadConfirmModal = () => import('./modal/confirm-modal');
+const ConfirmModal = lazy(() => loadConfirmModal().then((module) => ({ default: module.ConfirmModal })));
+const preloadConfirmModal = () => void loadConfirmModal().catch(() => {});
 
 interface Props {
   /** The button's text, e.g. 'Delete' or 'Delete Chat'. */
@@ -17,6 +21,9 @@ interface Props {
 export function DeleteWithConfirm({ label = 'Delete', title, message, onConfirm }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Mounted from the first opening on, so closing plays its animation.
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
   async function confirm() {
     setBusy(true);
     try {
@@ -28,10 +35,14 @@ export function DeleteWithConfirm({ label = 'Delete', title, message, onConfirm 
   }
   return (
     <>
-      <button type="button" className={buttonClasses('danger')} onClick={() => setOpen(true)}>
+      <button type="button" className={buttonClasses('danger')} onMouseEnter={preloadConfirmModal} onFocus={preloadConfirmModal} onClick={() => setOpen(true)}>
         {label}
       </button>
-      <ConfirmModal open={open} busy={busy} title={title} message={message} onConfirm={() => void confirm()} onCancel={() => setOpen(false)} />
+      {used && (
+        <Suspense fallback={null}>
+          <ConfirmModal open={open} busy={busy} title={title} message={message} onConfirm={() => void confirm()} onCancel={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -136,6 +136,7 @@ export function createChatTestServer(characters: TestCharacter[], initialLogs: T
   });
 
   return {
+    transport,
     api: {
       characters: createClient(CharacterService, transport),
       chat: createClient(ChatService, transport),

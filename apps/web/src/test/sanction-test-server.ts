@@ -1,5 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
+import { createIdentityAdminFetch } from './identity-admin-fetch';
 import { CharacterSchema, CharacterService } from '../gen/sro/character/character_pb';
 import { ChatChannelSchema, ChatChannelsSchema, ChatService } from '../gen/sro/chat/chat_pb';
 import { DimensionSchema, DimensionService, DimensionsSchema } from '../gen/sro/gameserver/gameserver_pb';
@@ -143,5 +144,7 @@ export function createSanctionTestServer(initial: Sanction[] = []) {
     });
   });
 
-  return { transport, sanctions, issued, revoked, listRequests, suggestions, failures, settings };
+  // The staff the pages name (the 'Issued by' filter, owners), from the identity admin API.
+  const fetch = createIdentityAdminFetch([{ id: 'u-mod', username: 'moderator' }]);
+  return { transport, transports: { rpc: transport, fetch }, sanctions, issued, revoked, listRequests, suggestions, failures, settings };
 }

@@ -1,6 +1,8 @@
 import { MAX_PASSWORD_LENGTH } from "../passwords.js";
 import { html } from "./html.js";
 import { alert, csrfInput, field, layout, type PageLinks } from "./layout.js";
+import { sessionsSection, type SessionsSection } from "./sessions-section.js";
+import { twoFactorSection, type TwoFactorSection } from "./second-factor-section.js";
 
 export type ProfileField = "email" | "firstName" | "lastName";
 export type PasswordField = "currentPassword" | "newPassword" | "newPasswordConfirm";
@@ -17,6 +19,8 @@ export interface AccountPage {
   profileErrors?: Partial<Record<ProfileField, string>>;
   passwordErrors?: Partial<Record<PasswordField, string>>;
   notice?: { kind: "success" | "error"; message: string; section: "profile" | "password" };
+  sessions: SessionsSection;
+  twoFactor: TwoFactorSection;
 }
 
 function initials(first: string, last: string, username: string): string {
@@ -68,6 +72,7 @@ export function accountPage(links: PageLinks, p: AccountPage): string {
           <div class="actions"><button class="button accent" type="submit">Change password</button></div>
         </form>
       </section>
+      ${sessionsSection(p.sessions)} ${twoFactorSection(p.twoFactor)}
       <div class="section actions">
         <a class="button secondary" href="${p.backUrl}">Back to SRO</a>
         <a class="button secondary" href="${p.signOutUrl}">Sign out</a>

@@ -85,6 +85,16 @@ input[readonly] { color: var(--muted); }
 .identity .meta { color: var(--muted); font-size: 0.85rem; overflow-wrap: anywhere; }
 .badges { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.35rem; }
 .badge { padding: 0.1rem 0.5rem; border-radius: 999px; font-size: 0.72rem; font-weight: 700; letter-spacing: 0.05em; border: 1px solid rgb(62 232 255 / 0.4); color: var(--cyan); }
+.sessions { list-style: none; margin: 0; padding: 0; }
+.session { display: grid; gap: 0.2rem; padding: 0.85rem 0; border-bottom: 1px solid var(--line); }
+.session .name { margin: 0; font-weight: 700; }
+.session .meta { margin: 0; color: var(--muted); font-size: 0.85rem; overflow-wrap: anywhere; }
+.session form { margin-top: 0.4rem; }
+.steps { padding-left: 1.2rem; display: grid; gap: 0.5rem; }
+.secret { display: block; margin-top: 0.35rem; font-family: ui-monospace, Menlo, monospace; font-size: 0.95rem; letter-spacing: 0.04em; overflow-wrap: anywhere; color: var(--cyan); }
+details { margin: 0.5rem 0 1rem; color: var(--muted); }
+summary { cursor: pointer; }
+.recovery-codes { display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 0.4rem 1.5rem; padding-left: 1.6rem; font-family: ui-monospace, Menlo, monospace; }
 .page-footer { margin-top: auto; padding-top: 2rem; color: #64748b; font-size: 0.8rem; text-align: center; }
 /* Beats the input rules above (a hidden username field for password managers must not widen the page). */
 .sr-only { position: absolute !important; width: 1px !important; height: 1px !important; padding: 0 !important; margin: -1px !important; border: 0 !important; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -1,4 +1,6 @@
 import { Code, ConnectError, createContextKey, type HandlerContext } from "@connectrpc/connect";
+import type { ResolvedAccess } from "./access-resolution.js";
+import type { CapabilityName } from "./capabilities.js";
 
 /** What a verified token says about who is calling. Role precedence: banned > admin > moderator > gameserver > player. */
 export type Role = "admin" | "moderator" | "player" | "banned" | "gameserver";
@@ -11,6 +13,9 @@ export interface Caller {
   /** Realm roles, plus client roles as "client:role". */
   roles: string[];
   role: Role;
+  /** How the user signed in (RFC 8176 `amr`, e.g. ["pwd","otp"]) and the token's `acr`, when the token says. */
+  amr?: string[];
+  acr?: string;
 }
 
 export const GROUP_ADMIN = "/Moderator/Admin";
@@ -34,6 +39,8 @@ export type Grant = "all" | "own";
 
 export const callerKey = createContextKey<Caller | undefined>(undefined, { description: "verified caller" });
 export const grantKey = createContextKey<Grant>("own", { description: "permission grant" });
+/** The caller's roles and capabilities, resolved by the auth interceptor (access-resolution.ts). */
+export const accessKey = createContextKey<ResolvedAccess>({ roles: [], capabilities: new Map() }, { description: "resolved access" });
 export const requestIdKey = createContextKey<string>("", { description: "request id" });
 /** The client's address (X-Forwarded-For's last hop only behind a trusted proxy, TRUST_PROXY): the audit log's source. */
 export const sourceAddressKey = createContextKey<string>("", { description: "client address" });
@@ -55,3 +62,6 @@ export function requireOwnership(ctx: HandlerContext, ownerId: string | undefine
     throw new ConnectError(`permission denied: you may only use your own ${what}`, Code.PermissionDenied);
   }
 }
+
+/** Whether the caller holds a capability (at any scope): the handlers' finer rules, e.g. account bans. */
+export const holdsCapability = (ctx: HandlerContext, name: CapabilityName): boolean => ctx.values.get(accessKey).capabilities.has(name);

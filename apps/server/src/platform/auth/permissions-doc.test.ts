@@ -1,19 +1,35 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { accessOf, capabilityNames } from "./capabilities.js";
 import { permissionTable } from "./permissions.js";
 
 /**
  * docs/permissions.md's table says what permissions.ts enforces: every rpc of the table is in a row of the document
  * with the same cells. Rows name rpcs the way people write them ("ChatService.Create/Edit/DeleteChatChannel",
- * "DimensionService.GetDimension / GetDimensions", "GameServerRegistryService.Register/Heartbeat/Deregister").
+ * "DimensionService.GetDimension / GetDimensions", "GameServerRegistryService.Register/Heartbeat/Deregister", "Health.Check / Watch").
  */
 const ROLES = ["admin", "moderator", "player", "banned", "gameserver"] as const;
 
-function documentedRows(): { names: string; cells: string[] }[] {
-  const text = readFileSync(new URL("../../../../../docs/permissions.md", import.meta.url), "utf8");
-  return text
+const docText = () => readFileSync(new URL("../../../../../docs/permissions.md", import.meta.url), "utf8");
+
+/** The rows of the built-in roles' capability table: "| `name` | all | own | – | … |". */
+function capabilityRows(): Map<string, string[]> {
+  const rows = docText()
     .split("\n")
-    .filter((line) => /^\| \w+Service\./.test(line))
+    .filter((line) => /^\| `[a-z-]+(\.[a-z-]+)+` \|/.test(line))
+    .map((line) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
+  return new Map(rows.map(([name, ...cells]) => [name!.slice(1, -1), cells.map((c) => (c === "–" ? "deny" : c))]));
+}
+
+function documentedRows(): { names: string; cells: string[] }[] {
+  return docText()
+    .split("\n")
+    .filter((line) => /^\| \w+\.[A-Z]/.test(line))
     .map((line) => {
       const [names, ...cells] = line
         .split("|")
@@ -53,5 +69,11 @@ describe("docs/permissions.md", () => {
     for (const key of keys) {
       expect(documented.get(key), `${key} in docs/permissions.md`).toEqual(ROLES.map((role) => permissionTable[key]![role]));
     }
+  });
+
+  it("lists every capability once with each built-in role's scope, and no other", () => {
+    const rows = capabilityRows();
+    expect([...rows.keys()]).toEqual(capabilityNames);
+    for (const name of capabilityNames) expect(rows.get(name), name).toEqual(ROLES.map((role) => accessOf(name, role)));
   });
 });

@@ -23,6 +23,16 @@ const STAFF_OWN_AUDIT = rule("all", "own", "deny", "deny", "deny");
 const STAFF_WRITE = rule("all", "all", "deny", "deny", "deny");
 /** Players read dimensions to create a character. */
 const SIGNED_IN_READ = rule("all", "all", "all", "deny", "deny");
+/** Game servers write what happens in the game; admins may too (repairs). */
+const GAME_WRITE = rule("all", "deny", "deny", "deny", "all");
+/** Open to everyone, without a token: see publicRpcs. */
+const PUBLIC = rule("all", "all", "all", "all", "all");
+
+/**
+ * The only rpcs that need no token: health, for load balancers and Kubernetes probes, which hold none. They answer
+ * one word about the server's own dependencies and read no stored data.
+ */
+export const publicRpcs: ReadonlySet<string> = new Set(["sro.HealthService/Health", "grpc.health.v1.Health/Check", "grpc.health.v1.Health/Watch"]);
 
 export const permissionTable: Readonly<Record<string, Rule>> = {
   //                                                          admin  moderator player  banned  gameserver
@@ -34,6 +44,9 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.character.CharacterService/EditCharacter": ADMIN_ONLY,
   "sro.character.CharacterService/AddCharacterPlayTime": rule("all", "deny", "deny", "deny", "all"),
   "sro.character.CharacterService/GetCharacterStats": STAFF_READ,
+  // Inventories: players read their own characters'; game servers (and admins) write them, audited.
+  "sro.character.InventoryService/GetInventory": rule("all", "all", "own", "own", "all"),
+  "sro.character.InventoryService/SetInventory": GAME_WRITE,
 
   "sro.chat.ChatService/ConnectChatChannel": rule("all", "all", "own", "deny", "deny"),
   "sro.chat.ChatService/ConnectDirectMessages": rule("all", "deny", "own", "deny", "deny"),
@@ -98,6 +111,27 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.gameserver.GameServerRegistryService/HeartbeatGameServer": rule("all", "deny", "deny", "deny", "all"),
   "sro.gameserver.GameServerRegistryService/DeregisterGameServer": rule("all", "deny", "deny", "deny", "all"),
   "sro.gameserver.GameServerRegistryService/ListGameServers": STAFF_READ,
+  "sro.gameserver.GameServerRegistryService/ReportPlayerLeft": GAME_WRITE,
+
+  // The join flow (docs/game-servers.md): a player joins with their own character; the game server the id was issued
+  // for verifies it and moves players between maps; staff and game servers see who plays.
+  // Removals: game servers hold the stream of their servers and confirm (the handler checks the registering client);
+  // staff kick and read the outcomes.
+  "sro.gameserver.GameServerControlService/WatchPlayerActions": GAME_WRITE,
+  "sro.gameserver.GameServerControlService/ConfirmPlayerRemoved": GAME_WRITE,
+  "sro.gameserver.GameServerControlService/KickPlayer": STAFF_WRITE,
+  "sro.gameserver.GameServerControlService/GetPlayerRemoval": STAFF_READ,
+  "sro.gameserver.GameServerControlService/ListPlayerRemovals": STAFF_READ,
+  "sro.gameserver.GameServerControlService/ListOnlinePlayers": STAFF_READ,
+  "sro.gameserver.ConnectionService/ConnectGameServer": rule("all", "own", "own", "deny", "deny"),
+  "sro.gameserver.ConnectionService/VerifyConnect": GAME_WRITE,
+  "sro.gameserver.ConnectionService/TransferPlayer": GAME_WRITE,
+  "sro.gameserver.ConnectionService/IsCharacterPlaying": rule("all", "all", "own", "deny", "all"),
+  "sro.gameserver.ConnectionService/IsUserPlaying": rule("all", "all", "own", "deny", "all"),
+
+  "sro.HealthService/Health": PUBLIC,
+  "grpc.health.v1.Health/Check": PUBLIC,
+  "grpc.health.v1.Health/Watch": PUBLIC,
 
   // Admins read the whole audit log; moderators the records of their own writes (docs/moderation.md "Audit log").
   "sro.moderation.AuditService/ListAuditRecords": STAFF_OWN_AUDIT,
@@ -109,6 +143,35 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   // The original admin client's Settings page: every node drops its cached copies of one kind of data (audited).
   "sro.BusService/ResetReaderBus": ADMIN_ONLY,
   "sro.BusService/ResetWriterBus": ADMIN_ONLY,
+
+  // Webhooks carry moderation events to the studio's tools (docs/moderation.md "Webhooks"): admins set them up.
+  "sro.moderation.WebhookService/ListWebhooks": ADMIN_ONLY,
+  "sro.moderation.WebhookService/CreateWebhook": ADMIN_ONLY,
+  "sro.moderation.WebhookService/EditWebhook": ADMIN_ONLY,
+  "sro.moderation.WebhookService/DeleteWebhook": ADMIN_ONLY,
+  "sro.moderation.WebhookService/TestWebhook": ADMIN_ONLY,
+  "sro.moderation.WebhookService/ListWebhookDeliveries": ADMIN_ONLY,
+
+  // Every signed-in caller reads their own capabilities (capabilities.ts), which the web app shows by.
+  "sro.AccessService/GetMyCapabilities": rule("own", "own", "own", "own", "own"),
+  // Roles and their group mappings (docs/permissions.md "Roles and mappings"): admins only by default.
+  "sro.AccessService/ListRoles": ADMIN_ONLY,
+  "sro.AccessService/ListRoleMappings": ADMIN_ONLY,
+  "sro.AccessService/CreateRole": ADMIN_ONLY,
+  "sro.AccessService/EditRole": ADMIN_ONLY,
+  "sro.AccessService/DeleteRole": ADMIN_ONLY,
+  "sro.AccessService/SetRoleMapping": ADMIN_ONLY,
+  "sro.AccessService/DeleteRoleMapping": ADMIN_ONLY,
 };
+
+/**
+ * The finer splits a handler applies inside an rpc the table lets through, as rules of their own, so that they are
+ * named capabilities too (docs/permissions.md ² and ⁶): account bans and a whole account's purge are admins' only.
+ */
+export const handlerRuleTable = {
+  "account-ban": ADMIN_ONLY,
+  "account-purge": ADMIN_ONLY,
+} as const satisfies Readonly<Record<string, Rule>>;
+export type HandlerRule = keyof typeof handlerRuleTable;
 
 export const rpcKey = (serviceTypeName: string, methodName: string) => `${serviceTypeName}/${methodName}`;

@@ -117,7 +117,9 @@ export function callerFromClaims(payload: JWTPayload): Caller {
       : typeof payload.client_id === "string"
         ? payload.client_id
         : String(payload.sub);
-  return { sub: String(payload.sub), username, groups, roles, role: roleOf(groups, roles) };
+  const amr = stringList(payload.amr);
+  const acr = typeof payload.acr === "string" ? payload.acr : undefined;
+  return { sub: String(payload.sub), username, groups, roles, role: roleOf(groups, roles), ...(amr.length ? { amr } : {}), ...(acr ? { acr } : {}) };
 }
 
 function stringList(value: unknown): string[] {

@@ -26,6 +26,8 @@ export type BusTopic =
   | { kind: "direct"; id: string }
   | { kind: "character"; id: string }
   | { kind: "user"; id: string }
+  /** A registered game server (its WatchPlayerActions streams). */
+  | { kind: "game-server"; id: string }
   /** A node's own topic (its figures for the operations wall), or "all" for what every node must do. */
   | { kind: "node"; id: string };
 
@@ -57,6 +59,12 @@ export interface ClusterBus<E extends BusEvent> {
   subscribersOf(kind: BusTopic["kind"]): Map<string, number>;
   /** Every control event of every topic from every node, whether or not this node has listeners on the topic. */
   watchControl(watcher: ControlWatcher<E>): () => void;
+  /**
+   * Called when this node has its link to the other nodes back after losing it (NATS reconnected and resubscribed):
+   * whatever they announced meanwhile passed this node by, so what is kept from their events must be read afresh.
+   * The in-process bus never loses it.
+   */
+  onRegained(listener: () => void): () => void;
   /** Throws when the bus cannot deliver (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -32,6 +32,8 @@ export function createInProcessBus<E extends BusEvent>(onError: (error: unknown)
       watchers.add(watcher);
       return () => void watchers.delete(watcher);
     },
+    // One node: nothing to lose.
+    onRegained: () => () => {},
     async ping() {
       if (closed) throw new Error("cluster bus is closed");
     },

@@ -26,7 +26,25 @@ export async function createNatsBus<E extends BusEvent>(url: string, logger: Log
   const fanout = new LocalFanout<E>(observer);
   const onListenerError = (error: unknown) => logger.error({ err: error }, "bus listener failed");
   // While disconnected the broker drops our subscriptions: other nodes' events pass this node by unseen.
-  void watchStatus(nc, logger, () => fanout.deliverToAll({ type: "bus-lost" }, onListenerError));
+  const regained = new Set<() => void>();
+  void watchStatus(nc, logger, {
+    onLost: () => fanout.deliverToAll({ type: "bus-lost" }, onListenerError),
+    // The client resends our subscriptions on reconnect; after a round trip the broker has them, so whatever is read
+    // afresh from now on cannot miss an event published after it.
+    onRegained: () =>
+      void brokerRoundTrip(nc).then(
+        () => {
+          for (const listener of regained) {
+            try {
+              listener();
+            } catch (error) {
+              onListenerError(error);
+            }
+          }
+        },
+        (error: unknown) => logger.warn({ err: error }, "chat bus: no round trip after reconnecting"),
+      ),
+  });
   const subscriptions = new Map<string, Subscription>();
   const subscribing = new Map<string, Promise<void>>();
 
@@ -111,6 +129,10 @@ export async function createNatsBus<E extends BusEvent>(url: string, logger: Log
       watchers.add(watcher);
       return () => void watchers.delete(watcher);
     },
+    onRegained(listener) {
+      regained.add(listener);
+      return () => void regained.delete(listener);
+    },
     ping: () => brokerRoundTrip(nc),
     async close() {
       if (!nc.isClosed()) await nc.close();
@@ -138,11 +160,14 @@ async function brokerRoundTrip(nc: NatsConnection): Promise<void> {
   }
 }
 
-async function watchStatus(nc: NatsConnection, logger: Logger, onLost: () => void): Promise<void> {
+async function watchStatus(nc: NatsConnection, logger: Logger, on: { onLost: () => void; onRegained: () => void }): Promise<void> {
   for await (const status of nc.status()) {
     const data = typeof status.data === "object" ? JSON.stringify(status.data) : String(status.data);
-    if (status.type === Events.Disconnect) onLost();
+    if (status.type === Events.Disconnect) on.onLost();
     if (status.type === Events.Disconnect || status.type === Events.Error) logger.warn({ nats: status.type, data }, "chat bus: NATS connection problem");
-    else if (status.type === Events.Reconnect) logger.info({ nats: status.type }, "chat bus: NATS reconnected");
+    else if (status.type === Events.Reconnect) {
+      logger.info({ nats: status.type }, "chat bus: NATS reconnected");
+      on.onRegained();
+    }
   }
 }

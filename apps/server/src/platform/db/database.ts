@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.js";
 import { PgliteWorkerClient } from "./pglite-worker-client.js";
+import { watchPgliteLoad } from "./pglite-load-watch.js";
 import { pgliteTableChanges, postgresTableChanges, type TableChanges } from "./table-changes.js";
 
 export type Schema = typeof schema;
@@ -35,6 +36,8 @@ export interface DatabaseOptions {
   /** In-memory PGlite (tests). */
   memory?: boolean;
   poolSize?: number;
+  /** Where PGlite's load watch says that the load is past what it carries (pglite-load-watch.ts). */
+  warn?: (message: string) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
@@ -68,6 +71,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     throw error;
   }
   const changes = await pgliteTableChanges(client);
+  const stopWatch = options.warn ? watchPgliteLoad(() => client.busyMs(), options.warn) : () => {};
   return {
     db,
     kind: "pglite",
@@ -76,6 +80,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       await client.query("SELECT 1");
     },
     close: async () => {
+      stopWatch();
       await changes.close();
       await client.close();
     },

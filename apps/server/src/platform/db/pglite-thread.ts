@@ -6,6 +6,7 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { parentPort, workerData } from "node:worker_threads";
+import { preparedStatements } from "./pglite-statements.js";
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.js";
 
 const port = parentPort!;
@@ -43,6 +44,7 @@ async function main() {
     /** PGlite's own transaction: settles after COMMIT or ROLLBACK. */
     finished: Promise<unknown>;
   }
+  const statements = preparedStatements(db);
   const transactions = new Map<number, OpenTransaction>();
   let nextTransaction = 1;
   const unlisteners = new Map<string, () => Promise<void>>();
@@ -56,7 +58,8 @@ async function main() {
   const handle = async (request: ThreadRequest): Promise<unknown> => {
     switch (request.op) {
       case "query": {
-        return target(request.tx).query(request.sql, request.params, { rowMode: request.rowMode, parsers: keepAsText(request.textTypes) });
+        const options = { rowMode: request.rowMode, parsers: keepAsText(request.textTypes) };
+        return statements.query(target(request.tx), request.tx !== undefined, request.sql, request.params, options);
       }
       case "exec":
         return target(request.tx).exec(request.sql);

@@ -27,6 +27,12 @@ describe("PGlite on its own thread", () => {
     expect(asDate).toBeInstanceOf(Date);
   });
 
+  it("counts the time calls were pending (what the load watch reads)", async () => {
+    const before = client.busyMs();
+    await client.query("SELECT pg_sleep(0.05)");
+    expect(client.busyMs() - before).toBeGreaterThanOrEqual(40);
+  });
+
   it("commits a transaction whose callback resolves, and answers with its result", async () => {
     const before = await count();
     const result = await client.transaction(async (tx) => {

@@ -26,6 +26,9 @@ export class PgliteWorkerClient implements PgliteQueries {
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private exited: Error | undefined;
+  /** Time with calls pending (the database thread working or about to), for the load watch. */
+  private busyTotalMs = 0;
+  private busySince = 0;
 
   private constructor(private readonly worker: Worker) {}
 
@@ -61,7 +64,10 @@ export class PgliteWorkerClient implements PgliteQueries {
         const call = this.pending.get(message.id);
         if (!call) return;
         this.pending.delete(message.id);
-        if (this.pending.size === 0) this.worker.unref();
+        if (this.pending.size === 0) {
+          this.worker.unref();
+          this.busyTotalMs += performance.now() - this.busySince;
+        }
         if ("error" in message) call.reject(toError(message.error));
         else call.resolve(message.result);
       });
@@ -72,12 +78,20 @@ export class PgliteWorkerClient implements PgliteQueries {
     if (this.exited) return Promise.reject(this.exited);
     const id = this.nextId++;
     // Like PGlite on this thread, an idle database keeps no process alive; a pending call does.
-    if (this.pending.size === 0) this.worker.ref();
+    if (this.pending.size === 0) {
+      this.worker.ref();
+      this.busySince = performance.now();
+    }
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       const request: ThreadRequest = { ...call, id };
       this.worker.postMessage(request);
     });
+  }
+
+  /** Milliseconds so far during which at least one call was pending. */
+  busyMs(): number {
+    return this.busyTotalMs + (this.pending.size > 0 ? performance.now() - this.busySince : 0);
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {

@@ -5,3 +5,4 @@ export * from "../../chat/schema.js";
 export * from "../../identity/schema.js";
 export * from "../../audit/schema.js";
 export * from "../../moderation/schema.js";
+export * from "../../webhooks/schema.js";

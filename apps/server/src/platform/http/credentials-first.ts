@@ -4,7 +4,9 @@ import { parseContentType as parseGrpcContentType } from "@connectrpc/connect/pr
 import { parseContentType as parseGrpcWebContentType } from "@connectrpc/connect/protocol-grpc-web";
 import { bearerTokenOf } from "../auth/bearer-token.js";
 import type { Caller } from "../auth/caller.js";
-import { permissionTable } from "../auth/permissions.js";
+import { createAccessResolver, type AccessResolver } from "../auth/access-resolution.js";
+import { capabilityOfRpc } from "../auth/capabilities.js";
+import { publicRpcs } from "../auth/permissions.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
 import type { AnyRequest } from "./listener.js";
 import { collectBody } from "./read-body.js";
@@ -30,9 +32,15 @@ export interface BodyGate {
   drop(req: AnyRequest): Promise<void>;
 }
 
-export function createBodyGate(verifier: TokenVerifier, bodyLimitBytes: number): BodyGate {
+export function createBodyGate(verifier: TokenVerifier, bodyLimitBytes: number, access: AccessResolver = createAccessResolver()): BodyGate {
+  /** False when the caller's capabilities refuse this rpc: the interceptor will refuse it too. */
+  const mayCall = (rpc: string, caller: Caller): boolean => {
+    const capability = capabilityOfRpc.get(rpc.slice(1));
+    return capability === undefined || access.resolve(caller).capabilities.has(capability);
+  };
   return {
     admits(req, rpc = rpcPathOf(req)) {
+      if (publicRpcs.has(rpc.slice(1))) return true;
       const token = bearerTokenOf(req.headers.authorization);
       if (token === undefined) return false;
       const known = verifier.knownCaller(token);
@@ -52,11 +60,6 @@ function rpcPathOf(req: AnyRequest): string {
   const url = req.url ?? "";
   const query = url.indexOf("?");
   return query === -1 ? url : url.slice(0, query);
-}
-
-/** False when the permission table refuses the caller's role this rpc: the interceptor will refuse it too. */
-function mayCall(rpc: string, caller: Caller): boolean {
-  return permissionTable[rpc.slice(1)]?.[caller.role] !== "deny";
 }
 
 /** For the lean paths: true when the body may be read; else a promise, false once the body is dropped unread. */

@@ -1,13 +1,16 @@
 import { Code, ConnectError, type Interceptor, type StreamResponse } from "@connectrpc/connect";
 import type { Logger } from "pino";
 import { bearerTokenOf } from "../auth/bearer-token.js";
-import { callerKey, grantKey, requestIdKey, type Caller } from "../auth/caller.js";
-import { permissionTable, rpcKey } from "../auth/permissions.js";
+import { accessKey, callerKey, grantKey, requestIdKey, type Caller } from "../auth/caller.js";
+import { createAccessResolver, type AccessResolver, type ResolvedAccess } from "../auth/access-resolution.js";
+import { capabilityOfRpc } from "../auth/capabilities.js";
+import { permissionTable, publicRpcs, rpcKey } from "../auth/permissions.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors.js";
 import type { Metrics } from "../metrics.js";
 import type { Revocations } from "../auth/revocations.js";
 import type { UserinfoRecheck } from "../auth/userinfo-recheck.js";
+import { secondFactorRefusal, type SecondFactorPolicy } from "../auth/second-factor.js";
 import { isClientGone } from "../http/client-gone.js";
 import { endRpcSpan, startRpcSpan } from "../tracing.js";
 
@@ -15,15 +18,26 @@ import { endRpcSpan, startRpcSpan } from "../tracing.js";
 export type AccountGate = (sub: string) => ConnectError | undefined;
 
 /**
- * Verifies the bearer token and applies the permission table before any handler runs.
- * Handlers read the caller and grant from the context (platform/auth/caller.ts).
+ * Verifies the bearer token and decides from the caller's resolved capabilities before any handler runs: the rpc's
+ * capability (capabilities.ts) at the scope the caller's roles give it, or PERMISSION_DENIED.
+ * Handlers read the caller, grant and access from the context (platform/auth/caller.ts).
  */
-export function authInterceptor(verifier: TokenVerifier, revocations?: Revocations, recheck?: UserinfoRecheck, accountGate?: AccountGate): Interceptor {
+export function authInterceptor(
+  verifier: TokenVerifier,
+  revocations?: Revocations,
+  recheck?: UserinfoRecheck,
+  accountGate?: AccountGate,
+  access: AccessResolver = createAccessResolver(),
+  secondFactor?: SecondFactorPolicy,
+): Interceptor {
   return (next) => async (req) => {
-    const rule = permissionTable[rpcKey(req.service.typeName, req.method.name)];
+    const key = rpcKey(req.service.typeName, req.method.name);
+    const rule = permissionTable[key];
     if (!rule) {
       throw new ConnectError("no permission rule for this rpc", Code.Internal);
     }
+    // Health probes hold no token (permissions.ts publicRpcs).
+    if (publicRpcs.has(key)) return next(req);
     const header = req.header.get("authorization");
     const token = bearerTokenOf(header);
     if (token === undefined) {
@@ -41,12 +55,19 @@ export function authInterceptor(verifier: TokenVerifier, revocations?: Revocatio
     if (banned) throw banned;
     if (revocations?.isRevoked(caller.sub, token)) throw revokedError();
     if (recheck && !(await stillValid(recheck, token, caller))) throw revokedError();
-    const access = rule[caller.role];
-    if (access === "deny") {
-      throw new ConnectError(`permission denied: ${describeRole(caller.role)} may not call ${req.method.name}`, Code.PermissionDenied);
+    // Staff without a second factor in their token (when the policy asks for one) are players: what a player may
+    // do stays open to them, staff calls are refused with the reason.
+    const noSecondFactor = secondFactor ? secondFactorRefusal(secondFactor, caller) : undefined;
+    if (noSecondFactor) caller = Object.freeze({ ...caller, role: "player" as const, groups: [] });
+    const resolved = access.resolve(caller);
+    const scope = scopeFor(key, resolved);
+    if (scope === undefined) {
+      if (noSecondFactor) throw new ConnectError(`permission denied: ${noSecondFactor}`, Code.PermissionDenied);
+      throw new ConnectError(`permission denied: ${describeRoles(resolved.roles)} may not call ${req.method.name}`, Code.PermissionDenied);
     }
     req.contextValues.set(callerKey, caller);
-    req.contextValues.set(grantKey, access);
+    req.contextValues.set(grantKey, scope);
+    req.contextValues.set(accessKey, resolved);
     const res = await next(req);
     if (!res.stream || !revocations) return res;
     return { ...res, message: endOnRevocation(res.message, revocations, caller.sub, token, recheck && { recheck, caller }, accountGate) };
@@ -121,7 +142,17 @@ function endOnRevocation<T>(
   };
 }
 
-function describeRole(role: Caller["role"]): string {
+/** The scope the caller holds the rpc's capability at, or undefined: denied. */
+export function scopeFor(rpc: string, resolved: ResolvedAccess): "all" | "own" | undefined {
+  const capability = capabilityOfRpc.get(rpc);
+  return capability && resolved.capabilities.get(capability);
+}
+
+function describeRoles(roles: readonly string[]): string {
+  return roles.length === 1 ? describeRole(roles[0]!) : `holders of ${roles.join(", ")}`;
+}
+
+function describeRole(role: string): string {
   switch (role) {
     case "banned":
       return "banned users";
@@ -131,8 +162,10 @@ function describeRole(role: Caller["role"]): string {
       return "players";
     case "moderator":
       return "moderators";
-    default:
+    case "admin":
       return "admins";
+    default:
+      return `holders of ${role}`;
   }
 }
 

@@ -9,11 +9,13 @@ export function isNavLinkActive(pathname: string, link: string): boolean {
   return pathname === link || pathname.startsWith(link.endsWith('/') ? link : `${link}/`);
 }
 
-export function navLinks(showAdmin: boolean): NavLink[] {
+/** `showModeration`: the caller's capabilities open the moderation desk (docs/product.md "Moderation desk"). */
+export function navLinks(showAdmin: boolean, showModeration = false): NavLink[] {
   const links: NavLink[] = [
     { title: 'Home', link: '/' },
     { title: 'Dev Log', link: '/blog' },
   ];
+  if (showModeration) links.push({ title: 'Moderation', link: '/moderation' });
   if (showAdmin) links.push({ title: 'Admin', link: '/admin' });
   return links;
 }

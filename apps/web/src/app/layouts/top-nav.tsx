@@ -9,8 +9,10 @@ import { LoginButton } from '../../features/auth/login-button';
 import { isNavLinkActive, navLinks } from './nav-links';
 
 // Signed-in controls load only for signed-in users.
-const UserMenu = lazy(() => import('../../features/auth/user-menu'));
+const UserMenu = lazy(() => import('../../features/auth/user-menu-button'));
 const MobileAccountActions = lazy(() => import('../../features/auth/mobile-account-actions'));
+// Asks the server whether the caller's capabilities open the moderation desk: signed-in users only.
+const DeskAccessProbe = lazy(() => import('../../features/moderation-desk/desk-access-probe'));
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -18,8 +20,9 @@ export function TopNav() {
   const session = useSession();
   const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const links = navLinks(isAdmin(session.user));
   const signedIn = session.status === 'authenticated';
+  const [deskFor, setDeskFor] = useState<string | null>(null);
+  const links = navLinks(isAdmin(session.user), signedIn && !!session.user && deskFor === session.user.id);
 
   // Navigating (or widening the window past the breakpoint) closes the mobile menu.
   useEffect(() => setMobileOpen(false), [pathname]);
@@ -53,6 +56,11 @@ export function TopNav() {
             })}
           </ul>
         </div>
+        {signedIn && (
+          <LoadBoundary quiet>
+            <DeskAccessProbe onReaches={setDeskFor} />
+          </LoadBoundary>
+        )}
         <div className="hidden md:block">
           {signedIn ? (
             <LoadBoundary quiet>

@@ -60,4 +60,21 @@ describe('FormCard', () => {
     fireEvent.submit(form);
     await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(2));
   });
+
+  it('takes no further submit once a save has moved the page on, while the next screen renders', async () => {
+    const before = window.location.href;
+    // What a page's save does on success: the router pushes the next URL, then renders the next screen.
+    const save = vi.fn(async () => {
+      window.history.pushState(null, '', '/admin/maps/saved');
+    });
+    render(<NameForm save={save} />);
+    const form = screen.getByRole('form', { name: 'New map' });
+    fireEvent.submit(form);
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    await act(async () => {});
+    fireEvent.submit(form);
+    await act(async () => {});
+    expect(save).toHaveBeenCalledTimes(1);
+    window.history.pushState(null, '', before);
+  });
 });

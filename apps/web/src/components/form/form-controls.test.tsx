@@ -13,10 +13,8 @@ import { visibleError } from './field-error';
 const schema = z.object({
   name: z
     .string()
-    .min(3, 'Name to short')
-    .max(64, 'Name to long')
-    .regex(/^[A-Za-z0-9 _-]*$/, 'Name can only contain letters, numbers and dashes'),
-  realm: z.string().min(1, 'Realm is required'),
+    .check(z.minLength(3, 'Name to short'), z.maxLength(64, 'Name to long'), z.regex(/^[A-Za-z0-9 _-]*$/, 'Name can only contain letters, numbers and dashes')),
+  realm: z.string().check(z.minLength(1, 'Realm is required')),
   public: z.boolean(),
 });
 type Values = z.infer<typeof schema>;

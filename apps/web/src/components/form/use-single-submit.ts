@@ -13,8 +13,11 @@ export function useSingleSubmit(submit: (event: FormEvent<HTMLFormElement>) => P
       return;
     }
     inFlight.current = true;
+    // A save that moved the page on (the router has pushed the next URL while it renders the next screen, which can
+    // take a moment) leaves this form closed: a second Enter in that moment would save again.
+    const at = window.location.href;
     void submit(event).finally(() => {
-      inFlight.current = false;
+      if (window.location.href === at) inFlight.current = false;
     });
   };
 }

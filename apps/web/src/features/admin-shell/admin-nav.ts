@@ -1,7 +1,11 @@
+import { holds, type CapabilityName, type CapabilitySet } from '../../lib/access/capabilities';
+
 export interface AdminNavLink {
   title: string;
   link: string;
   icon: keyof typeof NAV_ICONS;
+  /** The capability the screen needs; shown only to callers holding it (none: every console user). */
+  capability?: CapabilityName;
 }
 
 // Heroicons-style outline paths (24 × 24), drawn inline so the shell needs no icon font.
@@ -10,6 +14,7 @@ export const NAV_ICONS = {
   dimensions: 'M12 3l8 4.5v9L12 21l-8-4.5v-9zM12 12l8-4.5M12 12v9M12 12L4 7.5',
   maps: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
   characters: 'M16 14a4 4 0 10-8 0M12 10a3 3 0 100-6 3 3 0 000 6zM4 20a8 8 0 0116 0',
+  players: 'M12 12a3 3 0 100-6 3 3 0 000 6zM6.5 18a5.5 5.5 0 0111 0M4.5 8.5a9 9 0 000 7M19.5 8.5a9 9 0 010 7',
   chats: 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
   messages: 'M10.5 17a6.5 6.5 0 100-13 6.5 6.5 0 000 13zM15.5 15.5L21 21M7.5 9h6M7.5 12h4',
   sanctions: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4',
@@ -18,21 +23,30 @@ export const NAV_ICONS = {
   moderation: 'M4 5h16v11h-7l-5 4v-4H4zM12 8v3M12 13.5h.01',
   reports: 'M5 21V4h11l-1.5 4L16 12H5',
   audit: 'M9 4h6v3H9zM9 5.5H6v15h12v-15h-3M9 11h6M9 14.5h6M9 18h3',
+  webhooks: 'M13.2 8.7a4.5 4.5 0 011.2 7.2l-4.5 4.5a4.5 4.5 0 01-6.4-6.4l1.8-1.8m13.4-.6l1.8-1.8a4.5 4.5 0 00-6.4-6.4l-4.5 4.5a4.5 4.5 0 001.2 7.2',
+  roles: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM12 8a2 2 0 100 4 2 2 0 000-4zM8.5 16a3.5 3.5 0 017 0',
   exit: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
 } as const;
 
 export const MAIN_LINKS: AdminNavLink[] = [
   { title: 'Dashboard', link: '/admin', icon: 'dashboard' },
-  { title: 'Dimensions', link: '/admin/dimensions', icon: 'dimensions' },
-  { title: 'Maps', link: '/admin/maps', icon: 'maps' },
-  { title: 'Characters', link: '/admin/characters', icon: 'characters' },
-  { title: 'Chats', link: '/admin/chats', icon: 'chats' },
-  { title: 'Messages', link: '/admin/messages', icon: 'messages' },
-  { title: 'Sanctions', link: '/admin/sanctions', icon: 'sanctions' },
-  { title: 'Moderation', link: '/admin/moderation', icon: 'moderation' },
-  { title: 'Reports', link: '/admin/reports', icon: 'reports' },
-  { title: 'Audit log', link: '/admin/audit', icon: 'audit' },
+  { title: 'Dimensions', link: '/admin/dimensions', icon: 'dimensions', capability: 'dimensions.read' },
+  { title: 'Maps', link: '/admin/maps', icon: 'maps', capability: 'maps.read' },
+  { title: 'Characters', link: '/admin/characters', icon: 'characters', capability: 'characters.browse' },
+  { title: 'Live players', link: '/admin/players', icon: 'players', capability: 'game-sessions.online.read' },
+  { title: 'Chats', link: '/admin/chats', icon: 'chats', capability: 'chat.channels.list' },
+  { title: 'Messages', link: '/admin/messages', icon: 'messages', capability: 'chat-history.read' },
+  { title: 'Sanctions', link: '/admin/sanctions', icon: 'sanctions', capability: 'sanctions.read' },
+  { title: 'Moderation', link: '/admin/moderation', icon: 'moderation', capability: 'held-messages.review' },
+  { title: 'Reports', link: '/admin/reports', icon: 'reports', capability: 'reports.work' },
+  { title: 'Audit log', link: '/admin/audit', icon: 'audit', capability: 'audit.read' },
+  { title: 'Webhooks', link: '/admin/webhooks', icon: 'webhooks', capability: 'webhooks.manage' },
+  { title: 'Roles', link: '/admin/roles', icon: 'roles', capability: 'roles.read' },
 ];
+
+/** The links whose screens the caller's capabilities open (while they are unknown, only those that need none). */
+export const linksFor = (links: readonly AdminNavLink[], set: CapabilitySet | null) =>
+  links.filter((l) => l.capability === undefined || holds(set, l.capability));
 
 export const BOTTOM_LINKS: AdminNavLink[] = [
   { title: 'Settings', link: '/admin/settings', icon: 'settings' },
@@ -67,13 +81,16 @@ const SECTION_LABELS: Record<string, string> = {
   dimensions: 'Dimensions',
   maps: 'Maps',
   characters: 'Characters',
+  players: 'Live players',
   chats: 'Chats',
   messages: 'Messages',
   sanctions: 'Sanctions',
   moderation: 'Moderation',
   reports: 'Reports',
   audit: 'Audit log',
+  webhooks: 'Webhooks',
   settings: 'Settings',
+  roles: 'Roles',
 };
 const ACTION_LABELS: Record<string, string> = { new: 'New', edit: 'Edit', connect: 'Connect', history: 'History' };
 /** Second levels that are pages of their section, not an entity's id. */

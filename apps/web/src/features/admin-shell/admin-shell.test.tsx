@@ -5,6 +5,9 @@ import { Link, Route, Routes } from 'react-router';
 import { GlobalSearchProvider, useTableSearch } from '../../components/table/global-search';
 import { renderApp, signedIn } from '../../test/render';
 import AdminShell from './admin-shell';
+import type { CapabilitySet } from '../../lib/access/capabilities';
+import { CapabilitiesStateContext, type CapabilitiesState } from '../../lib/access/use-my-capabilities';
+import { ADMIN_CAPABILITIES, MODERATOR_CAPABILITIES } from '../../test/capabilities';
 
 function Page({ name }: { name: string }) {
   const query = useTableSearch();
@@ -17,18 +20,22 @@ function Page({ name }: { name: string }) {
   );
 }
 
-function renderShell(route = '/admin') {
+const ready = (set: CapabilitySet): CapabilitiesState => ({ status: 'ready', set });
+
+function renderShell(route = '/admin', capabilities: CapabilitiesState = ready(ADMIN_CAPABILITIES)) {
   return renderApp(
-    <GlobalSearchProvider>
-      <Routes>
-        <Route path="/admin" element={<AdminShell />}>
-          <Route index element={<Page name="dashboard" />} />
-          <Route path="maps" element={<Page name="maps" />} />
-          <Route path="maps/:id" element={<Page name="map" />} />
-          <Route path="audit" element={<Link to="/admin/maps">no table here</Link>} />
-        </Route>
-      </Routes>
-    </GlobalSearchProvider>,
+    <CapabilitiesStateContext value={capabilities}>
+      <GlobalSearchProvider>
+        <Routes>
+          <Route path="/admin" element={<AdminShell />}>
+            <Route index element={<Page name="dashboard" />} />
+            <Route path="maps" element={<Page name="maps" />} />
+            <Route path="maps/:id" element={<Page name="map" />} />
+            <Route path="audit" element={<Link to="/admin/maps">no table here</Link>} />
+          </Route>
+        </Routes>
+      </GlobalSearchProvider>
+    </CapabilitiesStateContext>,
     { route, session: signedIn({ firstName: 'Ada', lastName: 'Admin', username: 'admin', groups: ['/Moderator/Admin'] }) },
   );
 }
@@ -45,12 +52,15 @@ describe('AdminShell', () => {
       'Dimensions',
       'Maps',
       'Characters',
+      'Live players',
       'Chats',
       'Messages',
       'Sanctions',
       'Moderation',
       'Reports',
       'Audit log',
+      'Webhooks',
+      'Roles',
       'Settings',
       'Exit Dashboard',
     ]);
@@ -60,6 +70,30 @@ describe('AdminShell', () => {
     expect(document.body.classList.contains('admin-shell-active')).toBe(true);
     unmount();
     expect(document.body.classList.contains('admin-shell-active')).toBe(false);
+  });
+
+  it("links only the screens the caller's capabilities open, and none of them before those are known", () => {
+    const linkNames = () =>
+      within(screen.getByRole('navigation', { name: 'Admin' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent);
+    const { unmount } = renderShell(
+      '/admin',
+      ready({
+        role: 'custom',
+        scopes: new Map([
+          ['maps.read', 'all'],
+          ['audit.read', 'own'],
+        ]),
+      }),
+    );
+    expect(linkNames()).toEqual(['Dashboard', 'Maps', 'Audit log', 'Settings', 'Exit Dashboard']);
+    unmount();
+    const moderator = renderShell('/admin', ready(MODERATOR_CAPABILITIES));
+    expect(linkNames()).not.toContain('Roles');
+    moderator.unmount();
+    renderShell('/admin', { status: 'loading' });
+    expect(linkNames()).toEqual(['Dashboard', 'Settings', 'Exit Dashboard']);
   });
 
   it("titles the mobile header by the exact link and falls back to 'Admin Dashboard'", () => {

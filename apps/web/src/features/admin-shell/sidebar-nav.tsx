@@ -1,8 +1,10 @@
+import { use } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useIntentPrefetch } from '../../components/intent-prefetch';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/auth/session-context';
-import { BOTTOM_LINKS, isExactlyActive, MAIN_LINKS, NAV_ICONS, type AdminNavLink } from './admin-nav';
+import { CapabilitiesStateContext } from '../../lib/access/use-my-capabilities';
+import { BOTTOM_LINKS, isExactlyActive, linksFor, MAIN_LINKS, NAV_ICONS, type AdminNavLink } from './admin-nav';
 import { fullName, initials } from './user-names';
 
 function NavIcon({ name }: { name: AdminNavLink['icon'] }) {
@@ -46,6 +48,8 @@ function NavItem({ link, pathname }: { link: AdminNavLink; pathname: string }) {
 export function SidebarNav() {
   const { pathname } = useLocation();
   const { user } = useSession();
+  const capabilities = use(CapabilitiesStateContext);
+  const set = capabilities?.status === 'ready' ? capabilities.set : null;
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto border-r border-white/10 bg-night-900 px-4 py-5">
       <Link to="/admin" className="flex items-center gap-3 rounded px-2" aria-label="Admin dashboard home">
@@ -54,12 +58,12 @@ export function SidebarNav() {
       </Link>
       <nav aria-label="Admin" className="flex flex-1 flex-col justify-between gap-6">
         <ul className="space-y-1">
-          {MAIN_LINKS.map((link) => (
+          {linksFor(MAIN_LINKS, set).map((link) => (
             <NavItem key={link.link} link={link} pathname={pathname} />
           ))}
         </ul>
         <ul className="space-y-1 border-t border-white/10 pt-4">
-          {BOTTOM_LINKS.map((link) => (
+          {linksFor(BOTTOM_LINKS, set).map((link) => (
             <NavItem key={link.link} link={link} pathname={pathname} />
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { DetailPageHeader } from '../../components/detail-page-header';
 import { DescriptionList } from '../../components/description-list';
 import { ItemLoadError } from '../../components/load-error';
 import { useTableSearch } from '../../components/table/global-search';
+import { useCan } from '../../lib/access/capabilities';
 import { useCharacter, useDeleteCharacter } from '../../lib/api/characters';
 import { useAuthorizedChannels } from '../../lib/api/chat-channels';
 import { useDimensions } from '../../lib/api/dimensions';
@@ -13,10 +14,14 @@ import { useOwner } from '../../lib/api/owners';
 import { formatAge, formatPlayTime } from '../../lib/time-format';
 import { useRequiredParam } from '../../lib/use-required-param';
 import { CharacterChannelsTable } from './character-channels-table';
+import { CharacterInventory } from './character-inventory';
+import { CharacterSession } from './character-session';
+import { PlayerRemovals } from '../../components/game-sessions/player-removals';
 import { capitalize, CHARACTER_DELETED, CHARACTER_ID_REQUIRED } from './character-messages';
 import { OwnerSummary } from './owner-summary';
 
 const mono = (text: string | undefined) => <CopyableId id={text} />;
+const NEVER_REMOVED = 'This character was never kicked or banned from a game server.';
 
 /** What the page needs to show a character's sanctions (the sanctions feature renders them; app/ wires it in). */
 export interface CharacterSanctionsSlot {
@@ -41,6 +46,7 @@ export default function CharacterDetailPage({ renderSanctions }: Props = {}) {
   const channels = useAuthorizedChannels(id);
   const remove = useDeleteCharacter();
   const query = useTableSearch();
+  const can = useCan();
   if (character.isError) {
     return (
       <ItemLoadError
@@ -100,6 +106,9 @@ export default function CharacterDetailPage({ renderSanctions }: Props = {}) {
               </>
             ),
           },
+          ...(can('game-sessions.online.read')
+            ? [{ term: 'Game session', value: data && <CharacterSession characterId={id} characterName={data.name} dimensionId={data.dimensionId} /> }]
+            : []),
           { term: 'Gender', value: data && capitalize(data.gender) },
           { term: 'Realm', value: data && capitalize(data.realm) },
           { term: 'Playtime', value: data && formatPlayTime(data.playTime) },
@@ -116,6 +125,8 @@ export default function CharacterDetailPage({ renderSanctions }: Props = {}) {
         search={query}
         emptyMessage="This character has no private channel authorizations."
       />
+      {can('inventory.read') && <CharacterInventory characterId={id} />}
+      {can('game-sessions.removals.read') && <PlayerRemovals of={{ characterId: id }} emptyMessage={NEVER_REMOVED} />}
       {data &&
         renderSanctions?.({ characterId: id, characterName: data.name, ownerId: data.ownerId, ownerName: owner?.username, dimensionId: data.dimensionId })}
     </>

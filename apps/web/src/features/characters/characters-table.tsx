@@ -4,6 +4,7 @@ import { Table, type TableColumns } from '../../components/table/table';
 import { useTableUrlState } from '../../components/table/table-url-state';
 import { useLastPageClamp } from '../../components/table/use-last-page-clamp';
 import { useDebouncedValue } from '../../components/use-debounced-value';
+import { Badge } from '../../components/badge';
 import { useCharacterPage } from '../../lib/api/characters';
 import { useDimensions } from '../../lib/api/dimensions';
 import { useOwners } from '../../lib/api/owners';
@@ -25,10 +26,24 @@ export const CHARACTER_SEARCH_DEBOUNCE_MS = 100;
 /** The columns the server sorts characters by (name, owner, realm, gender, dimension, playtime, age; docs/product.md#screens-and-routes). */
 const CHARACTER_SORT_COLUMNS = ['name', 'ownerId', 'realm', 'gender', 'dimensionId', 'playTime', 'createdAt'];
 
-function characterColumns(owners: Map<string, OwnerRecord | null | undefined>, dimensions: readonly DimensionRecord[]): TableColumns<CharacterRecord> {
+function characterColumns(
+  owners: Map<string, OwnerRecord | null | undefined>,
+  dimensions: readonly DimensionRecord[],
+  online: ReadonlySet<string> | null,
+): TableColumns<CharacterRecord> {
   const dimensionName = (id: string) => dimensions.find((d) => d.id === id)?.name ?? id;
   return [
-    { id: 'name', accessorKey: 'name', header: 'Username', cell: (c) => <span className="font-medium text-white">{c.getValue<string>()}</span> },
+    {
+      id: 'name',
+      accessorKey: 'name',
+      header: 'Username',
+      cell: (c) => (
+        <span className="inline-flex items-center gap-2">
+          <span className="font-medium text-white">{c.getValue<string>()}</span>
+          {online?.has(c.row.original.id) && <Badge tone="green">Online</Badge>}
+        </span>
+      ),
+    },
     {
       id: 'ownerId',
       accessorKey: 'ownerId',
@@ -53,10 +68,15 @@ interface Props {
   search: string;
   /** The optional 'View' and 'Edit' column. */
   showActions?: boolean;
+  /**
+   * Who plays now, marked 'Online' beside the name. Given by the characters page (one ListOnlinePlayers for the
+   * page); the dashboard's table goes without, so its route does not download the game-session client.
+   */
+  online?: ReadonlySet<string> | null;
 }
 
 /** Characters, paged, sorted and searched on the server: the set may hold a million rows. */
-export function CharactersTable({ search, showActions = true }: Props) {
+export function CharactersTable({ search, showActions = true, online = null }: Props) {
   const view = useTableUrlState(CHARACTER_SORT_COLUMNS);
   const { sorting, pagination, onPaginationChange } = view;
   const debouncedSearch = useDebouncedValue(search, CHARACTER_SEARCH_DEBOUNCE_MS);
@@ -75,7 +95,7 @@ export function CharactersTable({ search, showActions = true }: Props) {
   const characters = page.data?.characters;
   const owners = useOwners(useMemo(() => (characters ?? []).map((c) => c.ownerId), [characters]));
   const dimensions = useDimensions();
-  const columns = useMemo(() => characterColumns(owners, dimensions.data ?? []), [owners, dimensions.data]);
+  const columns = useMemo(() => characterColumns(owners, dimensions.data ?? [], online), [owners, dimensions.data, online]);
 
   // A failed page with nothing to show: the error and Retry instead of an empty table.
   if (page.isError && !page.data) return <ListLoadError what="characters" error={page.error} onRetry={() => void page.refetch()} />;

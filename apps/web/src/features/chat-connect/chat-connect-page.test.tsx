@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiTransportContext } from '../../lib/rpc/transport-context';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { NotificationProvider } from '../../components/notifications/notification-context';
@@ -22,7 +23,6 @@ const ENDS = Date.UTC(2031, 5, 1, 12, 30);
 const localEnd = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ENDS));
 
 let server: ReturnType<typeof createChatTestServer>;
-vi.mock('../../lib/api/use-game-api', () => ({ useGameApi: () => server.api }));
 
 const PIA = { id: 'c-pia', name: 'Pia Nightshade' };
 const ADA = { id: 'c-ada', name: 'Ada Overwatch' };
@@ -31,16 +31,18 @@ function renderPage(renderSanctionDialog?: ChatConnectPageProps['renderSanctionD
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={['/admin/chats/ch-1/connect']}>
-      <QueryClientProvider client={client}>
-        <NotificationProvider>
-          <SessionContext value={session}>
-            <Routes>
-              <Route path="/admin/chats/:id/connect" element={<ChatConnectPage renderSanctionDialog={renderSanctionDialog} />} />
-              <Route path="*" element={<p>elsewhere</p>} />
-            </Routes>
-          </SessionContext>
-        </NotificationProvider>
-      </QueryClientProvider>
+      <ApiTransportContext value={{ rpc: server.transport }}>
+        <QueryClientProvider client={client}>
+          <NotificationProvider>
+            <SessionContext value={session}>
+              <Routes>
+                <Route path="/admin/chats/:id/connect" element={<ChatConnectPage renderSanctionDialog={renderSanctionDialog} />} />
+                <Route path="*" element={<p>elsewhere</p>} />
+              </Routes>
+            </SessionContext>
+          </NotificationProvider>
+        </QueryClientProvider>
+      </ApiTransportContext>
     </MemoryRouter>,
   );
 }

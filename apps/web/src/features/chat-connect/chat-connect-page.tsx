@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button-styles';
 import { CharacterSelect } from '../../components/character-select';
-import { DeleteMessageDialog, type MessageToDelete } from '../../components/delete-message-dialog';
+import type { MessageToDelete } from '../../components/delete-message-dialog';
+import { LazyDeleteMessageDialog } from '../../components/lazy-delete-message-dialog';
 import { ItemLoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useChannel } from '../../lib/api/chat-channels';
@@ -102,7 +103,7 @@ export default function ChatConnectPage({ renderSanctionDialog }: ChatConnectPag
         <ChatComposer onSend={sendMessage} />
       </section>
       {sanctioning && renderSanctionDialog?.(sanctioning, () => setSanctioning(null))}
-      <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} />
+      <LazyDeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ChatLine } from './chat-line';
+import { preloadReportDialog } from './lazy-report-message-dialog';
 import { HeldMark } from './held-mark';
 import { formatMessageTime } from './message-time';
 
@@ -39,6 +40,8 @@ export function PlayerChatLine({ line, tabStop, characterId, ownNames, onReport 
             type="button"
             tabIndex={tabStop ? 0 : -1}
             aria-label={`Report this message of ${speaker}`}
+            onMouseEnter={preloadReportDialog}
+            onFocus={preloadReportDialog}
             onClick={() => onReport(line, speaker)}
             className="order-last ml-auto rounded-md px-2 py-0.5 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
           >

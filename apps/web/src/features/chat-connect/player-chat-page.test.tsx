@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiTransportContext } from '../../lib/rpc/transport-context';
 import { MemoryRouter } from 'react-router';
 import { create } from '@bufbuild/protobuf';
-import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
+import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
 import { CharacterSchema, CharacterService, CharactersSchema } from '../../gen/sro/character/character_pb';
 import { ChatChannelSchema, ChatChannelsSchema, ChatService } from '../../gen/sro/chat/chat_pb';
 import { SanctionKind, SanctionSchema, SanctionScope } from '../../gen/sro/moderation/moderation_pb';
@@ -42,9 +43,6 @@ const transport = createRouterTransport(({ service }) => {
     },
   });
 });
-vi.mock('../../lib/api/use-game-api', () => ({
-  useGameApi: () => ({ characters: createClient(CharacterService, transport), chat: createClient(ChatService, transport) }),
-}));
 
 const channelLists: number[] = [];
 
@@ -52,13 +50,15 @@ function renderPage(session = signedIn({ id: 'u-player', username: 'player' })) 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <NotificationProvider>
-          <SessionContext value={session}>
-            <PlayerChatPage />
-          </SessionContext>
-        </NotificationProvider>
-      </QueryClientProvider>
+      <ApiTransportContext value={{ rpc: transport }}>
+        <QueryClientProvider client={client}>
+          <NotificationProvider>
+            <SessionContext value={session}>
+              <PlayerChatPage />
+            </SessionContext>
+          </NotificationProvider>
+        </QueryClientProvider>
+      </ApiTransportContext>
     </MemoryRouter>,
   );
 }

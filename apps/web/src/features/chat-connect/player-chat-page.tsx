@@ -12,7 +12,8 @@ import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
 import { CHAT_DISCONNECTED } from './chat-texts';
 import { ConnectionStatus } from './connection-status';
-import { ReportMessageDialog, type ReportTarget } from './report-message-dialog';
+import { LazyReportMessageDialog } from './lazy-report-message-dialog';
+import type { ReportTarget } from './report-message-dialog';
 import { PlayerChatLine } from './player-chat-line';
 import { type ChatSessionStatus } from './chat-session';
 import { useChatSession } from './use-chat-session';
@@ -94,7 +95,7 @@ export default function PlayerChatPage() {
           <ChatComposer onSend={sendMessage} disabledReason={sanction ? 'Sending is closed while this ban holds.' : undefined} />
         </section>
       )}
-      <ReportMessageDialog
+      <LazyReportMessageDialog
         target={reporting}
         onClose={() => setReporting(null)}
         onReported={() => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../components/notifications/notification-context';
-import { useGameApi } from '../../lib/api/use-game-api';
+import { ChatService } from '../../gen/sro/chat/chat_pb';
+import { useGameServiceClient } from '../../lib/api/use-game-api';
 import { withoutDeleted } from '../../lib/chat/deleted-messages';
 import type { SanctionRecord } from '../../lib/sanctions/sanction-records';
 import type { ChatLine } from './chat-line';
@@ -28,12 +29,12 @@ export function appendLine(lines: readonly ChatLine[], line: ChatLine): ChatLine
  * none means no session, and leaving the page closes it. Notices go to the app's notifications.
  */
 export function useChatSession(channelId: string, characterId: string | null) {
-  const api = useGameApi();
+  const chat = useGameServiceClient(ChatService);
   const notify = useNotify();
   // The session outlives re-renders; it reads the latest client and notifier without reconnecting for them.
-  const latest = useRef({ chat: api.chat, notify });
+  const latest = useRef({ chat, notify });
   useEffect(() => {
-    latest.current = { chat: api.chat, notify };
+    latest.current = { chat, notify };
   });
   const [lines, setLines] = useState<ChatLine[]>([]);
   const [status, setStatus] = useState<ChatViewStatus>('idle');

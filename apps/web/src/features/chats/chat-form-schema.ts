@@ -5,10 +5,7 @@ export const chatFormSchema = z.object({
   // Spaces at the ends are dropped (the server refuses them), so five spaces are too short, not a name.
   name: z
     .string()
-    .trim()
-    .min(3, CHAT_NAME_TOO_SHORT)
-    .max(64, CHAT_NAME_TOO_LONG)
-    .regex(/^[A-Za-z0-9 _-]*$/, NAME_PATTERN_MESSAGE),
+    .check(z.trim(), z.minLength(3, CHAT_NAME_TOO_SHORT), z.maxLength(64, CHAT_NAME_TOO_LONG), z.regex(/^[A-Za-z0-9 _-]*$/, NAME_PATTERN_MESSAGE)),
   /** '' = every dimension. */
   dimensionId: z.string(),
   public: z.boolean(),

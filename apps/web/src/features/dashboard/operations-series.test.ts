@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appendSample,
-  chartSeries,
-  EVERY_DIMENSION,
-  formatAge,
-  formatP99,
-  groupByDimension,
-  wallTotals,
-  type WallChannel,
-  type WallSnapshot,
-} from './operations-series';
+import { appendSample, EVERY_DIMENSION, groupByDimension, wallTotals, type WallChannel, type WallSnapshot } from '../../lib/api/operations-wall';
+import { chartSeries, formatAge, formatP99 } from './operations-series';
 
 const channel = (over: Partial<WallChannel>): WallChannel => ({
   channelId: 'c',

@@ -1,10 +1,17 @@
 import { useMemo } from 'react';
 import { ListLoadError } from '../../components/load-error';
-import { chartSeries, formatAge, formatP99, groupByDimension, wallTotals, type DimensionGroup, type WallChannel } from './operations-series';
-import { TimeSeriesChart } from './time-series-chart';
-import { useOperationsWall } from './use-operations-wall';
+import { groupByDimension, useOperationsWall, wallTotals, type DimensionGroup, type WallChannel } from '../../lib/api/operations-wall';
+import { chartSeries, formatAge, formatP99 } from './operations-series';
+import { CHART_HEIGHT, TimeSeriesChart } from './time-series-chart';
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** The wall's three charts; their titles are known before the data, so the skeleton shows them too. */
+const CHARTS = [
+  { title: 'Open streams', metric: 'openStreams' as const, integer: true, format: (v: number) => count(Math.round(v)) },
+  { title: 'Messages per minute', metric: 'messagesPerMinute' as const, integer: true, format: (v: number) => count(Math.round(v)) },
+  { title: 'Delivery p99 (ms)', metric: 'deliveryP99Ms' as const, integer: false, format: (v: number) => (v >= 10 ? count(Math.round(v)) : v.toFixed(1)) },
+];
 
 const COLUMNS = ['Open streams', 'Messages / min', 'Held waiting', 'Oldest held', 'Sanctions (1 h)', 'Delivery p99'] as const;
 
@@ -29,21 +36,7 @@ export function OperationsWall() {
   const snapshot = wall.data?.snapshot;
   const history = wall.data?.history;
   const groups = useMemo(() => (snapshot ? groupByDimension(snapshot.channels) : []), [snapshot]);
-  const charts = useMemo(
-    () =>
-      history &&
-      [
-        { title: 'Open streams', metric: 'openStreams' as const, integer: true, format: (v: number) => count(Math.round(v)) },
-        { title: 'Messages per minute', metric: 'messagesPerMinute' as const, integer: true, format: (v: number) => count(Math.round(v)) },
-        {
-          title: 'Delivery p99 (ms)',
-          metric: 'deliveryP99Ms' as const,
-          integer: false,
-          format: (v: number) => (v >= 10 ? count(Math.round(v)) : v.toFixed(1)),
-        },
-      ].map((c) => ({ ...c, series: chartSeries(history, c.metric, groups) })),
-    [history, groups],
-  );
+  const charts = useMemo(() => history && CHARTS.map((c) => ({ ...c, series: chartSeries(history, c.metric, groups) })), [history, groups]);
 
   return (
     <section aria-labelledby="operations-title" className="mt-10">
@@ -61,7 +54,7 @@ export function OperationsWall() {
       {wall.isError && !snapshot ? (
         <ListLoadError what="the operations wall" error={wall.error} onRetry={() => void wall.refetch()} />
       ) : !snapshot || !charts ? (
-        <div className="skeleton h-40 w-full" data-testid="skeleton" />
+        <WallSkeleton />
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -80,6 +73,26 @@ export function OperationsWall() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The wall while its first poll is on its way, the size it will have: the chart frames with their titles, and the
+ * table of the smallest wall (one channel: its dimension's row, its own, the totals), so what follows barely moves.
+ */
+function WallSkeleton() {
+  return (
+    <div data-testid="skeleton">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        {CHARTS.map((c) => (
+          <div key={c.metric} className="rounded-xl border border-white/10 bg-night-900/80 p-3">
+            <p className="mb-2 text-sm font-medium text-slate-300">{c.title}</p>
+            <div className={`skeleton w-full ${CHART_HEIGHT}`} />
+          </div>
+        ))}
+      </div>
+      <div className="skeleton mt-4 h-36 w-full rounded-xl" />
+    </div>
   );
 }
 

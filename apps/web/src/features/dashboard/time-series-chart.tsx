@@ -2,12 +2,15 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { AXIS, TIME_TICK_SPACE, timeLabelFormat } from './chart-axes';
-import { HISTORY_MS, type ChartSeries } from './operations-series';
+import { HISTORY_MS } from '../../lib/api/operations-wall';
+import type { ChartSeries } from './operations-series';
 
 /** Line colours by position (the console's neon palette, then quieter ones). */
 const COLOURS = ['#3ee8ff', '#ff4fd8', '#b8ff3c', '#ffb347', '#a78bfa', '#f87171', '#34d399', '#e2e8f0'];
 const HEIGHT = 150;
 const TIME_LABEL = timeLabelFormat();
+/** The plot and its one-line legend: the chart's box from the first frame on, and its skeleton's (operations-wall.tsx). */
+export const CHART_HEIGHT = 'min-h-[180px]';
 
 interface Props {
   title: string;
@@ -75,7 +78,7 @@ export function TimeSeriesChart({ title, description, series, formatValue, integ
   return (
     <figure aria-label={`${title}: ${description}`} className="min-w-0 rounded-xl border border-white/10 bg-night-900/80 p-3">
       <figcaption className="mb-2 text-sm font-medium text-slate-300">{title}</figcaption>
-      <div ref={container} aria-hidden="true" className="sro-chart w-full" />
+      <div ref={container} aria-hidden="true" className={`sro-chart w-full ${CHART_HEIGHT}`} />
     </figure>
   );
 }

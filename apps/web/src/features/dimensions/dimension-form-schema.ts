@@ -6,9 +6,11 @@ export const NAME_PATTERN = /^[A-Za-z0-9 _-]*$/;
 
 export const dimensionFormSchema = z.object({
   // Spaces at the ends are dropped (the server refuses them), so five spaces are too short, not a name.
-  name: z.string().trim().min(3, DIMENSION_NAME_TOO_SHORT).max(64, DIMENSION_NAME_TOO_LONG).regex(NAME_PATTERN, NAME_PATTERN_MESSAGE),
-  version: z.string().trim().min(1, VERSION_REQUIRED),
-  location: z.string().trim().min(1, LOCATION_REQUIRED),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(3, DIMENSION_NAME_TOO_SHORT), z.maxLength(64, DIMENSION_NAME_TOO_LONG), z.regex(NAME_PATTERN, NAME_PATTERN_MESSAGE)),
+  version: z.string().check(z.trim(), z.minLength(1, VERSION_REQUIRED)),
+  location: z.string().check(z.trim(), z.minLength(1, LOCATION_REQUIRED)),
   mapIds: z.array(z.string()),
 });
 

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Client } from '@connectrpc/connect';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeldMessageState } from '../../gen/sro/chat/chat_pb';
 import { ChannelRulesService } from '../../gen/sro/moderation/channel_rules_pb';
 import { fromRulesForm, toRulesForm, toHeldRecord, type ChannelRulesForm, type HeldRecord } from '../channel-rules/channel-rules-records';
@@ -14,18 +15,35 @@ export const channelRulesKeys = {
   heldList: (state: 'held' | 'reviewed') => ['held-messages', state] as const,
 };
 
+type ChannelRulesApi = Client<typeof ChannelRulesService>;
+
 /** The typed ChannelRulesService client, authenticated as the signed-in user. */
-export function useChannelRulesApi() {
+export function useChannelRulesApi(): ChannelRulesApi {
   const base = useRuntimeConfig()?.apiBaseUrl ?? '';
   return useRpcClient(ChannelRulesService, base);
 }
 
+/** The channel-rules reads as query options; the hooks use them. */
+export const channelRulesQueries = {
+  rules: (api: ChannelRulesApi, channelId: string) =>
+    queryOptions({
+      queryKey: channelRulesKeys.rules(channelId),
+      queryFn: async ({ signal }) => toRulesForm(await api.getChannelRules({ id: channelId }, { signal })),
+    }),
+  /** Held messages waiting for review, oldest first, polled while the page is open. */
+  held: (api: ChannelRulesApi) =>
+    queryOptions({
+      queryKey: channelRulesKeys.heldList('held'),
+      queryFn: async ({ signal }): Promise<{ total: number; messages: HeldRecord[] }> => {
+        const page = await api.listHeldMessages({ state: HeldMessageState.HELD, limit: 200 }, { signal });
+        return { total: Number(page.total), messages: page.messages.map(toHeldRecord) };
+      },
+      refetchInterval: HELD_POLL_MS,
+    }),
+};
+
 export function useChannelRules(channelId: string) {
-  const api = useChannelRulesApi();
-  return useQuery({
-    queryKey: channelRulesKeys.rules(channelId),
-    queryFn: async ({ signal }) => toRulesForm(await api.getChannelRules({ id: channelId }, { signal })),
-  });
+  return useQuery(channelRulesQueries.rules(useChannelRulesApi(), channelId));
 }
 
 export function useSetChannelRules(channelId: string) {
@@ -37,17 +55,8 @@ export function useSetChannelRules(channelId: string) {
   });
 }
 
-/** Held messages waiting for review, oldest first, polled while the page is open. */
 export function useHeldMessages() {
-  const api = useChannelRulesApi();
-  return useQuery({
-    queryKey: channelRulesKeys.heldList('held'),
-    queryFn: async ({ signal }): Promise<{ total: number; messages: HeldRecord[] }> => {
-      const page = await api.listHeldMessages({ state: HeldMessageState.HELD, limit: 200 }, { signal });
-      return { total: Number(page.total), messages: page.messages.map(toHeldRecord) };
-    },
-    refetchInterval: HELD_POLL_MS,
-  });
+  return useQuery(channelRulesQueries.held(useChannelRulesApi()));
 }
 
 export function useReviewHeldMessage() {

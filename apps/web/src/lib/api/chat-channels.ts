@@ -1,8 +1,13 @@
+import type { Client } from '@connectrpc/connect';
 import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
 import { toChannel, type ChannelRecord } from './records';
-import { useGameApi, type GameApi } from './use-game-api';
+import { ChatService } from '../../gen/sro/chat/chat_pb';
+import { useGameServiceClient } from './use-game-api';
+
+type ChatApi = Client<typeof ChatService>;
+const useChatApi = () => useGameServiceClient(ChatService);
 
 /** The channels' cache keys; a character's authorized channels are kept apart from the channel list. */
 export const channelKeys = {
@@ -16,17 +21,17 @@ export const channelKeys = {
 
 /** The channel reads as query options (key, fetch and cache rules together); the hooks below use them. */
 export const channelQueries = {
-  all: (api: GameApi) =>
+  all: (api: ChatApi) =>
     queryOptions({
       queryKey: channelKeys.all,
-      queryFn: async () => (await api.chat.getChatChannels({})).channels.map(toChannel),
+      queryFn: async () => (await api.getChatChannels({})).channels.map(toChannel),
     }),
-  byId: (api: GameApi, client: QueryClient, id: string) =>
+  byId: (api: ChatApi, client: QueryClient, id: string) =>
     queryOptions({
       queryKey: channelKeys.byId(id),
       queryFn: async () => {
         try {
-          return toChannel(await api.chat.getChatChannel({ id }));
+          return toChannel(await api.getChatChannel({ id }));
         } catch (error) {
           throw isNotFound(error) ? new ItemNotFoundError(id) : error;
         }
@@ -34,16 +39,16 @@ export const channelQueries = {
       ...fromListCache<ChannelRecord>(client, channelKeys.all, id),
       enabled: !!id,
     }),
-  authorized: (api: GameApi, characterId: string) =>
+  authorized: (api: ChatApi, characterId: string) =>
     queryOptions({
       queryKey: channelKeys.authorized(characterId),
-      queryFn: async () => (await api.chat.getAuthorizedChatChannels({ id: characterId })).channels.map(toChannel),
+      queryFn: async () => (await api.getAuthorizedChatChannels({ id: characterId })).channels.map(toChannel),
       enabled: !!characterId,
     }),
-  mine: (api: GameApi, enabled: boolean) =>
+  mine: (api: ChatApi, enabled: boolean) =>
     queryOptions({
       queryKey: channelKeys.mine,
-      queryFn: async ({ signal }) => (await api.chat.getChatChannels({}, { signal })).channels.map(toChannel),
+      queryFn: async ({ signal }) => (await api.getChatChannels({}, { signal })).channels.map(toChannel),
       enabled,
     }),
 };
@@ -63,28 +68,28 @@ export interface ChannelChanges {
 }
 
 export function useChannels() {
-  return useQuery(channelQueries.all(useGameApi()));
+  return useQuery(channelQueries.all(useChatApi()));
 }
 
 export function useChannel(id: string) {
-  return useQuery(channelQueries.byId(useGameApi(), useQueryClient(), id));
+  return useQuery(channelQueries.byId(useChatApi(), useQueryClient(), id));
 }
 
 export function useCreateChannel() {
-  const api = useGameApi();
+  const api = useChatApi();
   const client = useQueryClient();
   return useMutation({
     // `public` goes out too: the previous implementation dropped it.
-    mutationFn: async (input: ChannelInput) => toChannel(await api.chat.createChatChannel(input)),
+    mutationFn: async (input: ChannelInput) => toChannel(await api.createChatChannel(input)),
     onSuccess: (channel) => upsertCached(client, channelKeys.all, channelKeys.byId(channel.id), channel),
   });
 }
 
 export function useEditChannel(id: string) {
-  const api = useGameApi();
+  const api = useChatApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: ChannelChanges) => toChannel(await api.chat.editChatChannel({ channelId: id, ...changes })),
+    mutationFn: async (changes: ChannelChanges) => toChannel(await api.editChatChannel({ channelId: id, ...changes })),
     onSuccess: async (channel) => {
       await upsertCached(client, channelKeys.all, channelKeys.byId(channel.id), channel);
       void client.invalidateQueries({ queryKey: channelKeys.allAuthorized }, { cancelRefetch: true });
@@ -93,11 +98,11 @@ export function useEditChannel(id: string) {
 }
 
 export function useDeleteChannel() {
-  const api = useGameApi();
+  const api = useChatApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await api.chat.deleteChatChannel({ id });
+      await api.deleteChatChannel({ id });
       return id;
     },
     onSuccess: async (id) => {
@@ -108,16 +113,16 @@ export function useDeleteChannel() {
 }
 
 export function useAuthorizedChannels(characterId: string) {
-  return useQuery(channelQueries.authorized(useGameApi(), characterId));
+  return useQuery(channelQueries.authorized(useChatApi(), characterId));
 }
 
 /** Replaces the character's authorized channels with `ids`. */
 export function useSetAuthorizedChannels(characterId: string) {
-  const api = useGameApi();
+  const api = useChatApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      await api.chat.setCharacterChatChannelAuth({ characterId, ids });
+      await api.setCharacterChatChannelAuth({ characterId, ids });
       return ids;
     },
     onSuccess: (ids) =>
@@ -139,5 +144,5 @@ export function useSetAuthorizedChannels(characterId: string) {
 
 /** The channels a player is shown on the chat page; `enabled` false while the account may not ask. */
 export function useMyChannels(enabled: boolean) {
-  return useQuery(channelQueries.mine(useGameApi(), enabled));
+  return useQuery(channelQueries.mine(useChatApi(), enabled));
 }

@@ -1,8 +1,13 @@
+import type { Client } from '@connectrpc/connect';
 import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { fromListCache, ItemNotFoundError, removeCached, upsertCached } from './entity-cache';
 import { toDimension, type DimensionRecord } from './records';
-import { useGameApi, type GameApi } from './use-game-api';
+import { DimensionService } from '../../gen/sro/gameserver/gameserver_pb';
+import { useGameServiceClient } from './use-game-api';
+
+type DimensionApi = Client<typeof DimensionService>;
+const useDimensionApi = () => useGameServiceClient(DimensionService);
 
 export const dimensionKeys = {
   all: ['dimensions'] as const,
@@ -11,17 +16,17 @@ export const dimensionKeys = {
 
 /** The dimension reads as query options (key, fetch and cache rules together); the hooks below use them. */
 export const dimensionQueries = {
-  all: (api: GameApi) =>
+  all: (api: DimensionApi) =>
     queryOptions({
       queryKey: dimensionKeys.all,
-      queryFn: async () => (await api.dimensions.getDimensions({})).dimensions.map(toDimension),
+      queryFn: async () => (await api.getDimensions({})).dimensions.map(toDimension),
     }),
-  byId: (api: GameApi, client: QueryClient, id: string) =>
+  byId: (api: DimensionApi, client: QueryClient, id: string) =>
     queryOptions({
       queryKey: dimensionKeys.byId(id),
       queryFn: async () => {
         try {
-          return toDimension(await api.dimensions.getDimension({ id }));
+          return toDimension(await api.getDimension({ id }));
         } catch (error) {
           throw isNotFound(error) ? new ItemNotFoundError(id) : error;
         }
@@ -42,29 +47,29 @@ export interface DimensionInput {
 export type DimensionChanges = Partial<DimensionInput>;
 
 export function useDimensions() {
-  return useQuery(dimensionQueries.all(useGameApi()));
+  return useQuery(dimensionQueries.all(useDimensionApi()));
 }
 
 export function useDimension(id: string) {
-  return useQuery(dimensionQueries.byId(useGameApi(), useQueryClient(), id));
+  return useQuery(dimensionQueries.byId(useDimensionApi(), useQueryClient(), id));
 }
 
 export function useCreateDimension() {
-  const api = useGameApi();
+  const api = useDimensionApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: DimensionInput) => toDimension(await api.dimensions.createDimension(input)),
+    mutationFn: async (input: DimensionInput) => toDimension(await api.createDimension(input)),
     onSuccess: (dimension) => upsertCached(client, dimensionKeys.all, dimensionKeys.byId(dimension.id), dimension),
   });
 }
 
 export function useEditDimension(id: string) {
-  const api = useGameApi();
+  const api = useDimensionApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ mapIds, ...fields }: DimensionChanges) =>
       toDimension(
-        await api.dimensions.editDimension({
+        await api.editDimension({
           targetId: id,
           ...fields,
           editMaps: mapIds !== undefined,
@@ -76,11 +81,11 @@ export function useEditDimension(id: string) {
 }
 
 export function useDeleteDimension() {
-  const api = useGameApi();
+  const api = useDimensionApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await api.dimensions.deleteDimension({ id });
+      await api.deleteDimension({ id });
       return id;
     },
     onSuccess: (id) => removeCached(client, dimensionKeys.all, dimensionKeys.byId(id), id),

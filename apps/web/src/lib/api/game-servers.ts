@@ -1,5 +1,10 @@
+import type { Client } from '@connectrpc/connect';
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import { useGameApi, type GameApi } from './use-game-api';
+import { GameServerDataService } from '../../gen/sro/gameserver/gameserver_pb';
+import { useGameServiceClient } from './use-game-api';
+
+type GameServerApi = Client<typeof GameServerDataService>;
+const useGameServerApi = () => useGameServiceClient(GameServerDataService);
 
 export const gameServerKeys = {
   all: ['game-servers'] as const,
@@ -7,10 +12,10 @@ export const gameServerKeys = {
 
 /** The game server reads as query options (key, fetch and cache rules together); the hooks below use them. */
 export const gameServerQueries = {
-  count: (api: GameApi) =>
+  count: (api: GameServerApi) =>
     queryOptions({
       queryKey: gameServerKeys.all,
-      queryFn: async () => (await api.gameServers.getGameServerDetails({})).count,
+      queryFn: async () => (await api.getGameServerDetails({})).count,
     }),
 };
 
@@ -19,5 +24,5 @@ export const SERVER_COUNT_LOADING = -2;
 export const SERVER_COUNT_LOCAL_MODE = -1;
 
 export function useGameServerCount() {
-  return useQuery(gameServerQueries.count(useGameApi()));
+  return useQuery(gameServerQueries.count(useGameServerApi()));
 }

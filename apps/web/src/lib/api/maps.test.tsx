@@ -1,13 +1,26 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
+import { createRouterTransport } from '@connectrpc/connect';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MapService } from '../../gen/sro/gameserver/gameserver_pb';
+import { ApiTransportContext } from '../rpc/transport-context';
+import { SessionContext } from '../auth/session-context';
+import { signedIn } from '../../test/render';
 import { dimensionKeys } from './dimensions';
 import { mapKeys, useDeleteMap } from './maps';
 import type { DimensionRecord, MapRecord } from './records';
 
-const deleteMap = vi.fn(async () => ({}));
-vi.mock('./use-game-api', () => ({ useGameApi: () => ({ maps: { deleteMap } }) }));
+// DeleteMap on an in-memory server (Connect's router transport): the real client and hook, the deletions recorded.
+const deleted: { id: string }[] = [];
+const transport = createRouterTransport(({ service }) => {
+  service(MapService, {
+    deleteMap: (req) => {
+      deleted.push({ id: req.id });
+      return {};
+    },
+  });
+});
 
 const downtown: MapRecord = { id: 'm-1', name: 'Downtown', mapPath: 'maps/downtown' };
 const docks: MapRecord = { id: 'm-2', name: 'Docks', mapPath: 'maps/docks' };
@@ -15,13 +28,20 @@ const prime: DimensionRecord = { id: 'd-1', name: 'Prime', location: 'eu', versi
 const shadow: DimensionRecord = { id: 'd-2', name: 'Shadow', location: 'us', version: '1.0', mapIds: ['m-2'] };
 
 function setup() {
+  deleted.length = 0;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(mapKeys.all, [downtown, docks]);
   client.setQueryData(mapKeys.byId(downtown.id), downtown);
   client.setQueryData(dimensionKeys.all, [prime, shadow]);
   client.setQueryData(dimensionKeys.byId(prime.id), prime);
   client.setQueryData(dimensionKeys.byId(shadow.id), shadow);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ApiTransportContext value={{ rpc: transport }}>
+      <SessionContext value={signedIn()}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </SessionContext>
+    </ApiTransportContext>
+  );
   const { result } = renderHook(() => useDeleteMap(), { wrapper });
   return { client, result };
 }
@@ -30,7 +50,7 @@ describe('useDeleteMap', () => {
   it('takes the deleted map out of the cached dimensions, list and details, as the server does', async () => {
     const { client, result } = setup();
     await act(() => result.current.mutateAsync(downtown.id));
-    expect(deleteMap).toHaveBeenCalledWith({ id: downtown.id });
+    expect(deleted).toEqual([{ id: downtown.id }]);
     expect(client.getQueryData(mapKeys.all)).toEqual([docks]);
     expect(client.getQueryData(mapKeys.byId(downtown.id))).toBeUndefined();
     // Not 'Unknown (m-1)' on the dimension page, and the list counts one map for Prime.

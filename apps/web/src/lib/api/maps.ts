@@ -1,9 +1,14 @@
+import type { Client } from '@connectrpc/connect';
 import { useMutation, useQuery, useQueryClient, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isNotFound } from '../rpc/rpc-error';
 import { applyWrite, dropCached, fromListCache, ItemNotFoundError, upsertCached } from './entity-cache';
 import { dimensionKeys } from './dimensions';
 import { toMap, type DimensionRecord, type MapRecord } from './records';
-import { useGameApi, type GameApi } from './use-game-api';
+import { MapService } from '../../gen/sro/gameserver/gameserver_pb';
+import { useGameServiceClient } from './use-game-api';
+
+type MapApi = Client<typeof MapService>;
+const useMapApi = () => useGameServiceClient(MapService);
 
 export const mapKeys = {
   all: ['maps'] as const,
@@ -12,17 +17,17 @@ export const mapKeys = {
 
 /** The map reads as query options (key, fetch and cache rules together); the hooks below use them. */
 export const mapQueries = {
-  all: (api: GameApi) =>
+  all: (api: MapApi) =>
     queryOptions({
       queryKey: mapKeys.all,
-      queryFn: async () => (await api.maps.getMaps({})).maps.map(toMap),
+      queryFn: async () => (await api.getMaps({})).maps.map(toMap),
     }),
-  byId: (api: GameApi, client: QueryClient, id: string) =>
+  byId: (api: MapApi, client: QueryClient, id: string) =>
     queryOptions({
       queryKey: mapKeys.byId(id),
       queryFn: async () => {
         try {
-          return toMap(await api.maps.getMap({ id }));
+          return toMap(await api.getMap({ id }));
         } catch (error) {
           throw isNotFound(error) ? new ItemNotFoundError(id) : error;
         }
@@ -38,37 +43,37 @@ export interface MapInput {
 }
 
 export function useMaps() {
-  return useQuery(mapQueries.all(useGameApi()));
+  return useQuery(mapQueries.all(useMapApi()));
 }
 
 export function useMap(id: string) {
-  return useQuery(mapQueries.byId(useGameApi(), useQueryClient(), id));
+  return useQuery(mapQueries.byId(useMapApi(), useQueryClient(), id));
 }
 
 export function useCreateMap() {
-  const api = useGameApi();
+  const api = useMapApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: MapInput) => toMap(await api.maps.createMap(input)),
+    mutationFn: async (input: MapInput) => toMap(await api.createMap(input)),
     onSuccess: (map) => upsertCached(client, mapKeys.all, mapKeys.byId(map.id), map),
   });
 }
 
 export function useEditMap(id: string) {
-  const api = useGameApi();
+  const api = useMapApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: Partial<MapInput>) => toMap(await api.maps.editMap({ targetId: id, ...changes })),
+    mutationFn: async (changes: Partial<MapInput>) => toMap(await api.editMap({ targetId: id, ...changes })),
     onSuccess: (map) => upsertCached(client, mapKeys.all, mapKeys.byId(map.id), map),
   });
 }
 
 export function useDeleteMap() {
-  const api = useGameApi();
+  const api = useMapApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await api.maps.deleteMap({ id });
+      await api.deleteMap({ id });
       return id;
     },
     onSuccess: (id) => forgetDeletedMap(client, id),

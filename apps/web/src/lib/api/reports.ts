@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Client } from '@connectrpc/connect';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReportOutcome, ReportService } from '../../gen/sro/moderation/reports_pb';
 import { KIND_NAMES, SCOPE_NAMES } from '../sanctions/sanction-records';
 import { isNotFound } from '../rpc/rpc-error';
@@ -14,7 +15,7 @@ import {
   type ReportReasonName,
   type ReportRecord,
 } from '../reports/report-records';
-import type { IssueSanctionInput } from './sanctions';
+import { sanctionKeys, type IssueSanctionInput } from './sanctions';
 
 // Every report read sits under 'reports': a report or a resolution refetches them all (queue, details, mine).
 export const reportKeys = {
@@ -24,7 +25,9 @@ export const reportKeys = {
   mine: ['reports', 'mine'] as const,
 };
 
-export function useReportApi() {
+type ReportApi = Client<typeof ReportService>;
+
+export function useReportApi(): ReportApi {
   const base = useRuntimeConfig()?.apiBaseUrl ?? '';
   return useRpcClient(ReportService, base);
 }
@@ -40,44 +43,51 @@ export interface ReportQueuePage {
   messages: ReportedMessageRecord[];
 }
 
-/** The moderators' queue: one entry per reported message, newest report first. */
+/** The report reads as query options (key, fetch and cache rules together); the hooks use them. */
+export const reportQueries = {
+  /** The moderators' queue: one entry per reported message, newest report first. */
+  queue: (api: ReportApi, query: ReportQueueQuery) =>
+    queryOptions({
+      queryKey: reportKeys.queue(query),
+      queryFn: async ({ signal }): Promise<ReportQueuePage> => {
+        const page = await api.listReportedMessages(
+          { includeResolved: query.includeResolved, limit: query.pageSize, offset: query.pageIndex * query.pageSize },
+          { signal },
+        );
+        return { total: Number(page.total), messages: page.messages.map(toReportedMessageRecord) };
+      },
+      placeholderData: keepPreviousData,
+    }),
+  one: (api: ReportApi, messageId: string) =>
+    queryOptions({
+      queryKey: reportKeys.one(messageId),
+      queryFn: async ({ signal }) => {
+        try {
+          return toReportedMessageRecord(await api.getReportedMessage({ id: messageId }, { signal }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(messageId) : error;
+        }
+      },
+      enabled: !!messageId,
+    }),
+  /** The signed-in player's own reports with their outcome, newest first. */
+  mine: (api: ReportApi) =>
+    queryOptions({
+      queryKey: reportKeys.mine,
+      queryFn: async ({ signal }): Promise<ReportRecord[]> => (await api.getMyReports({}, { signal })).reports.map(toReportRecord),
+    }),
+};
+
 export function useReportQueue(query: ReportQueueQuery) {
-  const api = useReportApi();
-  return useQuery({
-    queryKey: reportKeys.queue(query),
-    queryFn: async ({ signal }): Promise<ReportQueuePage> => {
-      const page = await api.listReportedMessages(
-        { includeResolved: query.includeResolved, limit: query.pageSize, offset: query.pageIndex * query.pageSize },
-        { signal },
-      );
-      return { total: Number(page.total), messages: page.messages.map(toReportedMessageRecord) };
-    },
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(reportQueries.queue(useReportApi(), query));
 }
 
 export function useReportedMessage(messageId: string) {
-  const api = useReportApi();
-  return useQuery({
-    queryKey: reportKeys.one(messageId),
-    queryFn: async ({ signal }) => {
-      try {
-        return toReportedMessageRecord(await api.getReportedMessage({ id: messageId }, { signal }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(messageId) : error;
-      }
-    },
-    enabled: !!messageId,
-  });
+  return useQuery(reportQueries.one(useReportApi(), messageId));
 }
 
-/** The signed-in player's own reports with their outcome, newest first. */
 export function useMyReports() {
-  const api = useReportApi();
-  return useQuery({
-    queryKey: reportKeys.mine,
-    queryFn: async ({ signal }): Promise<ReportRecord[]> => (await api.getMyReports({}, { signal })).reports.map(toReportRecord),
-  });
+  return useQuery(reportQueries.mine(useReportApi()));
 }
 
 export interface ReportMessageInput {
@@ -134,7 +144,7 @@ export function useResolveReport() {
     onSuccess: (resolved) => {
       client.setQueryData(reportKeys.one(resolved.message.id), resolved);
       // A sanction was issued: the sanction lists change too.
-      return Promise.all([client.invalidateQueries({ queryKey: reportKeys.all }), client.invalidateQueries({ queryKey: ['sanctions'] })]);
+      return Promise.all([client.invalidateQueries({ queryKey: reportKeys.all }), client.invalidateQueries({ queryKey: sanctionKeys.all })]);
     },
   });
 }

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Client } from '@connectrpc/connect';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SanctionService, SanctionKind, SanctionScope, SanctionState } from '../../gen/sro/moderation/moderation_pb';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
@@ -21,12 +22,15 @@ export const sanctionKeys = {
   list: (query: SanctionListQuery) => ['sanctions', 'list', query] as const,
   one: (id: string) => ['sanctions', 'id', id] as const,
   mine: ['sanctions', 'mine'] as const,
+  suggestions: ['sanctions', 'suggestion'] as const,
   suggestion: (subject: SanctionSubject) => ['sanctions', 'suggestion', subject] as const,
   settings: ['moderation-settings'] as const,
 };
 
+type SanctionApi = Client<typeof SanctionService>;
+
 /** The typed SanctionService client, authenticated as the signed-in user. */
-export function useSanctionApi() {
+export function useSanctionApi(): SanctionApi {
   const base = useRuntimeConfig()?.apiBaseUrl ?? '';
   return useRpcClient(SanctionService, base);
 }
@@ -60,45 +64,77 @@ export function sanctionListRequest(query: SanctionListQuery) {
   };
 }
 
+/** The sanction reads as query options (key, fetch and cache rules together); the hooks use them. */
+export const sanctionQueries = {
+  list: (api: SanctionApi, query: SanctionListQuery, enabled = true) =>
+    queryOptions({
+      queryKey: sanctionKeys.list(query),
+      queryFn: async ({ signal }): Promise<SanctionPage> => {
+        const page = await api.listSanctions(sanctionListRequest(query), { signal });
+        return { total: Number(page.total), sanctions: page.sanctions.map(toSanctionRecord) };
+      },
+      placeholderData: keepPreviousData,
+      enabled,
+    }),
+  one: (api: SanctionApi, id: string) =>
+    queryOptions({
+      queryKey: sanctionKeys.one(id),
+      queryFn: async () => {
+        try {
+          return toSanctionRecord(await api.getSanction({ id }));
+        } catch (error) {
+          throw isNotFound(error) ? new ItemNotFoundError(id) : error;
+        }
+      },
+      enabled: !!id,
+    }),
+  mine: (api: SanctionApi) =>
+    queryOptions({
+      queryKey: sanctionKeys.mine,
+      queryFn: async ({ signal }): Promise<SanctionPage> => {
+        const page = await api.getMySanctions({}, { signal });
+        return { total: Number(page.total), sanctions: page.sanctions.map(toSanctionRecord) };
+      },
+    }),
+  settings: (api: SanctionApi) =>
+    queryOptions({
+      queryKey: sanctionKeys.settings,
+      queryFn: async ({ signal }): Promise<ModerationSettingsRecord> => {
+        const settings = await api.getModerationSettings({}, { signal });
+        return {
+          reasonTemplates: settings.reasonTemplates,
+          ladder: settings.ladder.map((s) => ({ kind: s.kind === SanctionKind.BAN ? 'ban' : 'mute', durationSeconds: Number(s.durationSeconds) })),
+        };
+      },
+    }),
+  suggestion: (api: SanctionApi, subject: SanctionSubject | null) =>
+    queryOptions({
+      queryKey: sanctionKeys.suggestion(subject ?? { characterId: '' }),
+      queryFn: async ({ signal }): Promise<SanctionSuggestionRecord> => {
+        const answer = await api.suggestSanction({ characterId: subject?.characterId ?? '', accountId: subject?.accountId ?? '' }, { signal });
+        const step = answer.step
+          ? { kind: answer.step.kind === SanctionKind.BAN ? ('ban' as const) : ('mute' as const), durationSeconds: Number(answer.step.durationSeconds) }
+          : null;
+        return { step, priorSanctions: answer.priorSanctions };
+      },
+      enabled: !!(subject?.characterId || subject?.accountId),
+      // A suggestion is only good for the history it was made from.
+      staleTime: 0,
+    }),
+};
+
 /** One page of ListSanctions, newest first, filtered on the server. */
 export function useSanctionList(query: SanctionListQuery, enabled = true) {
-  const api = useSanctionApi();
-  return useQuery({
-    queryKey: sanctionKeys.list(query),
-    queryFn: async ({ signal }): Promise<SanctionPage> => {
-      const page = await api.listSanctions(sanctionListRequest(query), { signal });
-      return { total: Number(page.total), sanctions: page.sanctions.map(toSanctionRecord) };
-    },
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery(sanctionQueries.list(useSanctionApi(), query, enabled));
 }
 
 export function useSanction(id: string) {
-  const api = useSanctionApi();
-  return useQuery({
-    queryKey: sanctionKeys.one(id),
-    queryFn: async () => {
-      try {
-        return toSanctionRecord(await api.getSanction({ id }));
-      } catch (error) {
-        throw isNotFound(error) ? new ItemNotFoundError(id) : error;
-      }
-    },
-    enabled: !!id,
-  });
+  return useQuery(sanctionQueries.one(useSanctionApi(), id));
 }
 
 /** The signed-in player's own sanctions (every character and the account), newest first. */
 export function useMySanctions() {
-  const api = useSanctionApi();
-  return useQuery({
-    queryKey: sanctionKeys.mine,
-    queryFn: async ({ signal }): Promise<SanctionPage> => {
-      const page = await api.getMySanctions({}, { signal });
-      return { total: Number(page.total), sanctions: page.sanctions.map(toSanctionRecord) };
-    },
-  });
+  return useQuery(sanctionQueries.mine(useSanctionApi()));
 }
 
 export interface LadderStepRecord {
@@ -113,17 +149,7 @@ export interface ModerationSettingsRecord {
 }
 
 export function useModerationSettings() {
-  const api = useSanctionApi();
-  return useQuery({
-    queryKey: sanctionKeys.settings,
-    queryFn: async ({ signal }): Promise<ModerationSettingsRecord> => {
-      const settings = await api.getModerationSettings({}, { signal });
-      return {
-        reasonTemplates: settings.reasonTemplates,
-        ladder: settings.ladder.map((s) => ({ kind: s.kind === SanctionKind.BAN ? 'ban' : 'mute', durationSeconds: Number(s.durationSeconds) })),
-      };
-    },
-  });
+  return useQuery(sanctionQueries.settings(useSanctionApi()));
 }
 
 /** Replaces the reason templates and the ladder (admins only); every reader of the settings refetches. */
@@ -138,7 +164,7 @@ export function useSaveModerationSettings() {
       }),
     // The ladder changes what is suggested next.
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: sanctionKeys.settings }), client.invalidateQueries({ queryKey: ['sanctions', 'suggestion'] })]),
+      Promise.all([client.invalidateQueries({ queryKey: sanctionKeys.settings }), client.invalidateQueries({ queryKey: sanctionKeys.suggestions })]),
   });
 }
 
@@ -152,20 +178,7 @@ export interface SanctionSuggestionRecord {
 
 /** The next step of the escalation ladder for the subject, from its history. */
 export function useSanctionSuggestion(subject: SanctionSubject | null) {
-  const api = useSanctionApi();
-  return useQuery({
-    queryKey: sanctionKeys.suggestion(subject ?? { characterId: '' }),
-    queryFn: async ({ signal }): Promise<SanctionSuggestionRecord> => {
-      const answer = await api.suggestSanction({ characterId: subject?.characterId ?? '', accountId: subject?.accountId ?? '' }, { signal });
-      const step = answer.step
-        ? { kind: answer.step.kind === SanctionKind.BAN ? ('ban' as const) : ('mute' as const), durationSeconds: Number(answer.step.durationSeconds) }
-        : null;
-      return { step, priorSanctions: answer.priorSanctions };
-    },
-    enabled: !!(subject?.characterId || subject?.accountId),
-    // A suggestion is only good for the history it was made from.
-    staleTime: 0,
-  });
+  return useQuery(sanctionQueries.suggestion(useSanctionApi(), subject));
 }
 
 export interface IssueSanctionInput {

@@ -1,7 +1,8 @@
 import { SanctionKind, SanctionScope, SanctionState, type Sanction } from '../../gen/sro/moderation/moderation_pb';
 
 export type SanctionKindName = 'mute' | 'ban';
-export type SanctionScopeName = 'channel' | 'dimension' | 'everywhere';
+/** 'game': a ban from game sessions only (chat untouched). */
+export type SanctionScopeName = 'channel' | 'dimension' | 'everywhere' | 'game';
 export type SanctionStateName = 'active' | 'ended';
 
 /**
@@ -39,12 +40,17 @@ export const SCOPE_NAMES: Record<SanctionScopeName, SanctionScope> = {
   channel: SanctionScope.CHANNEL,
   dimension: SanctionScope.DIMENSION,
   everywhere: SanctionScope.EVERYWHERE,
+  game: SanctionScope.GAME,
 };
 export const STATE_NAMES: Record<SanctionStateName, SanctionState> = { active: SanctionState.ACTIVE, ended: SanctionState.ENDED };
 
 const kindName = (kind: SanctionKind): SanctionKindName => (kind === SanctionKind.BAN ? 'ban' : 'mute');
-const scopeName = (scope: SanctionScope): SanctionScopeName =>
-  scope === SanctionScope.CHANNEL ? 'channel' : scope === SanctionScope.DIMENSION ? 'dimension' : 'everywhere';
+const SCOPE_OF: Partial<Record<SanctionScope, SanctionScopeName>> = {
+  [SanctionScope.CHANNEL]: 'channel',
+  [SanctionScope.DIMENSION]: 'dimension',
+  [SanctionScope.GAME]: 'game',
+};
+const scopeName = (scope: SanctionScope): SanctionScopeName => SCOPE_OF[scope] ?? 'everywhere';
 
 export function toSanctionRecord(s: Sanction): SanctionRecord {
   return {
@@ -72,7 +78,7 @@ export function toSanctionRecord(s: Sanction): SanctionRecord {
 }
 
 export const KIND_LABELS: Record<SanctionKindName, string> = { mute: 'Mute', ban: 'Ban' };
-export const SCOPE_LABELS: Record<SanctionScopeName, string> = { channel: 'Channel', dimension: 'Dimension', everywhere: 'Everywhere' };
+export const SCOPE_LABELS: Record<SanctionScopeName, string> = { channel: 'Channel', dimension: 'Dimension', everywhere: 'Everywhere', game: 'Game sessions' };
 
 /** An account-wide ban everywhere: no game API and no sign-in (admins only). */
 export const isAccountBan = (s: Pick<SanctionRecord, 'kind' | 'scope' | 'characterId'>) => s.kind === 'ban' && s.scope === 'everywhere' && !s.characterId;
@@ -80,9 +86,9 @@ export const isAccountBan = (s: Pick<SanctionRecord, 'kind' | 'scope' | 'charact
 /** 'Account ban', 'Mute' or 'Ban'. */
 export const sanctionKindLabel = (s: Pick<SanctionRecord, 'kind' | 'scope' | 'characterId'>) => (isAccountBan(s) ? 'Account ban' : KIND_LABELS[s.kind]);
 
-/** 'Channel: Prime Runners', 'Dimension: Prime', 'Everywhere'. */
+/** 'Channel: Prime Runners', 'Dimension: Prime', 'Everywhere', 'Game sessions'. */
 export function scopeText(s: Pick<SanctionRecord, 'scope' | 'scopeId' | 'scopeName'>): string {
-  if (s.scope === 'everywhere') return 'Everywhere';
+  if (s.scope === 'everywhere' || s.scope === 'game') return SCOPE_LABELS[s.scope];
   return `${SCOPE_LABELS[s.scope]}: ${s.scopeName || s.scopeId}`;
 }
 

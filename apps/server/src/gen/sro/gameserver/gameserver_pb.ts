@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/gameserver/gameserver.proto.
  */
 export const file_sro_gameserver_gameserver: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vZ2FtZXNlcnZlci9nYW1lc2VydmVyLnByb3RvEg5zcm8uZ2FtZXNlcnZlciJfCglEaW1lbnNpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgJEg8KB21hcF9pZHMYBCADKAkSEAoIbG9jYXRpb24YBiABKAlKBAgFEAYiOwoKRGltZW5zaW9ucxItCgpkaW1lbnNpb25zGAEgAygLMhkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uIloKFkNyZWF0ZURpbWVuc2lvblJlcXVlc3QSDAoEbmFtZRgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJEg8KB21hcF9pZHMYAyADKAkSEAoIbG9jYXRpb24YBCABKAkiPAoZRHVwbGljYXRlRGltZW5zaW9uUmVxdWVzdBIRCgl0YXJnZXRfaWQYASABKAkSDAoEbmFtZRgCIAEoCSK7AQoURWRpdERpbWVuc2lvblJlcXVlc3QSEQoJdGFyZ2V0X2lkGAEgASgJEhEKBG5hbWUYAiABKAlIAIgBARIUCgd2ZXJzaW9uGAMgASgJSAGIAQESEQoJZWRpdF9tYXBzGAQgASgIEg8KB21hcF9pZHMYBSADKAkSFQoIbG9jYXRpb24YCCABKAlIAogBAUIHCgVfbmFtZUIKCghfdmVyc2lvbkILCglfbG9jYXRpb25KBAgGEAdKBAgHEAgiTAoYR2FtZVNlcnZlclVwZGF0ZVJlc3BvbnNlEhcKD21hcF9pZHNfY3JlYXRlZBgBIAMoCRIXCg9tYXBfaWRzX2RlbGV0ZWQYAiADKAkiMQoDTWFwEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEAoIbWFwX3BhdGgYAyABKAkiKQoETWFwcxIhCgRtYXBzGAEgAygLMhMuc3JvLmdhbWVzZXJ2ZXIuTWFwIjIKEENyZWF0ZU1hcFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIQCghtYXBfcGF0aBgCIAEoCSJjCg5FZGl0TWFwUmVxdWVzdBIRCgl0YXJnZXRfaWQYASABKAkSEQoEbmFtZRgCIAEoCUgAiAEBEhUKCG1hcF9wYXRoGAMgASgJSAGIAQFCBwoFX25hbWVCCwoJX21hcF9wYXRoIiIKEUdhbWVTZXJ2ZXJEZXRhaWxzEg0KBWNvdW50GAEgASgFImAKGVJlZ2lzdGVyR2FtZVNlcnZlclJlcXVlc3QSFAoMZGltZW5zaW9uX2lkGAEgASgJEg4KBm1hcF9pZBgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBHBvcnQYBCABKAUiOQoPR2FtZVNlcnZlckxlYXNlEhEKCXNlcnZlcl9pZBgBIAEoCRITCgt0dGxfc2Vjb25kcxgCIAEoBSIvChpIZWFydGJlYXRHYW1lU2VydmVyUmVxdWVzdBIRCglzZXJ2ZXJfaWQYASABKAkiQQobSGVhcnRiZWF0R2FtZVNlcnZlclJlc3BvbnNlEg0KBWRyYWluGAEgASgIEhMKC3R0bF9zZWNvbmRzGAIgASgFIqEBCgpHYW1lU2VydmVyEgoKAmlkGAEgASgJEhQKDGRpbWVuc2lvbl9pZBgCIAEoCRIOCgZtYXBfaWQYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIMCgRwb3J0GAUgASgFEhUKDXJlZ2lzdGVyZWRfYXQYBiABKAMSGQoRbGFzdF9oZWFydGJlYXRfYXQYByABKAMSEAoIZHJhaW5pbmcYCCABKAgiOgoLR2FtZVNlcnZlcnMSKwoHc2VydmVycxgBIAMoCzIaLnNyby5nYW1lc2VydmVyLkdhbWVTZXJ2ZXIylQYKEERpbWVuc2lvblNlcnZpY2USWAoMR2V0RGltZW5zaW9uEg0uc3JvLlRhcmdldElkGhkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uIh6C0+STAhgSFi92MS9kaW1lbnNpb25zL2lkL3tpZH0SWwoNR2V0RGltZW5zaW9ucxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoaLnNyby5nYW1lc2VydmVyLkRpbWVuc2lvbnMiFoLT5JMCEBIOL3YxL2RpbWVuc2lvbnMSbwoPQ3JlYXRlRGltZW5zaW9uEiYuc3JvLmdhbWVzZXJ2ZXIuQ3JlYXRlRGltZW5zaW9uUmVxdWVzdBoZLnNyby5nYW1lc2VydmVyLkRpbWVuc2lvbiIZgtPkkwITOgEqIg4vdjEvZGltZW5zaW9ucxKOAQoSRHVwbGljYXRlRGltZW5zaW9uEikuc3JvLmdhbWVzZXJ2ZXIuRHVwbGljYXRlRGltZW5zaW9uUmVxdWVzdBoZLnNyby5nYW1lc2VydmVyLkRpbWVuc2lvbiIygtPkkwIsOgEqIicvdjEvZGltZW5zaW9ucy9pZC97dGFyZ2V0X2lkfS9kdXBsaWNhdGUSegoNRWRpdERpbWVuc2lvbhIkLnNyby5nYW1lc2VydmVyLkVkaXREaW1lbnNpb25SZXF1ZXN0Ghkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uIiiC0+STAiI6ASoaHS92MS9kaW1lbnNpb25zL2lkL3t0YXJnZXRfaWR9ElgKD0RlbGV0ZURpbWVuc2lvbhINLnNyby5UYXJnZXRJZBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIegtPkkwIYKhYvdjEvZGltZW5zaW9ucy9pZC97aWR9EnIKEEdhbWVTZXJ2ZXJVcGRhdGUSDS5zcm8uVGFyZ2V0SWQaKC5zcm8uZ2FtZXNlcnZlci5HYW1lU2VydmVyVXBkYXRlUmVzcG9uc2UiJYLT5JMCHyIdL3YxL2RpbWVuc2lvbnMvaWQve2lkfS91cGRhdGUyqgMKCk1hcFNlcnZpY2USRgoGR2V0TWFwEg0uc3JvLlRhcmdldElkGhMuc3JvLmdhbWVzZXJ2ZXIuTWFwIhiC0+STAhISEC92MS9tYXBzL2lkL3tpZH0SSQoHR2V0TWFwcxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoULnNyby5nYW1lc2VydmVyLk1hcHMiEILT5JMCChIIL3YxL21hcHMSVwoJQ3JlYXRlTWFwEiAuc3JvLmdhbWVzZXJ2ZXIuQ3JlYXRlTWFwUmVxdWVzdBoTLnNyby5nYW1lc2VydmVyLk1hcCITgtPkkwINOgEqIggvdjEvbWFwcxJiCgdFZGl0TWFwEh4uc3JvLmdhbWVzZXJ2ZXIuRWRpdE1hcFJlcXVlc3QaEy5zcm8uZ2FtZXNlcnZlci5NYXAiIoLT5JMCHDoBKhoXL3YxL21hcHMvaWQve3RhcmdldF9pZH0STAoJRGVsZXRlTWFwEg0uc3JvLlRhcmdldElkGhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IhiC0+STAhIqEC92MS9tYXBzL2lkL3tpZH0yiQEKFUdhbWVTZXJ2ZXJEYXRhU2VydmljZRJwChRHZXRHYW1lU2VydmVyRGV0YWlscxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRohLnNyby5nYW1lc2VydmVyLkdhbWVTZXJ2ZXJEZXRhaWxzIh2C0+STAhcSFS92MS9zdGF0dXMvZ2FtZXNlcnZlcjL9AwoZR2FtZVNlcnZlclJlZ2lzdHJ5U2VydmljZRJ8ChJSZWdpc3RlckdhbWVTZXJ2ZXISKS5zcm8uZ2FtZXNlcnZlci5SZWdpc3RlckdhbWVTZXJ2ZXJSZXF1ZXN0Gh8uc3JvLmdhbWVzZXJ2ZXIuR2FtZVNlcnZlckxlYXNlIhqC0+STAhQ6ASoiDy92MS9nYW1lc2VydmVycxKgAQoTSGVhcnRiZWF0R2FtZVNlcnZlchIqLnNyby5nYW1lc2VydmVyLkhlYXJ0YmVhdEdhbWVTZXJ2ZXJSZXF1ZXN0Gisuc3JvLmdhbWVzZXJ2ZXIuSGVhcnRiZWF0R2FtZVNlcnZlclJlc3BvbnNlIjCC0+STAioiKC92MS9nYW1lc2VydmVycy9pZC97c2VydmVyX2lkfS9oZWFydGJlYXQSXgoURGVyZWdpc3RlckdhbWVTZXJ2ZXISDS5zcm8uVGFyZ2V0SWQaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiH4LT5JMCGSoXL3YxL2dhbWVzZXJ2ZXJzL2lkL3tpZH0SXwoPTGlzdEdhbWVTZXJ2ZXJzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghsuc3JvLmdhbWVzZXJ2ZXIuR2FtZVNlcnZlcnMiF4LT5JMCERIPL3YxL2dhbWVzZXJ2ZXJzYgZwcm90bzM", [file_google_api_annotations, file_google_protobuf_empty, file_sro_common]);
+  fileDesc("Ch9zcm8vZ2FtZXNlcnZlci9nYW1lc2VydmVyLnByb3RvEg5zcm8uZ2FtZXNlcnZlciJfCglEaW1lbnNpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgJEg8KB21hcF9pZHMYBCADKAkSEAoIbG9jYXRpb24YBiABKAlKBAgFEAYiOwoKRGltZW5zaW9ucxItCgpkaW1lbnNpb25zGAEgAygLMhkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uIloKFkNyZWF0ZURpbWVuc2lvblJlcXVlc3QSDAoEbmFtZRgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJEg8KB21hcF9pZHMYAyADKAkSEAoIbG9jYXRpb24YBCABKAkiPAoZRHVwbGljYXRlRGltZW5zaW9uUmVxdWVzdBIRCgl0YXJnZXRfaWQYASABKAkSDAoEbmFtZRgCIAEoCSK7AQoURWRpdERpbWVuc2lvblJlcXVlc3QSEQoJdGFyZ2V0X2lkGAEgASgJEhEKBG5hbWUYAiABKAlIAIgBARIUCgd2ZXJzaW9uGAMgASgJSAGIAQESEQoJZWRpdF9tYXBzGAQgASgIEg8KB21hcF9pZHMYBSADKAkSFQoIbG9jYXRpb24YCCABKAlIAogBAUIHCgVfbmFtZUIKCghfdmVyc2lvbkILCglfbG9jYXRpb25KBAgGEAdKBAgHEAgiTAoYR2FtZVNlcnZlclVwZGF0ZVJlc3BvbnNlEhcKD21hcF9pZHNfY3JlYXRlZBgBIAMoCRIXCg9tYXBfaWRzX2RlbGV0ZWQYAiADKAkiMQoDTWFwEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEAoIbWFwX3BhdGgYAyABKAkiKQoETWFwcxIhCgRtYXBzGAEgAygLMhMuc3JvLmdhbWVzZXJ2ZXIuTWFwIjIKEENyZWF0ZU1hcFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIQCghtYXBfcGF0aBgCIAEoCSJjCg5FZGl0TWFwUmVxdWVzdBIRCgl0YXJnZXRfaWQYASABKAkSEQoEbmFtZRgCIAEoCUgAiAEBEhUKCG1hcF9wYXRoGAMgASgJSAGIAQFCBwoFX25hbWVCCwoJX21hcF9wYXRoIiIKEUdhbWVTZXJ2ZXJEZXRhaWxzEg0KBWNvdW50GAEgASgFIkIKF1JlcG9ydFBsYXllckxlZnRSZXF1ZXN0EhEKCXNlcnZlcl9pZBgBIAEoCRIUCgxjaGFyYWN0ZXJfaWQYAiABKAkidQoZUmVnaXN0ZXJHYW1lU2VydmVyUmVxdWVzdBIUCgxkaW1lbnNpb25faWQYASABKAkSDgoGbWFwX2lkGAIgASgJEg8KB2FkZHJlc3MYAyABKAkSDAoEcG9ydBgEIAEoBRITCgttYXhfcGxheWVycxgFIAEoBSI5Cg9HYW1lU2VydmVyTGVhc2USEQoJc2VydmVyX2lkGAEgASgJEhMKC3R0bF9zZWNvbmRzGAIgASgFIi8KGkhlYXJ0YmVhdEdhbWVTZXJ2ZXJSZXF1ZXN0EhEKCXNlcnZlcl9pZBgBIAEoCSJBChtIZWFydGJlYXRHYW1lU2VydmVyUmVzcG9uc2USDQoFZHJhaW4YASABKAgSEwoLdHRsX3NlY29uZHMYAiABKAUixwEKCkdhbWVTZXJ2ZXISCgoCaWQYASABKAkSFAoMZGltZW5zaW9uX2lkGAIgASgJEg4KBm1hcF9pZBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEgwKBHBvcnQYBSABKAUSFQoNcmVnaXN0ZXJlZF9hdBgGIAEoAxIZChFsYXN0X2hlYXJ0YmVhdF9hdBgHIAEoAxIQCghkcmFpbmluZxgIIAEoCBITCgttYXhfcGxheWVycxgJIAEoBRIPCgdwbGF5ZXJzGAogASgFIjoKC0dhbWVTZXJ2ZXJzEisKB3NlcnZlcnMYASADKAsyGi5zcm8uZ2FtZXNlcnZlci5HYW1lU2VydmVyMpUGChBEaW1lbnNpb25TZXJ2aWNlElgKDEdldERpbWVuc2lvbhINLnNyby5UYXJnZXRJZBoZLnNyby5nYW1lc2VydmVyLkRpbWVuc2lvbiIegtPkkwIYEhYvdjEvZGltZW5zaW9ucy9pZC97aWR9ElsKDUdldERpbWVuc2lvbnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGi5zcm8uZ2FtZXNlcnZlci5EaW1lbnNpb25zIhaC0+STAhASDi92MS9kaW1lbnNpb25zEm8KD0NyZWF0ZURpbWVuc2lvbhImLnNyby5nYW1lc2VydmVyLkNyZWF0ZURpbWVuc2lvblJlcXVlc3QaGS5zcm8uZ2FtZXNlcnZlci5EaW1lbnNpb24iGYLT5JMCEzoBKiIOL3YxL2RpbWVuc2lvbnMSjgEKEkR1cGxpY2F0ZURpbWVuc2lvbhIpLnNyby5nYW1lc2VydmVyLkR1cGxpY2F0ZURpbWVuc2lvblJlcXVlc3QaGS5zcm8uZ2FtZXNlcnZlci5EaW1lbnNpb24iMoLT5JMCLDoBKiInL3YxL2RpbWVuc2lvbnMvaWQve3RhcmdldF9pZH0vZHVwbGljYXRlEnoKDUVkaXREaW1lbnNpb24SJC5zcm8uZ2FtZXNlcnZlci5FZGl0RGltZW5zaW9uUmVxdWVzdBoZLnNyby5nYW1lc2VydmVyLkRpbWVuc2lvbiIogtPkkwIiOgEqGh0vdjEvZGltZW5zaW9ucy9pZC97dGFyZ2V0X2lkfRJYCg9EZWxldGVEaW1lbnNpb24SDS5zcm8uVGFyZ2V0SWQaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiHoLT5JMCGCoWL3YxL2RpbWVuc2lvbnMvaWQve2lkfRJyChBHYW1lU2VydmVyVXBkYXRlEg0uc3JvLlRhcmdldElkGiguc3JvLmdhbWVzZXJ2ZXIuR2FtZVNlcnZlclVwZGF0ZVJlc3BvbnNlIiWC0+STAh8iHS92MS9kaW1lbnNpb25zL2lkL3tpZH0vdXBkYXRlMqoDCgpNYXBTZXJ2aWNlEkYKBkdldE1hcBINLnNyby5UYXJnZXRJZBoTLnNyby5nYW1lc2VydmVyLk1hcCIYgtPkkwISEhAvdjEvbWFwcy9pZC97aWR9EkkKB0dldE1hcHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5zcm8uZ2FtZXNlcnZlci5NYXBzIhCC0+STAgoSCC92MS9tYXBzElcKCUNyZWF0ZU1hcBIgLnNyby5nYW1lc2VydmVyLkNyZWF0ZU1hcFJlcXVlc3QaEy5zcm8uZ2FtZXNlcnZlci5NYXAiE4LT5JMCDToBKiIIL3YxL21hcHMSYgoHRWRpdE1hcBIeLnNyby5nYW1lc2VydmVyLkVkaXRNYXBSZXF1ZXN0GhMuc3JvLmdhbWVzZXJ2ZXIuTWFwIiKC0+STAhw6ASoaFy92MS9tYXBzL2lkL3t0YXJnZXRfaWR9EkwKCURlbGV0ZU1hcBINLnNyby5UYXJnZXRJZBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIYgtPkkwISKhAvdjEvbWFwcy9pZC97aWR9MokBChVHYW1lU2VydmVyRGF0YVNlcnZpY2UScAoUR2V0R2FtZVNlcnZlckRldGFpbHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIS5zcm8uZ2FtZXNlcnZlci5HYW1lU2VydmVyRGV0YWlscyIdgtPkkwIXEhUvdjEvc3RhdHVzL2dhbWVzZXJ2ZXIyhAUKGUdhbWVTZXJ2ZXJSZWdpc3RyeVNlcnZpY2USfAoSUmVnaXN0ZXJHYW1lU2VydmVyEikuc3JvLmdhbWVzZXJ2ZXIuUmVnaXN0ZXJHYW1lU2VydmVyUmVxdWVzdBofLnNyby5nYW1lc2VydmVyLkdhbWVTZXJ2ZXJMZWFzZSIagtPkkwIUOgEqIg8vdjEvZ2FtZXNlcnZlcnMSoAEKE0hlYXJ0YmVhdEdhbWVTZXJ2ZXISKi5zcm8uZ2FtZXNlcnZlci5IZWFydGJlYXRHYW1lU2VydmVyUmVxdWVzdBorLnNyby5nYW1lc2VydmVyLkhlYXJ0YmVhdEdhbWVTZXJ2ZXJSZXNwb25zZSIwgtPkkwIqIigvdjEvZ2FtZXNlcnZlcnMvaWQve3NlcnZlcl9pZH0vaGVhcnRiZWF0El4KFERlcmVnaXN0ZXJHYW1lU2VydmVyEg0uc3JvLlRhcmdldElkGhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih+C0+STAhkqFy92MS9nYW1lc2VydmVycy9pZC97aWR9El8KD0xpc3RHYW1lU2VydmVycxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRobLnNyby5nYW1lc2VydmVyLkdhbWVTZXJ2ZXJzIheC0+STAhESDy92MS9nYW1lc2VydmVycxKEAQoQUmVwb3J0UGxheWVyTGVmdBInLnNyby5nYW1lc2VydmVyLlJlcG9ydFBsYXllckxlZnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii+C0+STAik6ASoiJC92MS9nYW1lc2VydmVycy9pZC97c2VydmVyX2lkfS9sZWF2ZWIGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty, file_sro_common]);
 
 /**
  * @generated from message sro.gameserver.Dimension
@@ -308,6 +308,28 @@ export const GameServerDetailsSchema: GenMessage<GameServerDetails> = /*@__PURE_
   messageDesc(file_sro_gameserver_gameserver, 10);
 
 /**
+ * @generated from message sro.gameserver.ReportPlayerLeftRequest
+ */
+export type ReportPlayerLeftRequest = Message<"sro.gameserver.ReportPlayerLeftRequest"> & {
+  /**
+   * @generated from field: string server_id = 1;
+   */
+  serverId: string;
+
+  /**
+   * @generated from field: string character_id = 2;
+   */
+  characterId: string;
+};
+
+/**
+ * Describes the message sro.gameserver.ReportPlayerLeftRequest.
+ * Use `create(ReportPlayerLeftRequestSchema)` to create a new message.
+ */
+export const ReportPlayerLeftRequestSchema: GenMessage<ReportPlayerLeftRequest> = /*@__PURE__*/
+  messageDesc(file_sro_gameserver_gameserver, 11);
+
+/**
  * @generated from message sro.gameserver.RegisterGameServerRequest
  */
 export type RegisterGameServerRequest = Message<"sro.gameserver.RegisterGameServerRequest"> & {
@@ -330,6 +352,13 @@ export type RegisterGameServerRequest = Message<"sro.gameserver.RegisterGameServ
    * @generated from field: int32 port = 4;
    */
   port: number;
+
+  /**
+   * Players the server takes at once; 0: the server default (docs/game-servers.md).
+   *
+   * @generated from field: int32 max_players = 5;
+   */
+  maxPlayers: number;
 };
 
 /**
@@ -337,7 +366,7 @@ export type RegisterGameServerRequest = Message<"sro.gameserver.RegisterGameServ
  * Use `create(RegisterGameServerRequestSchema)` to create a new message.
  */
 export const RegisterGameServerRequestSchema: GenMessage<RegisterGameServerRequest> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 11);
+  messageDesc(file_sro_gameserver_gameserver, 12);
 
 /**
  * @generated from message sro.gameserver.GameServerLease
@@ -361,7 +390,7 @@ export type GameServerLease = Message<"sro.gameserver.GameServerLease"> & {
  * Use `create(GameServerLeaseSchema)` to create a new message.
  */
 export const GameServerLeaseSchema: GenMessage<GameServerLease> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 12);
+  messageDesc(file_sro_gameserver_gameserver, 13);
 
 /**
  * @generated from message sro.gameserver.HeartbeatGameServerRequest
@@ -378,7 +407,7 @@ export type HeartbeatGameServerRequest = Message<"sro.gameserver.HeartbeatGameSe
  * Use `create(HeartbeatGameServerRequestSchema)` to create a new message.
  */
 export const HeartbeatGameServerRequestSchema: GenMessage<HeartbeatGameServerRequest> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 13);
+  messageDesc(file_sro_gameserver_gameserver, 14);
 
 /**
  * @generated from message sro.gameserver.HeartbeatGameServerResponse
@@ -402,7 +431,7 @@ export type HeartbeatGameServerResponse = Message<"sro.gameserver.HeartbeatGameS
  * Use `create(HeartbeatGameServerResponseSchema)` to create a new message.
  */
 export const HeartbeatGameServerResponseSchema: GenMessage<HeartbeatGameServerResponse> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 14);
+  messageDesc(file_sro_gameserver_gameserver, 15);
 
 /**
  * @generated from message sro.gameserver.GameServer
@@ -449,6 +478,18 @@ export type GameServer = Message<"sro.gameserver.GameServer"> & {
    * @generated from field: bool draining = 8;
    */
   draining: boolean;
+
+  /**
+   * @generated from field: int32 max_players = 9;
+   */
+  maxPlayers: number;
+
+  /**
+   * Characters playing on it now.
+   *
+   * @generated from field: int32 players = 10;
+   */
+  players: number;
 };
 
 /**
@@ -456,7 +497,7 @@ export type GameServer = Message<"sro.gameserver.GameServer"> & {
  * Use `create(GameServerSchema)` to create a new message.
  */
 export const GameServerSchema: GenMessage<GameServer> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 15);
+  messageDesc(file_sro_gameserver_gameserver, 16);
 
 /**
  * @generated from message sro.gameserver.GameServers
@@ -473,7 +514,7 @@ export type GameServers = Message<"sro.gameserver.GameServers"> & {
  * Use `create(GameServersSchema)` to create a new message.
  */
 export const GameServersSchema: GenMessage<GameServers> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 16);
+  messageDesc(file_sro_gameserver_gameserver, 17);
 
 /**
  * @generated from service sro.gameserver.DimensionService
@@ -640,6 +681,16 @@ export const GameServerRegistryService: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof GameServersSchema;
+  },
+  /**
+   * The game server says a player left: the character stops playing (ConnectionService.IsCharacterPlaying).
+   *
+   * @generated from rpc sro.gameserver.GameServerRegistryService.ReportPlayerLeft
+   */
+  reportPlayerLeft: {
+    methodKind: "unary";
+    input: typeof ReportPlayerLeftRequestSchema;
+    output: typeof EmptySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sro_gameserver_gameserver, 3);

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/gameserver/gameserver.proto.
  */
 export const file_sro_gameserver_gameserver: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vZ2FtZXNlcnZlci9nYW1lc2VydmVyLnByb3RvEg5zcm8uZ2FtZXNlcnZlciJfCglEaW1lbnNpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgJEg8KB21hcF9pZHMYBCADKAkSEAoIbG9jYXRpb24YBiABKAlKBAgFEAYiOwoKRGltZW5zaW9ucxItCgpkaW1lbnNpb25zGAEgAygLMhkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uIloKFkNyZWF0ZURpbWVuc2lvblJlcXVlc3QSDAoEbmFtZRgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJEg8KB21hcF9pZHMYAyADKAkSEAoIbG9jYXRpb24YBCABKAkiPAoZRHVwbGljYXRlRGltZW5zaW9uUmVxdWVzdBIRCgl0YXJnZXRfaWQYASABKAkSDAoEbmFtZRgCIAEoCSK7AQoURWRpdERpbWVuc2lvblJlcXVlc3QSEQoJdGFyZ2V0X2lkGAEgASgJEhEKBG5hbWUYAiABKAlIAIgBARIUCgd2ZXJzaW9uGAMgASgJSAGIAQESEQoJZWRpdF9tYXBzGAQgASgIEg8KB21hcF9pZHMYBSADKAkSFQoIbG9jYXRpb24YCCABKAlIAogBAUIHCgVfbmFtZUIKCghfdmVyc2lvbkILCglfbG9jYXRpb25KBAgGEAdKBAgHEAgiTAoYR2FtZVNlcnZlclVwZGF0ZVJlc3BvbnNlEhcKD21hcF9pZHNfY3JlYXRlZBgBIAMoCRIXCg9tYXBfaWRzX2RlbGV0ZWQYAiADKAkiMQoDTWFwEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEAoIbWFwX3BhdGgYAyABKAkiKQoETWFwcxIhCgRtYXBzGAEgAygLMhMuc3JvLmdhbWVzZXJ2ZXIuTWFwIjIKEENyZWF0ZU1hcFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIQCghtYXBfcGF0aBgCIAEoCSJjCg5FZGl0TWFwUmVxdWVzdBIRCgl0YXJnZXRfaWQYASABKAkSEQoEbmFtZRgCIAEoCUgAiAEBEhUKCG1hcF9wYXRoGAMgASgJSAGIAQFCBwoFX25hbWVCCwoJX21hcF9wYXRoIiIKEUdhbWVTZXJ2ZXJEZXRhaWxzEg0KBWNvdW50GAEgASgFImAKGVJlZ2lzdGVyR2FtZVNlcnZlclJlcXVlc3QSFAoMZGltZW5zaW9uX2lkGAEgASgJEg4KBm1hcF9pZBgCIAEoCRIPCgdhZGRyZXNzGAMgASgJEgwKBHBvcnQYBCABKAUiOQoPR2FtZVNlcnZlckxlYXNlEhEKCXNlcnZlcl9pZBgBIAEoCRITCgt0dGxfc2Vjb25kcxgCIAEoBSIvChpIZWFydGJlYXRHYW1lU2VydmVyUmVxdWVzdBIRCglzZXJ2ZXJfaWQYASABKAkiQQobSGVhcnRiZWF0R2FtZVNlcnZlclJlc3BvbnNlEg0KBWRyYWluGAEgASgIEhMKC3R0bF9zZWNvbmRzGAIgASgFIqEBCgpHYW1lU2VydmVyEgoKAmlkGAEgASgJEhQKDGRpbWVuc2lvbl9pZBgCIAEoCRIOCgZtYXBfaWQYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIMCgRwb3J0GAUgASgFEhUKDXJlZ2lzdGVyZWRfYXQYBiABKAMSGQoRbGFzdF9oZWFydGJlYXRfYXQYByABKAMSEAoIZHJhaW5pbmcYCCABKAgiOgoLR2FtZVNlcnZlcnMSKwoHc2VydmVycxgBIAMoCzIaLnNyby5nYW1lc2VydmVyLkdhbWVTZXJ2ZXIynAQKEERpbWVuc2lvblNlcnZpY2USOAoMR2V0RGltZW5zaW9uEg0uc3JvLlRhcmdldElkGhkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uEkMKDUdldERpbWVuc2lvbnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGi5zcm8uZ2FtZXNlcnZlci5EaW1lbnNpb25zElQKD0NyZWF0ZURpbWVuc2lvbhImLnNyby5nYW1lc2VydmVyLkNyZWF0ZURpbWVuc2lvblJlcXVlc3QaGS5zcm8uZ2FtZXNlcnZlci5EaW1lbnNpb24SWgoSRHVwbGljYXRlRGltZW5zaW9uEikuc3JvLmdhbWVzZXJ2ZXIuRHVwbGljYXRlRGltZW5zaW9uUmVxdWVzdBoZLnNyby5nYW1lc2VydmVyLkRpbWVuc2lvbhJQCg1FZGl0RGltZW5zaW9uEiQuc3JvLmdhbWVzZXJ2ZXIuRWRpdERpbWVuc2lvblJlcXVlc3QaGS5zcm8uZ2FtZXNlcnZlci5EaW1lbnNpb24SOAoPRGVsZXRlRGltZW5zaW9uEg0uc3JvLlRhcmdldElkGhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EksKEEdhbWVTZXJ2ZXJVcGRhdGUSDS5zcm8uVGFyZ2V0SWQaKC5zcm8uZ2FtZXNlcnZlci5HYW1lU2VydmVyVXBkYXRlUmVzcG9uc2UyqwIKCk1hcFNlcnZpY2USLAoGR2V0TWFwEg0uc3JvLlRhcmdldElkGhMuc3JvLmdhbWVzZXJ2ZXIuTWFwEjcKB0dldE1hcHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaFC5zcm8uZ2FtZXNlcnZlci5NYXBzEkIKCUNyZWF0ZU1hcBIgLnNyby5nYW1lc2VydmVyLkNyZWF0ZU1hcFJlcXVlc3QaEy5zcm8uZ2FtZXNlcnZlci5NYXASPgoHRWRpdE1hcBIeLnNyby5nYW1lc2VydmVyLkVkaXRNYXBSZXF1ZXN0GhMuc3JvLmdhbWVzZXJ2ZXIuTWFwEjIKCURlbGV0ZU1hcBINLnNyby5UYXJnZXRJZBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eTJqChVHYW1lU2VydmVyRGF0YVNlcnZpY2USUQoUR2V0R2FtZVNlcnZlckRldGFpbHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIS5zcm8uZ2FtZXNlcnZlci5HYW1lU2VydmVyRGV0YWlsczL0AgoZR2FtZVNlcnZlclJlZ2lzdHJ5U2VydmljZRJgChJSZWdpc3RlckdhbWVTZXJ2ZXISKS5zcm8uZ2FtZXNlcnZlci5SZWdpc3RlckdhbWVTZXJ2ZXJSZXF1ZXN0Gh8uc3JvLmdhbWVzZXJ2ZXIuR2FtZVNlcnZlckxlYXNlEm4KE0hlYXJ0YmVhdEdhbWVTZXJ2ZXISKi5zcm8uZ2FtZXNlcnZlci5IZWFydGJlYXRHYW1lU2VydmVyUmVxdWVzdBorLnNyby5nYW1lc2VydmVyLkhlYXJ0YmVhdEdhbWVTZXJ2ZXJSZXNwb25zZRI9ChREZXJlZ2lzdGVyR2FtZVNlcnZlchINLnNyby5UYXJnZXRJZBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJGCg9MaXN0R2FtZVNlcnZlcnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGy5zcm8uZ2FtZXNlcnZlci5HYW1lU2VydmVyc2IGcHJvdG8z", [file_google_protobuf_empty, file_sro_common]);
+  fileDesc("Ch9zcm8vZ2FtZXNlcnZlci9nYW1lc2VydmVyLnByb3RvEg5zcm8uZ2FtZXNlcnZlciJfCglEaW1lbnNpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIPCgd2ZXJzaW9uGAMgASgJEg8KB21hcF9pZHMYBCADKAkSEAoIbG9jYXRpb24YBiABKAlKBAgFEAYiOwoKRGltZW5zaW9ucxItCgpkaW1lbnNpb25zGAEgAygLMhkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uIloKFkNyZWF0ZURpbWVuc2lvblJlcXVlc3QSDAoEbmFtZRgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJEg8KB21hcF9pZHMYAyADKAkSEAoIbG9jYXRpb24YBCABKAkiPAoZRHVwbGljYXRlRGltZW5zaW9uUmVxdWVzdBIRCgl0YXJnZXRfaWQYASABKAkSDAoEbmFtZRgCIAEoCSK7AQoURWRpdERpbWVuc2lvblJlcXVlc3QSEQoJdGFyZ2V0X2lkGAEgASgJEhEKBG5hbWUYAiABKAlIAIgBARIUCgd2ZXJzaW9uGAMgASgJSAGIAQESEQoJZWRpdF9tYXBzGAQgASgIEg8KB21hcF9pZHMYBSADKAkSFQoIbG9jYXRpb24YCCABKAlIAogBAUIHCgVfbmFtZUIKCghfdmVyc2lvbkILCglfbG9jYXRpb25KBAgGEAdKBAgHEAgiTAoYR2FtZVNlcnZlclVwZGF0ZVJlc3BvbnNlEhcKD21hcF9pZHNfY3JlYXRlZBgBIAMoCRIXCg9tYXBfaWRzX2RlbGV0ZWQYAiADKAkiMQoDTWFwEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEAoIbWFwX3BhdGgYAyABKAkiKQoETWFwcxIhCgRtYXBzGAEgAygLMhMuc3JvLmdhbWVzZXJ2ZXIuTWFwIjIKEENyZWF0ZU1hcFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIQCghtYXBfcGF0aBgCIAEoCSJjCg5FZGl0TWFwUmVxdWVzdBIRCgl0YXJnZXRfaWQYASABKAkSEQoEbmFtZRgCIAEoCUgAiAEBEhUKCG1hcF9wYXRoGAMgASgJSAGIAQFCBwoFX25hbWVCCwoJX21hcF9wYXRoIiIKEUdhbWVTZXJ2ZXJEZXRhaWxzEg0KBWNvdW50GAEgASgFIkIKF1JlcG9ydFBsYXllckxlZnRSZXF1ZXN0EhEKCXNlcnZlcl9pZBgBIAEoCRIUCgxjaGFyYWN0ZXJfaWQYAiABKAkidQoZUmVnaXN0ZXJHYW1lU2VydmVyUmVxdWVzdBIUCgxkaW1lbnNpb25faWQYASABKAkSDgoGbWFwX2lkGAIgASgJEg8KB2FkZHJlc3MYAyABKAkSDAoEcG9ydBgEIAEoBRITCgttYXhfcGxheWVycxgFIAEoBSI5Cg9HYW1lU2VydmVyTGVhc2USEQoJc2VydmVyX2lkGAEgASgJEhMKC3R0bF9zZWNvbmRzGAIgASgFIi8KGkhlYXJ0YmVhdEdhbWVTZXJ2ZXJSZXF1ZXN0EhEKCXNlcnZlcl9pZBgBIAEoCSJBChtIZWFydGJlYXRHYW1lU2VydmVyUmVzcG9uc2USDQoFZHJhaW4YASABKAgSEwoLdHRsX3NlY29uZHMYAiABKAUixwEKCkdhbWVTZXJ2ZXISCgoCaWQYASABKAkSFAoMZGltZW5zaW9uX2lkGAIgASgJEg4KBm1hcF9pZBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEgwKBHBvcnQYBSABKAUSFQoNcmVnaXN0ZXJlZF9hdBgGIAEoAxIZChFsYXN0X2hlYXJ0YmVhdF9hdBgHIAEoAxIQCghkcmFpbmluZxgIIAEoCBITCgttYXhfcGxheWVycxgJIAEoBRIPCgdwbGF5ZXJzGAogASgFIjoKC0dhbWVTZXJ2ZXJzEisKB3NlcnZlcnMYASADKAsyGi5zcm8uZ2FtZXNlcnZlci5HYW1lU2VydmVyMpwEChBEaW1lbnNpb25TZXJ2aWNlEjgKDEdldERpbWVuc2lvbhINLnNyby5UYXJnZXRJZBoZLnNyby5nYW1lc2VydmVyLkRpbWVuc2lvbhJDCg1HZXREaW1lbnNpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghouc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9ucxJUCg9DcmVhdGVEaW1lbnNpb24SJi5zcm8uZ2FtZXNlcnZlci5DcmVhdGVEaW1lbnNpb25SZXF1ZXN0Ghkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uEloKEkR1cGxpY2F0ZURpbWVuc2lvbhIpLnNyby5nYW1lc2VydmVyLkR1cGxpY2F0ZURpbWVuc2lvblJlcXVlc3QaGS5zcm8uZ2FtZXNlcnZlci5EaW1lbnNpb24SUAoNRWRpdERpbWVuc2lvbhIkLnNyby5nYW1lc2VydmVyLkVkaXREaW1lbnNpb25SZXF1ZXN0Ghkuc3JvLmdhbWVzZXJ2ZXIuRGltZW5zaW9uEjgKD0RlbGV0ZURpbWVuc2lvbhINLnNyby5UYXJnZXRJZBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJLChBHYW1lU2VydmVyVXBkYXRlEg0uc3JvLlRhcmdldElkGiguc3JvLmdhbWVzZXJ2ZXIuR2FtZVNlcnZlclVwZGF0ZVJlc3BvbnNlMqsCCgpNYXBTZXJ2aWNlEiwKBkdldE1hcBINLnNyby5UYXJnZXRJZBoTLnNyby5nYW1lc2VydmVyLk1hcBI3CgdHZXRNYXBzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhQuc3JvLmdhbWVzZXJ2ZXIuTWFwcxJCCglDcmVhdGVNYXASIC5zcm8uZ2FtZXNlcnZlci5DcmVhdGVNYXBSZXF1ZXN0GhMuc3JvLmdhbWVzZXJ2ZXIuTWFwEj4KB0VkaXRNYXASHi5zcm8uZ2FtZXNlcnZlci5FZGl0TWFwUmVxdWVzdBoTLnNyby5nYW1lc2VydmVyLk1hcBIyCglEZWxldGVNYXASDS5zcm8uVGFyZ2V0SWQaFi5nb29nbGUucHJvdG9idWYuRW1wdHkyagoVR2FtZVNlcnZlckRhdGFTZXJ2aWNlElEKFEdldEdhbWVTZXJ2ZXJEZXRhaWxzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiEuc3JvLmdhbWVzZXJ2ZXIuR2FtZVNlcnZlckRldGFpbHMyyQMKGUdhbWVTZXJ2ZXJSZWdpc3RyeVNlcnZpY2USYAoSUmVnaXN0ZXJHYW1lU2VydmVyEikuc3JvLmdhbWVzZXJ2ZXIuUmVnaXN0ZXJHYW1lU2VydmVyUmVxdWVzdBofLnNyby5nYW1lc2VydmVyLkdhbWVTZXJ2ZXJMZWFzZRJuChNIZWFydGJlYXRHYW1lU2VydmVyEiouc3JvLmdhbWVzZXJ2ZXIuSGVhcnRiZWF0R2FtZVNlcnZlclJlcXVlc3QaKy5zcm8uZ2FtZXNlcnZlci5IZWFydGJlYXRHYW1lU2VydmVyUmVzcG9uc2USPQoURGVyZWdpc3RlckdhbWVTZXJ2ZXISDS5zcm8uVGFyZ2V0SWQaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSRgoPTGlzdEdhbWVTZXJ2ZXJzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghsuc3JvLmdhbWVzZXJ2ZXIuR2FtZVNlcnZlcnMSUwoQUmVwb3J0UGxheWVyTGVmdBInLnNyby5nYW1lc2VydmVyLlJlcG9ydFBsYXllckxlZnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5YgZwcm90bzM", [file_google_protobuf_empty, file_sro_common]);
 
 /**
  * @generated from message sro.gameserver.Dimension
@@ -307,6 +307,28 @@ export const GameServerDetailsSchema: GenMessage<GameServerDetails> = /*@__PURE_
   messageDesc(file_sro_gameserver_gameserver, 10);
 
 /**
+ * @generated from message sro.gameserver.ReportPlayerLeftRequest
+ */
+export type ReportPlayerLeftRequest = Message<"sro.gameserver.ReportPlayerLeftRequest"> & {
+  /**
+   * @generated from field: string server_id = 1;
+   */
+  serverId: string;
+
+  /**
+   * @generated from field: string character_id = 2;
+   */
+  characterId: string;
+};
+
+/**
+ * Describes the message sro.gameserver.ReportPlayerLeftRequest.
+ * Use `create(ReportPlayerLeftRequestSchema)` to create a new message.
+ */
+export const ReportPlayerLeftRequestSchema: GenMessage<ReportPlayerLeftRequest> = /*@__PURE__*/
+  messageDesc(file_sro_gameserver_gameserver, 11);
+
+/**
  * @generated from message sro.gameserver.RegisterGameServerRequest
  */
 export type RegisterGameServerRequest = Message<"sro.gameserver.RegisterGameServerRequest"> & {
@@ -329,6 +351,13 @@ export type RegisterGameServerRequest = Message<"sro.gameserver.RegisterGameServ
    * @generated from field: int32 port = 4;
    */
   port: number;
+
+  /**
+   * Players the server takes at once; 0: the server default (docs/game-servers.md).
+   *
+   * @generated from field: int32 max_players = 5;
+   */
+  maxPlayers: number;
 };
 
 /**
@@ -336,7 +365,7 @@ export type RegisterGameServerRequest = Message<"sro.gameserver.RegisterGameServ
  * Use `create(RegisterGameServerRequestSchema)` to create a new message.
  */
 export const RegisterGameServerRequestSchema: GenMessage<RegisterGameServerRequest> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 11);
+  messageDesc(file_sro_gameserver_gameserver, 12);
 
 /**
  * @generated from message sro.gameserver.GameServerLease
@@ -360,7 +389,7 @@ export type GameServerLease = Message<"sro.gameserver.GameServerLease"> & {
  * Use `create(GameServerLeaseSchema)` to create a new message.
  */
 export const GameServerLeaseSchema: GenMessage<GameServerLease> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 12);
+  messageDesc(file_sro_gameserver_gameserver, 13);
 
 /**
  * @generated from message sro.gameserver.HeartbeatGameServerRequest
@@ -377,7 +406,7 @@ export type HeartbeatGameServerRequest = Message<"sro.gameserver.HeartbeatGameSe
  * Use `create(HeartbeatGameServerRequestSchema)` to create a new message.
  */
 export const HeartbeatGameServerRequestSchema: GenMessage<HeartbeatGameServerRequest> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 13);
+  messageDesc(file_sro_gameserver_gameserver, 14);
 
 /**
  * @generated from message sro.gameserver.HeartbeatGameServerResponse
@@ -401,7 +430,7 @@ export type HeartbeatGameServerResponse = Message<"sro.gameserver.HeartbeatGameS
  * Use `create(HeartbeatGameServerResponseSchema)` to create a new message.
  */
 export const HeartbeatGameServerResponseSchema: GenMessage<HeartbeatGameServerResponse> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 14);
+  messageDesc(file_sro_gameserver_gameserver, 15);
 
 /**
  * @generated from message sro.gameserver.GameServer
@@ -448,6 +477,18 @@ export type GameServer = Message<"sro.gameserver.GameServer"> & {
    * @generated from field: bool draining = 8;
    */
   draining: boolean;
+
+  /**
+   * @generated from field: int32 max_players = 9;
+   */
+  maxPlayers: number;
+
+  /**
+   * Characters playing on it now.
+   *
+   * @generated from field: int32 players = 10;
+   */
+  players: number;
 };
 
 /**
@@ -455,7 +496,7 @@ export type GameServer = Message<"sro.gameserver.GameServer"> & {
  * Use `create(GameServerSchema)` to create a new message.
  */
 export const GameServerSchema: GenMessage<GameServer> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 15);
+  messageDesc(file_sro_gameserver_gameserver, 16);
 
 /**
  * @generated from message sro.gameserver.GameServers
@@ -472,7 +513,7 @@ export type GameServers = Message<"sro.gameserver.GameServers"> & {
  * Use `create(GameServersSchema)` to create a new message.
  */
 export const GameServersSchema: GenMessage<GameServers> = /*@__PURE__*/
-  messageDesc(file_sro_gameserver_gameserver, 16);
+  messageDesc(file_sro_gameserver_gameserver, 17);
 
 /**
  * @generated from service sro.gameserver.DimensionService
@@ -639,6 +680,16 @@ export const GameServerRegistryService: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof GameServersSchema;
+  },
+  /**
+   * The game server says a player left: the character stops playing (ConnectionService.IsCharacterPlaying).
+   *
+   * @generated from rpc sro.gameserver.GameServerRegistryService.ReportPlayerLeft
+   */
+  reportPlayerLeft: {
+    methodKind: "unary";
+    input: typeof ReportPlayerLeftRequestSchema;
+    output: typeof EmptySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sro_gameserver_gameserver, 3);

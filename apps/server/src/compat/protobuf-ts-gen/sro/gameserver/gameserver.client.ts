@@ -3,6 +3,7 @@
 // tslint:disable
 // @ts-nocheck
 import { GameServerRegistryService } from "./gameserver.js";
+import type { ReportPlayerLeftRequest } from "./gameserver.js";
 import type { GameServers } from "./gameserver.js";
 import type { HeartbeatGameServerResponse } from "./gameserver.js";
 import type { HeartbeatGameServerRequest } from "./gameserver.js";
@@ -244,6 +245,12 @@ export interface IGameServerRegistryServiceClient {
      * @generated from protobuf rpc: ListGameServers
      */
     listGameServers(input: Empty, options?: RpcOptions): UnaryCall<Empty, GameServers>;
+    /**
+     * The game server says a player left: the character stops playing (ConnectionService.IsCharacterPlaying).
+     *
+     * @generated from protobuf rpc: ReportPlayerLeft
+     */
+    reportPlayerLeft(input: ReportPlayerLeftRequest, options?: RpcOptions): UnaryCall<ReportPlayerLeftRequest, Empty>;
 }
 /**
  * Where game-server processes announce themselves (GAMESERVER_MODE=registry). Callers hold a
@@ -284,5 +291,14 @@ export class GameServerRegistryServiceClient implements IGameServerRegistryServi
     listGameServers(input: Empty, options?: RpcOptions): UnaryCall<Empty, GameServers> {
         const method = this.methods[3], opt = this._transport.mergeOptions(options);
         return stackIntercept<Empty, GameServers>("unary", this._transport, method, opt, input);
+    }
+    /**
+     * The game server says a player left: the character stops playing (ConnectionService.IsCharacterPlaying).
+     *
+     * @generated from protobuf rpc: ReportPlayerLeft
+     */
+    reportPlayerLeft(input: ReportPlayerLeftRequest, options?: RpcOptions): UnaryCall<ReportPlayerLeftRequest, Empty> {
+        const method = this.methods[4], opt = this._transport.mergeOptions(options);
+        return stackIntercept<ReportPlayerLeftRequest, Empty>("unary", this._transport, method, opt, input);
     }
 }

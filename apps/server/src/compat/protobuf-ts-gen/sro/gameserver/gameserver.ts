@@ -198,6 +198,19 @@ export interface GameServerDetails {
     count: number;
 }
 /**
+ * @generated from protobuf message sro.gameserver.ReportPlayerLeftRequest
+ */
+export interface ReportPlayerLeftRequest {
+    /**
+     * @generated from protobuf field: string server_id = 1
+     */
+    serverId: string;
+    /**
+     * @generated from protobuf field: string character_id = 2
+     */
+    characterId: string;
+}
+/**
  * @generated from protobuf message sro.gameserver.RegisterGameServerRequest
  */
 export interface RegisterGameServerRequest {
@@ -217,6 +230,12 @@ export interface RegisterGameServerRequest {
      * @generated from protobuf field: int32 port = 4
      */
     port: number;
+    /**
+     * Players the server takes at once; 0: the server default (docs/game-servers.md).
+     *
+     * @generated from protobuf field: int32 max_players = 5
+     */
+    maxPlayers: number;
 }
 /**
  * @generated from protobuf message sro.gameserver.GameServerLease
@@ -295,6 +314,16 @@ export interface GameServer {
      * @generated from protobuf field: bool draining = 8
      */
     draining: boolean;
+    /**
+     * @generated from protobuf field: int32 max_players = 9
+     */
+    maxPlayers: number;
+    /**
+     * Characters playing on it now.
+     *
+     * @generated from protobuf field: int32 players = 10
+     */
+    players: number;
 }
 /**
  * @generated from protobuf message sro.gameserver.GameServers
@@ -970,13 +999,69 @@ class GameServerDetails$Type extends MessageType<GameServerDetails> {
  */
 export const GameServerDetails = new GameServerDetails$Type();
 // @generated message type with reflection information, may provide speed optimized methods
+class ReportPlayerLeftRequest$Type extends MessageType<ReportPlayerLeftRequest> {
+    constructor() {
+        super("sro.gameserver.ReportPlayerLeftRequest", [
+            { no: 1, name: "server_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 2, name: "character_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+        ]);
+    }
+    create(value?: PartialMessage<ReportPlayerLeftRequest>): ReportPlayerLeftRequest {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.serverId = "";
+        message.characterId = "";
+        if (value !== undefined)
+            reflectionMergePartial<ReportPlayerLeftRequest>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: ReportPlayerLeftRequest): ReportPlayerLeftRequest {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* string server_id */ 1:
+                    message.serverId = reader.string();
+                    break;
+                case /* string character_id */ 2:
+                    message.characterId = reader.string();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: ReportPlayerLeftRequest, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* string server_id = 1; */
+        if (message.serverId !== "")
+            writer.tag(1, WireType.LengthDelimited).string(message.serverId);
+        /* string character_id = 2; */
+        if (message.characterId !== "")
+            writer.tag(2, WireType.LengthDelimited).string(message.characterId);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.gameserver.ReportPlayerLeftRequest
+ */
+export const ReportPlayerLeftRequest = new ReportPlayerLeftRequest$Type();
+// @generated message type with reflection information, may provide speed optimized methods
 class RegisterGameServerRequest$Type extends MessageType<RegisterGameServerRequest> {
     constructor() {
         super("sro.gameserver.RegisterGameServerRequest", [
             { no: 1, name: "dimension_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 2, name: "map_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 3, name: "address", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 4, name: "port", kind: "scalar", T: 5 /*ScalarType.INT32*/ }
+            { no: 4, name: "port", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
+            { no: 5, name: "max_players", kind: "scalar", T: 5 /*ScalarType.INT32*/ }
         ]);
     }
     create(value?: PartialMessage<RegisterGameServerRequest>): RegisterGameServerRequest {
@@ -985,6 +1070,7 @@ class RegisterGameServerRequest$Type extends MessageType<RegisterGameServerReque
         message.mapId = "";
         message.address = "";
         message.port = 0;
+        message.maxPlayers = 0;
         if (value !== undefined)
             reflectionMergePartial<RegisterGameServerRequest>(this, message, value);
         return message;
@@ -1005,6 +1091,9 @@ class RegisterGameServerRequest$Type extends MessageType<RegisterGameServerReque
                     break;
                 case /* int32 port */ 4:
                     message.port = reader.int32();
+                    break;
+                case /* int32 max_players */ 5:
+                    message.maxPlayers = reader.int32();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -1030,6 +1119,9 @@ class RegisterGameServerRequest$Type extends MessageType<RegisterGameServerReque
         /* int32 port = 4; */
         if (message.port !== 0)
             writer.tag(4, WireType.Varint).int32(message.port);
+        /* int32 max_players = 5; */
+        if (message.maxPlayers !== 0)
+            writer.tag(5, WireType.Varint).int32(message.maxPlayers);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
@@ -1208,7 +1300,9 @@ class GameServer$Type extends MessageType<GameServer> {
             { no: 5, name: "port", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
             { no: 6, name: "registered_at", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 7, name: "last_heartbeat_at", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
-            { no: 8, name: "draining", kind: "scalar", T: 8 /*ScalarType.BOOL*/ }
+            { no: 8, name: "draining", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
+            { no: 9, name: "max_players", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
+            { no: 10, name: "players", kind: "scalar", T: 5 /*ScalarType.INT32*/ }
         ]);
     }
     create(value?: PartialMessage<GameServer>): GameServer {
@@ -1221,6 +1315,8 @@ class GameServer$Type extends MessageType<GameServer> {
         message.registeredAt = "0";
         message.lastHeartbeatAt = "0";
         message.draining = false;
+        message.maxPlayers = 0;
+        message.players = 0;
         if (value !== undefined)
             reflectionMergePartial<GameServer>(this, message, value);
         return message;
@@ -1253,6 +1349,12 @@ class GameServer$Type extends MessageType<GameServer> {
                     break;
                 case /* bool draining */ 8:
                     message.draining = reader.bool();
+                    break;
+                case /* int32 max_players */ 9:
+                    message.maxPlayers = reader.int32();
+                    break;
+                case /* int32 players */ 10:
+                    message.players = reader.int32();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -1290,6 +1392,12 @@ class GameServer$Type extends MessageType<GameServer> {
         /* bool draining = 8; */
         if (message.draining !== false)
             writer.tag(8, WireType.Varint).bool(message.draining);
+        /* int32 max_players = 9; */
+        if (message.maxPlayers !== 0)
+            writer.tag(9, WireType.Varint).int32(message.maxPlayers);
+        /* int32 players = 10; */
+        if (message.players !== 0)
+            writer.tag(10, WireType.Varint).int32(message.players);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
@@ -1382,5 +1490,6 @@ export const GameServerRegistryService = new ServiceType("sro.gameserver.GameSer
     { name: "RegisterGameServer", options: { "google.api.http": { post: "/v1/gameservers", body: "*" } }, I: RegisterGameServerRequest, O: GameServerLease },
     { name: "HeartbeatGameServer", options: { "google.api.http": { post: "/v1/gameservers/id/{server_id}/heartbeat" } }, I: HeartbeatGameServerRequest, O: HeartbeatGameServerResponse },
     { name: "DeregisterGameServer", options: { "google.api.http": { delete: "/v1/gameservers/id/{id}" } }, I: TargetId, O: Empty },
-    { name: "ListGameServers", options: { "google.api.http": { get: "/v1/gameservers" } }, I: Empty, O: GameServers }
+    { name: "ListGameServers", options: { "google.api.http": { get: "/v1/gameservers" } }, I: Empty, O: GameServers },
+    { name: "ReportPlayerLeft", options: { "google.api.http": { post: "/v1/gameservers/id/{server_id}/leave", body: "*" } }, I: ReportPlayerLeftRequest, O: Empty }
 ]);

@@ -448,7 +448,13 @@ export enum SanctionScope {
      *
      * @generated from protobuf enum value: SANCTION_SCOPE_EVERYWHERE = 3;
      */
-    EVERYWHERE = 3
+    EVERYWHERE = 3,
+    /**
+     * BAN only, scope_id empty: no game sessions; a playing character is removed from its game server (chat untouched).
+     *
+     * @generated from protobuf enum value: SANCTION_SCOPE_GAME = 4;
+     */
+    GAME = 4
 }
 /**
  * @generated from protobuf enum sro.moderation.SanctionState

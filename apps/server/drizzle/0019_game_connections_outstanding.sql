@@ -1,0 +1,1 @@
+CREATE INDEX "game_connections_outstanding_idx" ON "game_connections" USING btree ("server_id") WHERE consumed_at IS NULL;

@@ -1,0 +1,145 @@
+import { GROUP_ADMIN, GROUP_MODERATOR } from "../platform/auth/caller.js";
+import { mustHaveSecondFactor } from "../platform/auth/second-factor.js";
+import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
+import { controlError } from "../platform/text-rules.js";
+import { auditActorOfRequest, clientAddress, csrfToken, sendHtml, verifyCsrfToken } from "./http-kit.js";
+import type { IdentityContext } from "./identity-context.js";
+import { signInKeys, throttledMessage } from "./login-throttle.js";
+import { errorPage } from "./pages/message-pages.js";
+import { recoveryCodesPage, secondFactorPage, secondFactorSetupPage } from "./pages/second-factor-pages.js";
+import { otpauthUri, readableSecret } from "./totp.js";
+import type { User } from "./user-store.js";
+
+/**
+ * The sign-in's steps after the password: the code of an account with an authenticator app, or — for an account the
+ * policy (SECOND_FACTOR_GROUPS) names that has none — setting one up first, like Keycloak's "Configure OTP" required
+ * action. Between the steps the browser carries a ticket: HMAC-bound to this authorization request (interaction uid),
+ * the user and a time, so any node continues it and it is worth nothing for another request or after TICKET_MS.
+ */
+const TICKET_MS = 10 * 60 * 1000;
+/** RFC 8176 methods; Keycloak's LoA convention for acr: 1 = password, 2 = with a second factor. */
+export const AMR_PASSWORD = ["pwd"];
+export const AMR_PASSWORD_AND_OTP = ["pwd", "otp"];
+
+type Stage = "code" | "setup" | "enrolled";
+
+export interface SecondFactorUrls {
+  code: string;
+  setup: string;
+  enrolled: string;
+}
+
+export function secondFactorUrls(base: string): SecondFactorUrls {
+  return { code: `${base}/otp`, setup: `${base}/otp-setup`, enrolled: `${base}/otp-continue` };
+}
+
+function ticketOf(ctx: IdentityContext, uid: string, stage: Stage, userId: string, now: number): string {
+  return `${userId}.${now}.${csrfToken(ctx.keys.csrfSecrets, `second-factor:${stage}:${uid}:${userId}:${now}`)}`;
+}
+
+function userOfTicket(ctx: IdentityContext, uid: string, stage: Stage, ticket: string | null, now: number): string | undefined {
+  const [userId, issued, mac] = (ticket ?? "").split(".");
+  const issuedMs = Number(issued);
+  if (!userId || !mac || !Number.isSafeInteger(issuedMs) || now - issuedMs > TICKET_MS || issuedMs > now) return undefined;
+  return verifyCsrfToken(ctx.keys.csrfSecrets, `second-factor:${stage}:${uid}:${userId}:${issuedMs}`, mac) ? userId : undefined;
+}
+
+/** After a correct password: the code page, the setup page, or signed in with the password alone. */
+export async function afterPassword(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, uid: string, urls: SecondFactorUrls, user: User): Promise<void> {
+  const csrf = csrfToken(ctx.keys.csrfSecrets, `interaction:${uid}`);
+  const now = ctx.now();
+  if (await ctx.secondFactors.hasFactor(user.id)) {
+    return sendHtml(res, 200, secondFactorPage(ctx.links, { action: urls.code, csrf, ticket: ticketOf(ctx, uid, "code", user.id, now) }));
+  }
+  const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
+  if (mustHaveSecondFactor(ctx.secondFactorPolicy, groups)) return showSetup(ctx, res, uid, urls, user, csrf);
+  return finishSignIn(ctx, req, res, user, AMR_PASSWORD);
+}
+
+async function showSetup(ctx: IdentityContext, res: AnyResponse, uid: string, urls: SecondFactorUrls, user: User, csrf: string, error?: string, status = 200) {
+  const secret = await ctx.secondFactors.pendingSecret(user.id);
+  if (!secret) return expired(ctx, res);
+  const page = secondFactorSetupPage(ctx.links, {
+    action: urls.setup,
+    csrf,
+    ticket: ticketOf(ctx, uid, "setup", user.id, ctx.now()),
+    secret: { uri: otpauthUri(secret, user.username), text: readableSecret(secret) },
+    error,
+  });
+  sendHtml(res, status, page);
+}
+
+/** A post to one of the steps (the form's CSRF token is already checked). */
+export async function handleSecondFactorStep(
+  ctx: IdentityContext,
+  req: AnyRequest,
+  res: AnyResponse,
+  uid: string,
+  urls: SecondFactorUrls,
+  step: "otp" | "otp-setup" | "otp-continue",
+  form: URLSearchParams,
+): Promise<void> {
+  const csrf = csrfToken(ctx.keys.csrfSecrets, `interaction:${uid}`);
+  const stage: Stage = step === "otp" ? "code" : step === "otp-setup" ? "setup" : "enrolled";
+  const userId = userOfTicket(ctx, uid, stage, form.get("ticket"), ctx.now());
+  const user = userId ? await ctx.users.findById(userId) : undefined;
+  if (!user?.enabled || ctx.signInRefusal(user.id)) return expired(ctx, res);
+  if (stage === "enrolled") return finishSignIn(ctx, req, res, user, AMR_PASSWORD_AND_OTP);
+
+  const code = (form.get("code") ?? "").trim();
+  const retry = (message: string, status: number) =>
+    stage === "code"
+      ? sendHtml(res, status, secondFactorPage(ctx.links, { action: urls.code, csrf, ticket: ticketOf(ctx, uid, "code", user.id, ctx.now()), error: message }))
+      : showSetup(ctx, res, uid, urls, user, csrf, message, status);
+  const bad = controlError("The code", code);
+  if (bad) return retry(bad, 400);
+  // Wrong codes count like wrong passwords: the same counters, backoff and lockout.
+  const keys = signInKeys(ctx.policy, `account:${user.id}`, `ip:${clientAddress(req, ctx.trustProxy)}`);
+  const verdict = await ctx.throttle.checkSignIn(keys);
+  if (!verdict.allowed) return retry(throttledMessage(verdict.retryAfterSeconds, verdict.locked), 429);
+  const actor = auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy);
+
+  if (stage === "code") {
+    const proof = code ? await ctx.secondFactors.verify(actor, user.id, code) : undefined;
+    if (!proof) {
+      await ctx.throttle.recordSignInFailure(keys);
+      return retry("That code is not valid (or was already used).", 400);
+    }
+    await ctx.throttle.reset(keys.pair.key);
+    return finishSignIn(ctx, req, res, user, AMR_PASSWORD_AND_OTP);
+  }
+  const codes = code ? await ctx.secondFactors.confirm(actor, user.id, code) : undefined;
+  if (!codes) {
+    await ctx.throttle.recordSignInFailure(keys);
+    return retry("That code does not match. Check the key and your device's clock, then try the new code.", 400);
+  }
+  await ctx.throttle.reset(keys.pair.key);
+  ctx.logger.info({ userId: user.id }, "authenticator app enrolled at sign-in");
+  const ticket = ticketOf(ctx, uid, "enrolled", user.id, ctx.now());
+  sendHtml(res, 200, recoveryCodesPage(ctx.links, { action: urls.enrolled, csrf, ticket, codes }));
+}
+
+/** Ends the sign-in; the session (and so every token of it) records how: `amr`, and `acr` "1" or "2". */
+export async function finishSignIn(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, user: User, amr: string[]): Promise<void> {
+  // Staff sign-ins open the console: the audit log keeps each one (who, when, from where).
+  const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
+  if (groups.includes(GROUP_MODERATOR) || groups.includes(GROUP_ADMIN)) {
+    await ctx.users.recordConsoleSignIn(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id);
+  }
+  const acr = amr.length > 1 ? "2" : "1";
+  // `create` is included so a `prompt=create` request also counts as answered when the user signed in instead.
+  await ctx.provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: user.id, remember: false, amr, acr }, create: {} },
+    { mergeWithLastSubmission: false },
+  );
+}
+
+function expired(ctx: IdentityContext, res: AnyResponse): void {
+  sendHtml(
+    res,
+    400,
+    errorPage(ctx.links, { title: "Sign-in expired", message: "This sign-in page has expired or was already used. Go back to SRO and sign in again." }),
+  );
+}

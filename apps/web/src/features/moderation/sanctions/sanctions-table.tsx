@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import type { PaginationState } from '@tanstack/react-table';
+import { Badge } from '../../../components/badge';
+import { Table, type TableColumns } from '../../../components/table/table';
+import { endsText, formatLocalTime, sanctionKindLabel, scopeText, stateText, subjectText, type SanctionRecord } from '../../../lib/sanctions/sanction-records';
+
+type Column = 'subject' | 'kind' | 'scope' | 'reason' | 'issuedBy' | 'issued' | 'ends' | 'state';
+export const ALL_COLUMNS: readonly Column[] = ['subject', 'kind', 'scope', 'reason', 'issuedBy', 'issued', 'ends', 'state'];
+
+export function StateBadge({ sanction }: { sanction: Pick<SanctionRecord, 'active' | 'revokedAtMs'> }) {
+  const text = stateText(sanction);
+  return <Badge tone={sanction.active ? 'red' : text === 'Revoked' ? 'grey' : 'indigo'}>{text}</Badge>;
+}
+
+export function KindBadge({ sanction }: { sanction: Pick<SanctionRecord, 'kind' | 'scope' | 'characterId'> }) {
+  return <Badge tone={sanction.kind === 'mute' ? 'amber' : 'pink'}>{sanctionKindLabel(sanction)}</Badge>;
+}
+
+const time = (ms: number) => <time dateTime={new Date(ms).toISOString()}>{formatLocalTime(ms)}</time>;
+
+function sanctionColumns(visible: readonly Column[]): TableColumns<SanctionRecord> {
+  const all: Record<Column, TableColumns<SanctionRecord>[number]> = {
+    subject: { id: 'subject', header: 'Subject', accessorFn: subjectText, cell: (c) => <span className="font-medium text-white">{c.getValue<string>()}</span> },
+    kind: { id: 'kind', header: 'Kind', accessorFn: sanctionKindLabel, cell: ({ row }) => <KindBadge sanction={row.original} /> },
+    scope: { id: 'scope', header: 'Scope', accessorFn: scopeText },
+    reason: {
+      id: 'reason',
+      header: 'Reason',
+      accessorKey: 'reason',
+      cell: (c) => <span className="line-clamp-2 max-w-72 break-words">{c.getValue<string>()}</span>,
+    },
+    issuedBy: { id: 'issuedBy', header: 'Issued by', accessorFn: (s) => s.issuedByName || s.issuedById || 'System' },
+    issued: { id: 'issued', header: 'Issued', accessorKey: 'issuedAtMs', cell: (c) => time(c.getValue<number>()) },
+    ends: {
+      id: 'ends',
+      header: 'Ends',
+      accessorKey: 'expiresAtMs',
+      cell: (c) => (c.getValue<number>() === 0 ? endsText(0) : time(c.getValue<number>())),
+    },
+    state: { id: 'state', header: 'State', accessorFn: stateText, cell: ({ row }) => <StateBadge sanction={row.original} /> },
+  };
+  // The server sorts (newest first); the columns do not re-sort one page.
+  return visible.map((c) => ({ ...all[c], enableSorting: false }));
+}
+
+interface Props {
+  label: string;
+  sanctions: readonly SanctionRecord[];
+  loading: boolean;
+  total: number;
+  pagination: PaginationState;
+  onPaginationChange: (p: PaginationState) => void;
+  emptyMessage: string;
+  columns?: readonly Column[];
+  /** Each row's detail page; none for the player's own list. */
+  detailHref?: (s: SanctionRecord) => string;
+}
+
+/** Sanctions, one server page at a time, newest first. */
+export function SanctionsTable({ label, sanctions, loading, total, pagination, onPaginationChange, emptyMessage, columns = ALL_COLUMNS, detailHref }: Props) {
+  const defs = useMemo(() => sanctionColumns(columns), [columns]);
+  return (
+    <Table
+      label={label}
+      data={sanctions}
+      columns={defs}
+      getRowId={(s) => s.id}
+      loading={loading}
+      emptyMessage={emptyMessage}
+      detailHref={detailHref}
+      manual={{ rowCount: total, sorting: [], onSortingChange: () => {}, pagination, onPaginationChange }}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+import type { Client } from '@connectrpc/connect';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { OperationsService, type Operations } from '../../gen/sro/moderation/operations_pb';
+import { useRuntimeConfig } from '../runtime-config-context';
+import { useRpcClient } from '../rpc/use-rpc-client';
+
+/** How often the wall asks the server; TanStack Query pauses the polling while the tab is hidden. */
+export const WALL_POLL_MS = 3_000;
+
+export const operationsKeys = { wall: ['operations-wall'] as const };
+
+export interface WallData {
+  snapshot: WallSnapshot;
+  /** The last five minutes of polls, built here in memory (never persisted): the charts' series. */
+  history: WallSample[];
+}
+
+/** The live operations wall: the latest figures and their recent history, polled every few seconds. */
+export function useOperationsWall() {
+  return useQuery(operationsQueries.wall(useRpcClient(OperationsService, useRuntimeConfig()?.apiBaseUrl ?? ''), useQueryClient()));
+}
+
+/** The wall's read as query options; each poll adds to the history kept in the cache entry. */
+export const operationsQueries = {
+  wall: (client: Client<typeof OperationsService>, queryClient: QueryClient) =>
+    queryOptions({
+      queryKey: operationsKeys.wall,
+      queryFn: async ({ signal }): Promise<WallData> => {
+        const snapshot = toWallSnapshot(await client.getOperations({}, { signal }));
+        const previous = queryClient.getQueryData<WallData>(operationsKeys.wall)?.history ?? [];
+        return { snapshot, history: appendSample(previous, snapshot) };
+      },
+      refetchInterval: WALL_POLL_MS,
+      staleTime: 0,
+      // The history outlives a visit to another page for as long as it is worth keeping.
+      gcTime: HISTORY_MS,
+      // Live figures: a reload must not show old ones as current (lib/query-provider.tsx skips these when persisting).
+      meta: { persist: false },
+    }),
+};
+
+/**
+ * The operations wall's figures as the screen holds them (plain numbers: no bigints), and the pure logic behind it:
+ * grouping channels by dimension and keeping the last minutes of polls as time series for the charts.
+ */
+export interface WallChannel {
+  channelId: string;
+  channelName: string;
+  /** Empty: the channel spans every dimension. */
+  dimensionId: string;
+  dimensionName: string;
+  openStreams: number;
+  messagesPerMinute: number;
+  heldWaiting: number;
+  oldestHeldAgeMs: number;
+  sanctionsLastHour: number;
+  deliveryP99Ms: number;
+}
+
+export interface WallSnapshot {
+  timeMs: number;
+  nodes: number;
+  sanctionsLastHour: number;
+  channels: WallChannel[];
+}
+
+export function toWallSnapshot(ops: Operations): WallSnapshot {
+  return {
+    timeMs: Number(ops.timeMs),
+    nodes: ops.nodes,
+    sanctionsLastHour: ops.sanctionsLastHour,
+    channels: ops.channels.map((c) => ({
+      channelId: c.channelId,
+      channelName: c.channelName,
+      dimensionId: c.dimensionId,
+      dimensionName: c.dimensionName,
+      openStreams: c.openStreams,
+      messagesPerMinute: c.messagesPerMinute,
+      heldWaiting: c.heldWaiting,
+      oldestHeldAgeMs: Number(c.oldestHeldAgeMs),
+      sanctionsLastHour: c.sanctionsLastHour,
+      deliveryP99Ms: c.deliveryP99Ms,
+    })),
+  };
+}
+
+export const EVERY_DIMENSION = 'Every dimension';
+
+type Totals = Omit<WallChannel, 'channelId' | 'channelName' | 'dimensionId' | 'dimensionName'>;
+
+export interface DimensionGroup {
+  /** The dimension id, or '' for channels of every dimension. */
+  key: string;
+  label: string;
+  channels: WallChannel[];
+  /** Sums, except the oldest held age and the p99: the highest. */
+  totals: Totals;
+}
+
+const emptyTotals = (): Totals => ({ openStreams: 0, messagesPerMinute: 0, heldWaiting: 0, oldestHeldAgeMs: 0, sanctionsLastHour: 0, deliveryP99Ms: 0 });
+
+function addTo(totals: Totals, c: Totals): void {
+  totals.openStreams += c.openStreams;
+  totals.messagesPerMinute += c.messagesPerMinute;
+  totals.heldWaiting += c.heldWaiting;
+  totals.sanctionsLastHour += c.sanctionsLastHour;
+  totals.oldestHeldAgeMs = Math.max(totals.oldestHeldAgeMs, c.oldestHeldAgeMs);
+  totals.deliveryP99Ms = Math.max(totals.deliveryP99Ms, c.deliveryP99Ms);
+}
+
+/** Channels by dimension: channels of every dimension first, then dimensions by name; channels by name within. */
+export function groupByDimension(channels: readonly WallChannel[]): DimensionGroup[] {
+  const groups = new Map<string, DimensionGroup>();
+  for (const c of channels) {
+    let group = groups.get(c.dimensionId);
+    if (!group) {
+      group = { key: c.dimensionId, label: c.dimensionId ? c.dimensionName || c.dimensionId : EVERY_DIMENSION, channels: [], totals: emptyTotals() };
+      groups.set(c.dimensionId, group);
+    }
+    group.channels.push(c);
+    addTo(group.totals, c);
+  }
+  const sorted = [...groups.values()].sort((a, b) => (a.key === '' ? -1 : b.key === '' ? 1 : a.label.localeCompare(b.label)));
+  for (const g of sorted) g.channels.sort((a, b) => a.channelName.localeCompare(b.channelName));
+  return sorted;
+}
+
+/** Summed over every channel (p99 and oldest held age: the highest). */
+export function wallTotals(channels: readonly WallChannel[]): Totals {
+  const totals = emptyTotals();
+  for (const c of channels) addTo(totals, c);
+  return totals;
+}
+
+/** The charts' metrics, summed per dimension at each poll (p99: the highest). */
+export type SeriesMetric = 'openStreams' | 'messagesPerMinute' | 'deliveryP99Ms';
+
+export interface WallSample {
+  timeMs: number;
+  /** Per dimension key ('' = every dimension). */
+  byDimension: Record<string, Record<SeriesMetric, number>>;
+}
+
+/** How much history the charts keep: the last five minutes of polls (≈ 100 at one every 3 s). */
+export const HISTORY_MS = 5 * 60_000;
+
+/** The history with this poll added (a repeated server time is not added twice), trimmed to the last `windowMs`. */
+export function appendSample(history: readonly WallSample[], snapshot: WallSnapshot, windowMs = HISTORY_MS): WallSample[] {
+  const last = history.at(-1);
+  if (last && snapshot.timeMs <= last.timeMs) return [...history];
+  const byDimension: WallSample['byDimension'] = {};
+  for (const g of groupByDimension(snapshot.channels)) {
+    byDimension[g.key] = { openStreams: g.totals.openStreams, messagesPerMinute: g.totals.messagesPerMinute, deliveryP99Ms: g.totals.deliveryP99Ms };
+  }
+  const since = snapshot.timeMs - windowMs;
+  return [...history.filter((s) => s.timeMs >= since), { timeMs: snapshot.timeMs, byDimension }];
+}
