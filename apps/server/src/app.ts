@@ -212,6 +212,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await stopped;
           clearTimeout(timer);
           services.clusterFigures.stop();
+          services.operationsHistory.stop();
           await services.webhookSender.stop();
           await bus.close();
           await identity?.close();

@@ -10,6 +10,7 @@ import type { AppBus } from "./cluster-events.js";
 import { ChatFigures, startClusterFigures } from "./chat/chat-figures.js";
 import { createOperationsService, type HeldWaiting } from "./moderation/operations-service.js";
 import { createOperationsStore } from "./moderation/operations-store.js";
+import { startOperationsHistory } from "./moderation/operations-history.js";
 import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
@@ -167,9 +168,12 @@ export function composeServices(deps: ComposeDeps) {
     now: deps.now,
     onError: (error) => logger.warn({ err: error }, "could not publish this node's chat figures"),
   });
+  const live = () => clusterFigures.cluster();
+  const operationsHistory = startOperationsHistory({ live, now: deps.now });
   const operations = createOperationsService({
     store: createOperationsStore(database.db),
-    live: () => clusterFigures.cluster(),
+    live,
+    history: operationsHistory,
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
     now: deps.now,
   });
@@ -244,6 +248,8 @@ export function composeServices(deps: ComposeDeps) {
     operations,
     /** Publishes and sums the nodes' chat figures; app.ts stops it on close. */
     clusterFigures,
+    /** Samples the wall's figures for GetOperationsHistory; app.ts stops it on close. */
+    operationsHistory,
     reports,
     dimensions: game.dimensions,
     maps: game.maps,

@@ -1,6 +1,16 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { ChannelOperationsSchema, OperationsSchema, type Operations, type OperationsService } from "../gen/sro/moderation/operations_pb.js";
+import {
+  ChannelOperationsSchema,
+  ChannelSampleSchema,
+  OperationsHistorySchema,
+  OperationsSampleSchema,
+  OperationsSchema,
+  type Operations,
+  type OperationsHistory as OperationsHistoryMessage,
+  type OperationsService,
+} from "../gen/sro/moderation/operations_pb.js";
+import type { OperationsHistory } from "./operations-history.js";
 import type { OperationsStore } from "./operations-store.js";
 
 /** Live figures of one channel summed over the cluster's nodes (chat/chat-figures.ts, handed in by compose.ts). */
@@ -22,10 +32,14 @@ export interface OperationsDeps {
   store: OperationsStore;
   live: LiveFigures;
   heldWaiting: HeldWaiting;
+  history: Pick<OperationsHistory, "samples">;
   now?: () => number;
 }
 
-/** GetOperations (staff: permissions.ts): the live wall, one row per channel, cheap enough to poll every 3 s. */
+/**
+ * GetOperations (staff: permissions.ts): the live wall, one row per channel, cheap enough to poll every 3 s.
+ * GetOperationsHistory: the last minutes of it, asked once when a wall opens.
+ */
 export function createOperationsService(deps: OperationsDeps) {
   const now = deps.now ?? Date.now;
   return {
@@ -53,6 +67,19 @@ export function createOperationsService(deps: OperationsDeps) {
             sanctionsLastHour: sanctions.byChannel.get(c.id) ?? 0,
           });
         }),
+      });
+    },
+
+    getOperationsHistory(): OperationsHistoryMessage {
+      return create(OperationsHistorySchema, {
+        samples: deps.history.samples().map((s) =>
+          create(OperationsSampleSchema, {
+            timeMs: BigInt(s.timeMs),
+            channels: s.channels.map(([channelId, openStreams, messagesPerMinute, deliveryP99Ms]) =>
+              create(ChannelSampleSchema, { channelId, openStreams, messagesPerMinute, deliveryP99Ms }),
+            ),
+          }),
+        ),
       });
     },
   } satisfies ServiceImpl<typeof OperationsService>;

@@ -75,6 +75,7 @@ describe("operations wall (one node)", () => {
       store: createOperationsStore(db),
       live: () => ({ nodes: 1, channels: new Map() }),
       heldWaiting: async () => new Map([[channel, { count: 4, oldestSentAtMs: nowMs - 90_000 }]]),
+      history: { samples: () => [] },
       now: () => nowMs,
     });
     const result = await service.getOperations();
@@ -102,6 +103,30 @@ describe("operations wall (one node)", () => {
     const wall = channelOf(await ops.getOperations({}), channel)!;
     expect(wall.heldWaiting).toBe(1);
     expect(wall.oldestHeldAgeMs).toBeGreaterThanOrEqual(0n);
+  });
+
+  it("answers the wall's sampled past: the channel's figures as the node sampled them", async () => {
+    const db = t.server.database.db;
+    const channel = await insertChannel(db, { public: true, dimensionId: dim });
+    const speaker = await insertCharacter(db, t.users.admin.sub, dim);
+    const streams = t.server.bus.subscriberCount();
+    const reader = new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true }));
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "one stream").toBe(streams + 1), { timeout: 5_000 });
+    await chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "sampled" } });
+    await reader.waitFor(1);
+    // The node samples every 3 s: wait for a sample taken after the send.
+    const samples = await vi.waitFor(
+      async () => {
+        const { samples } = await ops.getOperationsHistory({});
+        expect(samples.at(-1)?.channels.find((c) => c.channelId === channel)).toMatchObject({ openStreams: 1, messagesPerMinute: 1 });
+        return samples;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    expect(samples.map((s) => s.timeMs)).toEqual([...samples.map((s) => s.timeMs)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    const rest = await fetch(`${t.url}/v1/operations/history`, { headers: { authorization: `Bearer ${t.users.moderator.token}` } });
+    expect(rest.status).toBe(200);
+    expect(((await rest.json()) as { samples: unknown[] }).samples.length).toBeGreaterThan(0);
   });
 
   it("is also served over REST at GET /v1/operations", async () => {

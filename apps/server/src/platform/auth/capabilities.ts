@@ -63,7 +63,7 @@ export const capabilityTable = {
     "ReportPlayerLeft",
   ),
   "audit.read": rpcs("sro.moderation.AuditService", "ListAuditRecords", "GetAuditRecord"),
-  "operations.read": rpcs("sro.moderation.OperationsService", "GetOperations"),
+  "operations.read": rpcs("sro.moderation.OperationsService", "GetOperations", "GetOperationsHistory"),
   "webhooks.manage": rpcs(
     "sro.moderation.WebhookService",
     "ListWebhooks",

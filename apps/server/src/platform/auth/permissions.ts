@@ -139,6 +139,7 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
 
   // The live operations wall on the dashboard (docs/moderation.md "Operations wall").
   "sro.moderation.OperationsService/GetOperations": STAFF_READ,
+  "sro.moderation.OperationsService/GetOperationsHistory": STAFF_READ,
 
   // The original admin client's Settings page: every node drops its cached copies of one kind of data (audited).
   "sro.BusService/ResetReaderBus": ADMIN_ONLY,

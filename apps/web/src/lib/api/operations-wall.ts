@@ -1,6 +1,6 @@
 import type { Client } from '@connectrpc/connect';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { OperationsService, type Operations } from '../../gen/sro/moderation/operations_pb';
+import { OperationsService, type Operations, type OperationsHistory } from '../../gen/sro/moderation/operations_pb';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
 
@@ -11,7 +11,10 @@ export const operationsKeys = { wall: ['operations-wall'] as const };
 
 export interface WallData {
   snapshot: WallSnapshot;
-  /** The last five minutes of polls, built here in memory (never persisted): the charts' series. */
+  /**
+   * The last five minutes: the server's sampled past on the first poll, then one point per poll, in memory (never
+   * persisted): the charts' series.
+   */
   history: WallSample[];
 }
 
@@ -26,8 +29,14 @@ export const operationsQueries = {
     queryOptions({
       queryKey: operationsKeys.wall,
       queryFn: async ({ signal }): Promise<WallData> => {
-        const snapshot = toWallSnapshot(await client.getOperations({}, { signal }));
-        const previous = queryClient.getQueryData<WallData>(operationsKeys.wall)?.history ?? [];
+        const kept = queryClient.getQueryData<WallData>(operationsKeys.wall)?.history ?? [];
+        // A wall opened now starts from the server's recent past; without it (an older server), from this poll.
+        const [operations, past] = await Promise.all([
+          client.getOperations({}, { signal }),
+          kept.length > 0 ? undefined : client.getOperationsHistory({}, { signal }).catch(() => undefined),
+        ]);
+        const snapshot = toWallSnapshot(operations);
+        const previous = past ? samplesOfHistory(past, snapshot.channels) : kept;
         return { snapshot, history: appendSample(previous, snapshot) };
       },
       refetchInterval: WALL_POLL_MS,
@@ -154,4 +163,25 @@ export function appendSample(history: readonly WallSample[], snapshot: WallSnaps
   }
   const since = snapshot.timeMs - windowMs;
   return [...history.filter((s) => s.timeMs >= since), { timeMs: snapshot.timeMs, byDimension }];
+}
+
+/**
+ * The server's samples as the charts' series, grouped by the dimensions of the latest poll's channels: every
+ * dimension at zero unless its channels had figures (as a poll's own sample is), channels gone since left out.
+ */
+export function samplesOfHistory(past: OperationsHistory, channels: readonly WallChannel[]): WallSample[] {
+  const dimensionOf = new Map(channels.map((c) => [c.channelId, c.dimensionId]));
+  const keys = [...new Set(dimensionOf.values())];
+  return past.samples.map((sample) => {
+    const byDimension: WallSample['byDimension'] = {};
+    for (const key of keys) byDimension[key] = { openStreams: 0, messagesPerMinute: 0, deliveryP99Ms: 0 };
+    for (const c of sample.channels) {
+      const figures = byDimension[dimensionOf.get(c.channelId) ?? ''];
+      if (!dimensionOf.has(c.channelId) || !figures) continue;
+      figures.openStreams += c.openStreams;
+      figures.messagesPerMinute += c.messagesPerMinute;
+      figures.deliveryP99Ms = Math.max(figures.deliveryP99Ms, c.deliveryP99Ms);
+    }
+    return { timeMs: Number(sample.timeMs), byDimension };
+  });
 }

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/moderation/operations.proto.
  */
 export const file_sro_moderation_operations: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEifgoKT3BlcmF0aW9ucxIPCgd0aW1lX21zGAEgASgDEg0KBW5vZGVzGAIgASgNEjMKCGNoYW5uZWxzGAMgAygLMiEuc3JvLm1vZGVyYXRpb24uQ2hhbm5lbE9wZXJhdGlvbnMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgEIAEoDTJwChFPcGVyYXRpb25zU2VydmljZRJbCg1HZXRPcGVyYXRpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghouc3JvLm1vZGVyYXRpb24uT3BlcmF0aW9ucyIWgtPkkwIQEg4vdjEvb3BlcmF0aW9uc2IGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty]);
+  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEifgoKT3BlcmF0aW9ucxIPCgd0aW1lX21zGAEgASgDEg0KBW5vZGVzGAIgASgNEjMKCGNoYW5uZWxzGAMgAygLMiEuc3JvLm1vZGVyYXRpb24uQ2hhbm5lbE9wZXJhdGlvbnMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgEIAEoDSJvCg1DaGFubmVsU2FtcGxlEhIKCmNoYW5uZWxfaWQYASABKAkSFAoMb3Blbl9zdHJlYW1zGAIgASgNEhsKE21lc3NhZ2VzX3Blcl9taW51dGUYAyABKA0SFwoPZGVsaXZlcnlfcDk5X21zGAQgASgBIlQKEE9wZXJhdGlvbnNTYW1wbGUSDwoHdGltZV9tcxgBIAEoAxIvCghjaGFubmVscxgCIAMoCzIdLnNyby5tb2RlcmF0aW9uLkNoYW5uZWxTYW1wbGUiRgoRT3BlcmF0aW9uc0hpc3RvcnkSMQoHc2FtcGxlcxgBIAMoCzIgLnNyby5tb2RlcmF0aW9uLk9wZXJhdGlvbnNTYW1wbGUy4wEKEU9wZXJhdGlvbnNTZXJ2aWNlElsKDUdldE9wZXJhdGlvbnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGi5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zIhaC0+STAhASDi92MS9vcGVyYXRpb25zEnEKFEdldE9wZXJhdGlvbnNIaXN0b3J5EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiEuc3JvLm1vZGVyYXRpb24uT3BlcmF0aW9uc0hpc3RvcnkiHoLT5JMCGBIWL3YxL29wZXJhdGlvbnMvaGlzdG9yeWIGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty]);
 
 /**
  * @generated from message sro.moderation.ChannelOperations
@@ -129,6 +129,83 @@ export const OperationsSchema: GenMessage<Operations> = /*@__PURE__*/
   messageDesc(file_sro_moderation_operations, 1);
 
 /**
+ * A channel's figures at one sample, as in ChannelOperations.
+ *
+ * @generated from message sro.moderation.ChannelSample
+ */
+export type ChannelSample = Message<"sro.moderation.ChannelSample"> & {
+  /**
+   * @generated from field: string channel_id = 1;
+   */
+  channelId: string;
+
+  /**
+   * @generated from field: uint32 open_streams = 2;
+   */
+  openStreams: number;
+
+  /**
+   * @generated from field: uint32 messages_per_minute = 3;
+   */
+  messagesPerMinute: number;
+
+  /**
+   * @generated from field: double delivery_p99_ms = 4;
+   */
+  deliveryP99Ms: number;
+};
+
+/**
+ * Describes the message sro.moderation.ChannelSample.
+ * Use `create(ChannelSampleSchema)` to create a new message.
+ */
+export const ChannelSampleSchema: GenMessage<ChannelSample> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 2);
+
+/**
+ * @generated from message sro.moderation.OperationsSample
+ */
+export type OperationsSample = Message<"sro.moderation.OperationsSample"> & {
+  /**
+   * @generated from field: int64 time_ms = 1;
+   */
+  timeMs: bigint;
+
+  /**
+   * The channels that had streams, messages or deliveries then; every other channel had none.
+   *
+   * @generated from field: repeated sro.moderation.ChannelSample channels = 2;
+   */
+  channels: ChannelSample[];
+};
+
+/**
+ * Describes the message sro.moderation.OperationsSample.
+ * Use `create(OperationsSampleSchema)` to create a new message.
+ */
+export const OperationsSampleSchema: GenMessage<OperationsSample> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 3);
+
+/**
+ * @generated from message sro.moderation.OperationsHistory
+ */
+export type OperationsHistory = Message<"sro.moderation.OperationsHistory"> & {
+  /**
+   * Oldest first.
+   *
+   * @generated from field: repeated sro.moderation.OperationsSample samples = 1;
+   */
+  samples: OperationsSample[];
+};
+
+/**
+ * Describes the message sro.moderation.OperationsHistory.
+ * Use `create(OperationsHistorySchema)` to create a new message.
+ */
+export const OperationsHistorySchema: GenMessage<OperationsHistory> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 4);
+
+/**
  * @generated from service sro.moderation.OperationsService
  */
 export const OperationsService: GenService<{
@@ -141,6 +218,17 @@ export const OperationsService: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof OperationsSchema;
+  },
+  /**
+   * Staff only. The wall's recent past as this node sampled it (every few seconds, the last five minutes), so a wall
+   * opened now draws its lines at once; each later GetOperations adds a point.
+   *
+   * @generated from rpc sro.moderation.OperationsService.GetOperationsHistory
+   */
+  getOperationsHistory: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof OperationsHistorySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sro_moderation_operations, 0);

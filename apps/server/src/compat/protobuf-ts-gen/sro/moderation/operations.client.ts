@@ -5,6 +5,7 @@
 import type { RpcTransport } from "@protobuf-ts/runtime-rpc";
 import type { ServiceInfo } from "@protobuf-ts/runtime-rpc";
 import { OperationsService } from "./operations.js";
+import type { OperationsHistory } from "./operations.js";
 import { stackIntercept } from "@protobuf-ts/runtime-rpc";
 import type { Operations } from "./operations.js";
 import type { Empty } from "../../google/protobuf/empty.js";
@@ -20,6 +21,13 @@ export interface IOperationsServiceClient {
      * @generated from protobuf rpc: GetOperations
      */
     getOperations(input: Empty, options?: RpcOptions): UnaryCall<Empty, Operations>;
+    /**
+     * Staff only. The wall's recent past as this node sampled it (every few seconds, the last five minutes), so a wall
+     * opened now draws its lines at once; each later GetOperations adds a point.
+     *
+     * @generated from protobuf rpc: GetOperationsHistory
+     */
+    getOperationsHistory(input: Empty, options?: RpcOptions): UnaryCall<Empty, OperationsHistory>;
 }
 /**
  * @generated from protobuf service sro.moderation.OperationsService
@@ -38,5 +46,15 @@ export class OperationsServiceClient implements IOperationsServiceClient, Servic
     getOperations(input: Empty, options?: RpcOptions): UnaryCall<Empty, Operations> {
         const method = this.methods[0], opt = this._transport.mergeOptions(options);
         return stackIntercept<Empty, Operations>("unary", this._transport, method, opt, input);
+    }
+    /**
+     * Staff only. The wall's recent past as this node sampled it (every few seconds, the last five minutes), so a wall
+     * opened now draws its lines at once; each later GetOperations adds a point.
+     *
+     * @generated from protobuf rpc: GetOperationsHistory
+     */
+    getOperationsHistory(input: Empty, options?: RpcOptions): UnaryCall<Empty, OperationsHistory> {
+        const method = this.methods[1], opt = this._transport.mergeOptions(options);
+        return stackIntercept<Empty, OperationsHistory>("unary", this._transport, method, opt, input);
     }
 }

@@ -95,6 +95,55 @@ export interface Operations {
      */
     sanctionsLastHour: number;
 }
+/**
+ * A channel's figures at one sample, as in ChannelOperations.
+ *
+ * @generated from protobuf message sro.moderation.ChannelSample
+ */
+export interface ChannelSample {
+    /**
+     * @generated from protobuf field: string channel_id = 1
+     */
+    channelId: string;
+    /**
+     * @generated from protobuf field: uint32 open_streams = 2
+     */
+    openStreams: number;
+    /**
+     * @generated from protobuf field: uint32 messages_per_minute = 3
+     */
+    messagesPerMinute: number;
+    /**
+     * @generated from protobuf field: double delivery_p99_ms = 4
+     */
+    deliveryP99Ms: number;
+}
+/**
+ * @generated from protobuf message sro.moderation.OperationsSample
+ */
+export interface OperationsSample {
+    /**
+     * @generated from protobuf field: int64 time_ms = 1
+     */
+    timeMs: string;
+    /**
+     * The channels that had streams, messages or deliveries then; every other channel had none.
+     *
+     * @generated from protobuf field: repeated sro.moderation.ChannelSample channels = 2
+     */
+    channels: ChannelSample[];
+}
+/**
+ * @generated from protobuf message sro.moderation.OperationsHistory
+ */
+export interface OperationsHistory {
+    /**
+     * Oldest first.
+     *
+     * @generated from protobuf field: repeated sro.moderation.OperationsSample samples = 1
+     */
+    samples: OperationsSample[];
+}
 // @generated message type with reflection information, may provide speed optimized methods
 class ChannelOperations$Type extends MessageType<ChannelOperations> {
     constructor() {
@@ -285,9 +334,183 @@ class Operations$Type extends MessageType<Operations> {
  * @generated MessageType for protobuf message sro.moderation.Operations
  */
 export const Operations = new Operations$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class ChannelSample$Type extends MessageType<ChannelSample> {
+    constructor() {
+        super("sro.moderation.ChannelSample", [
+            { no: 1, name: "channel_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 2, name: "open_streams", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 3, name: "messages_per_minute", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 4, name: "delivery_p99_ms", kind: "scalar", T: 1 /*ScalarType.DOUBLE*/ }
+        ]);
+    }
+    create(value?: PartialMessage<ChannelSample>): ChannelSample {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.channelId = "";
+        message.openStreams = 0;
+        message.messagesPerMinute = 0;
+        message.deliveryP99Ms = 0;
+        if (value !== undefined)
+            reflectionMergePartial<ChannelSample>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: ChannelSample): ChannelSample {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* string channel_id */ 1:
+                    message.channelId = reader.string();
+                    break;
+                case /* uint32 open_streams */ 2:
+                    message.openStreams = reader.uint32();
+                    break;
+                case /* uint32 messages_per_minute */ 3:
+                    message.messagesPerMinute = reader.uint32();
+                    break;
+                case /* double delivery_p99_ms */ 4:
+                    message.deliveryP99Ms = reader.double();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: ChannelSample, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* string channel_id = 1; */
+        if (message.channelId !== "")
+            writer.tag(1, WireType.LengthDelimited).string(message.channelId);
+        /* uint32 open_streams = 2; */
+        if (message.openStreams !== 0)
+            writer.tag(2, WireType.Varint).uint32(message.openStreams);
+        /* uint32 messages_per_minute = 3; */
+        if (message.messagesPerMinute !== 0)
+            writer.tag(3, WireType.Varint).uint32(message.messagesPerMinute);
+        /* double delivery_p99_ms = 4; */
+        if (message.deliveryP99Ms !== 0)
+            writer.tag(4, WireType.Bit64).double(message.deliveryP99Ms);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.ChannelSample
+ */
+export const ChannelSample = new ChannelSample$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class OperationsSample$Type extends MessageType<OperationsSample> {
+    constructor() {
+        super("sro.moderation.OperationsSample", [
+            { no: 1, name: "time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 2, name: "channels", kind: "message", repeat: 2 /*RepeatType.UNPACKED*/, T: () => ChannelSample }
+        ]);
+    }
+    create(value?: PartialMessage<OperationsSample>): OperationsSample {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.timeMs = "0";
+        message.channels = [];
+        if (value !== undefined)
+            reflectionMergePartial<OperationsSample>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: OperationsSample): OperationsSample {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* int64 time_ms */ 1:
+                    message.timeMs = reader.int64().toString();
+                    break;
+                case /* repeated sro.moderation.ChannelSample channels */ 2:
+                    message.channels.push(ChannelSample.internalBinaryRead(reader, reader.uint32(), options));
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: OperationsSample, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* int64 time_ms = 1; */
+        if (message.timeMs !== "0")
+            writer.tag(1, WireType.Varint).int64(message.timeMs);
+        /* repeated sro.moderation.ChannelSample channels = 2; */
+        for (let i = 0; i < message.channels.length; i++)
+            ChannelSample.internalBinaryWrite(message.channels[i], writer.tag(2, WireType.LengthDelimited).fork(), options).join();
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.OperationsSample
+ */
+export const OperationsSample = new OperationsSample$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class OperationsHistory$Type extends MessageType<OperationsHistory> {
+    constructor() {
+        super("sro.moderation.OperationsHistory", [
+            { no: 1, name: "samples", kind: "message", repeat: 2 /*RepeatType.UNPACKED*/, T: () => OperationsSample }
+        ]);
+    }
+    create(value?: PartialMessage<OperationsHistory>): OperationsHistory {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.samples = [];
+        if (value !== undefined)
+            reflectionMergePartial<OperationsHistory>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: OperationsHistory): OperationsHistory {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* repeated sro.moderation.OperationsSample samples */ 1:
+                    message.samples.push(OperationsSample.internalBinaryRead(reader, reader.uint32(), options));
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: OperationsHistory, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* repeated sro.moderation.OperationsSample samples = 1; */
+        for (let i = 0; i < message.samples.length; i++)
+            OperationsSample.internalBinaryWrite(message.samples[i], writer.tag(1, WireType.LengthDelimited).fork(), options).join();
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.OperationsHistory
+ */
+export const OperationsHistory = new OperationsHistory$Type();
 /**
  * @generated ServiceType for protobuf service sro.moderation.OperationsService
  */
 export const OperationsService = new ServiceType("sro.moderation.OperationsService", [
-    { name: "GetOperations", options: { "google.api.http": { get: "/v1/operations" } }, I: Empty, O: Operations }
+    { name: "GetOperations", options: { "google.api.http": { get: "/v1/operations" } }, I: Empty, O: Operations },
+    { name: "GetOperationsHistory", options: { "google.api.http": { get: "/v1/operations/history" } }, I: Empty, O: OperationsHistory }
 ]);
