@@ -14,6 +14,7 @@ const benches: Record<string, string> = {
   chat: "./chat-fanout.ts",
   "h2-floor": "./h2-floor.ts",
   console: "./admin-characters.ts",
+  "console-routes": "./console-routes.ts",
   audit: "./audit-write-cost.ts",
   "chat-search": "./chat-search.ts",
   "channel-rules": "./channel-rules-cost.ts",
@@ -27,7 +28,7 @@ const benches: Record<string, string> = {
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length ? wanted : Object.keys(benches);
 /** These drive Debian's chromium (CHROMIUM_PATH names another): installed with apt-get when missing, as for `npm test`. */
-const browserBenches = new Set(["size", "console"]);
+const browserBenches = new Set(["size", "console", "console-routes"]);
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH) return;
   const script = fileURLToPath(new URL("../scripts/ensure-chromium.mjs", import.meta.url));

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../platform/db/database.js";
 import { openTestDatabase, storageBackends } from "../test/test-server.js";
 
@@ -9,11 +9,13 @@ import { openTestDatabase, storageBackends } from "../test/test-server.js";
  */
 describe.each(storageBackends)("chat message text statistics (%s)", (backend) => {
   let opened: { database: Database; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase(backend);
+  });
   afterAll(() => opened?.close());
 
   it("keeps a 1,000-entry histogram on the message text", async () => {
-    opened = await openTestDatabase(backend);
-    const result: unknown = await opened.database.db.execute(
+    const result: unknown = await opened!.database.db.execute(
       sql`SELECT attstattarget::int AS target FROM pg_attribute WHERE attrelid = 'chat_messages'::regclass AND attname = 'content'`,
     );
     // node-postgres and PGlite both answer with { rows }.

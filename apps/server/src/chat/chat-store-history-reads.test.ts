@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../platform/db/database.js";
 import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
 import { openTestDatabase, storageBackends } from "../test/test-server.js";
@@ -12,11 +12,14 @@ import { chatMessages } from "./schema.js";
  */
 describe.each(storageBackends)("channel history reads asked together (%s)", (backend) => {
   let opened: { database: Database; close: () => Promise<void> } | undefined;
+  // A fresh database is a server start's worth of work: the hook's time limit, not the test's.
+  beforeAll(async () => {
+    opened = await openTestDatabase(backend);
+  });
   afterAll(() => opened?.close());
 
   it("answers each caller with its channel's newest messages, up to its limit, deleted ones left out", async () => {
-    opened = await openTestDatabase(backend);
-    const db = opened.database.db;
+    const db = opened!.database.db;
     const store = createChatStore(db);
     const dimension = await insertDimension(db);
     const sender = await insertCharacter(db, randomUUID(), dimension);

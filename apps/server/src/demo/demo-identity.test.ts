@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/audit-trail.js";
 import { ensureGroupTree } from "../identity/group-tree.js";
 import { hashPassword } from "../identity/passwords.js";
@@ -9,24 +9,27 @@ import { demoAccounts } from "./demo-accounts.js";
 import { demoAccountsOnSeededPasswords, demoAccountSummary, seedDemoAccounts } from "./demo-identity.js";
 
 describe.each(storageBackends)("demo accounts (%s)", (backend) => {
-  it("the start-up line promises only the demo accounts that still sign in with their seeded password", { timeout: 60_000 }, async () => {
-    const { database, close } = await openTestDatabase(backend);
-    try {
-      await ensureGroupTree(database.db);
-      const store = createUserStore(database.db);
-      const logger = createLogger("silent");
-      await seedDemoAccounts(store, logger);
-      const everyone = demoAccounts.map((a) => a.username);
-      expect(await demoAccountsOnSeededPasswords(store)).toEqual(everyone);
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  // A fresh database is a server start's worth of work: the hook's time limit, not the test's.
+  beforeAll(async () => {
+    opened = await openTestDatabase(backend);
+  });
+  afterAll(() => opened?.close());
 
-      const [admin] = demoAccounts;
-      await store.setPasswordHash(SYSTEM_ACTOR, admin.id, await hashPassword("a-changed-password-1"));
-      // Seeding again (the next start on the same data) keeps the changed password.
-      await seedDemoAccounts(store, logger);
-      expect(await demoAccountsOnSeededPasswords(store)).toEqual(everyone.filter((name) => name !== admin.username));
-    } finally {
-      await close();
-    }
+  it("the start-up line promises only the demo accounts that still sign in with their seeded password", { timeout: 60_000 }, async () => {
+    const { database } = opened!;
+    await ensureGroupTree(database.db);
+    const store = createUserStore(database.db);
+    const logger = createLogger("silent");
+    await seedDemoAccounts(store, logger);
+    const everyone = demoAccounts.map((a) => a.username);
+    expect(await demoAccountsOnSeededPasswords(store)).toEqual(everyone);
+
+    const [admin] = demoAccounts;
+    await store.setPasswordHash(SYSTEM_ACTOR, admin.id, await hashPassword("a-changed-password-1"));
+    // Seeding again (the next start on the same data) keeps the changed password.
+    await seedDemoAccounts(store, logger);
+    expect(await demoAccountsOnSeededPasswords(store)).toEqual(everyone.filter((name) => name !== admin.username));
   });
 
   it("the start-up log names the demo accounts and their groups, never a password", () => {

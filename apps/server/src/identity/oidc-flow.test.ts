@@ -375,42 +375,47 @@ describe.each(storageBackends)("session hint cookie for the SPA's silent check (
 });
 
 describe("external mode (OIDC_ISSUER set)", () => {
-  it("turns the embedded provider off: nothing answers under /realms/default", { timeout: 90_000 }, async () => {
+  // Servers start in hooks: their time limit leaves room for a busy machine, a test's only for its calls.
+  let t: Awaited<ReturnType<typeof import("../test/test-server.js").startTestServer>>;
+  beforeAll(async () => {
     const { startTestServer } = await import("../test/test-server.js");
-    const t = await startTestServer();
-    try {
-      const discovery = await fetch(`${t.url}/realms/default/.well-known/openid-configuration`);
-      expect(discovery.headers.get("content-type") ?? "").not.toContain("application/json");
-      expect((await fetch(`${t.url}/admin/realms/default/users`)).headers.get("content-type") ?? "").not.toContain("application/json");
-      const appConfig = (await (await fetch(`${t.url}/app-config.json`)).json()) as { oidc: { authority: string } };
-      expect(appConfig.oidc.authority).toBe(t.issuer.issuer);
-    } finally {
-      await t.close();
-    }
+    t = await startTestServer();
+  });
+  afterAll(() => t?.close());
+
+  it("turns the embedded provider off: nothing answers under /realms/default", async () => {
+    const discovery = await fetch(`${t.url}/realms/default/.well-known/openid-configuration`);
+    expect(discovery.headers.get("content-type") ?? "").not.toContain("application/json");
+    expect((await fetch(`${t.url}/admin/realms/default/users`)).headers.get("content-type") ?? "").not.toContain("application/json");
+    const appConfig = (await (await fetch(`${t.url}/app-config.json`)).json()) as { oidc: { authority: string } };
+    expect(appConfig.oidc.authority).toBe(t.issuer.issuer);
   });
 });
 
 describe("behind TLS (PUBLIC_URL https)", () => {
-  it("marks its cookies Secure, HttpOnly and SameSite", { timeout: 90_000 }, async () => {
+  let s: EmbeddedServer;
+  let publicUrl: string;
+  let port: number;
+  beforeAll(async () => {
     const { freePort } = await import("../test/embedded-identity-server.js");
-    const port = await freePort();
-    const publicUrl = `https://localhost:${port}`;
-    const s = await startEmbeddedServer({ seedDemo: false, env: { PORT: String(port), PUBLIC_URL: publicUrl } });
-    try {
-      const { url } = authorizationUrl({ issuer: `${publicUrl}/realms/default`, redirectUri: `${publicUrl}/` });
-      const response = await fetch(url.replace(publicUrl, `http://localhost:${port}`), { redirect: "manual" });
-      expect(response.headers.get("location")).toMatch(new RegExp(`^/realms/default/login-actions/|^${publicUrl}`));
-      const cookies = response.headers.getSetCookie();
-      expect(cookies.length).toBeGreaterThan(0);
-      for (const cookie of cookies) {
-        const attributes = cookie
-          .toLowerCase()
-          .split(";")
-          .map((a) => a.trim());
-        expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax"]));
-      }
-    } finally {
-      await s.close();
+    port = await freePort();
+    publicUrl = `https://localhost:${port}`;
+    s = await startEmbeddedServer({ seedDemo: false, env: { PORT: String(port), PUBLIC_URL: publicUrl } });
+  });
+  afterAll(() => s?.close());
+
+  it("marks its cookies Secure, HttpOnly and SameSite", async () => {
+    const { url } = authorizationUrl({ issuer: `${publicUrl}/realms/default`, redirectUri: `${publicUrl}/` });
+    const response = await fetch(url.replace(publicUrl, `http://localhost:${port}`), { redirect: "manual" });
+    expect(response.headers.get("location")).toMatch(new RegExp(`^/realms/default/login-actions/|^${publicUrl}`));
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) {
+      const attributes = cookie
+        .toLowerCase()
+        .split(";")
+        .map((a) => a.trim());
+      expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax"]));
     }
   });
 });

@@ -107,7 +107,8 @@ describe.each(storageBackends)("second factor on the account page and its reset 
 });
 
 describe("the identity CLI's break-glass reset", () => {
-  it("removes a user's second factor on the server's storage, audited as the command", { timeout: 120_000 }, async () => {
+  // A server start and a second open of its storage inside the test: the limit only catches a hang.
+  it("removes a user's second factor on the server's storage, audited as the command", { timeout: 240_000 }, async () => {
     const s = await startEmbeddedServer({ persistent: true, identity: { now: () => clock } });
     await enrolOnAccountPage(s, "ivy");
     await s.close({ keep: true });

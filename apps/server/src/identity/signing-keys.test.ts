@@ -17,7 +17,9 @@ describe.each(storageBackends)("signing keys survive restarts and rotate (%s)", 
     for (const s of running.splice(0)) await s.close().catch(() => {});
   });
 
-  it("keeps the key across a restart: same kid, old tokens still verify, sessions and refresh tokens too", { timeout: 180_000 }, async () => {
+  // Four server starts inside the test (it is about restarts): up to a minute each on a busy 2-core machine, so the
+  // limit only catches a hang.
+  it("keeps the key across a restart: same kid, old tokens still verify, sessions and refresh tokens too", { timeout: 480_000 }, async () => {
     const first = await startEmbeddedServer({ backend, persistent: true });
     running.push(first);
     const redirectUri = `${first.url}/`;

@@ -13,7 +13,7 @@ describe("PGlite session settings", () => {
   it.each([
     { storage: "on disk", options: { dataDir } },
     { storage: "in memory", options: { dataDir: "", memory: true } },
-  ])("does not zero-fill new WAL segments (it blocked the event loop), $storage, after the migrations too", async ({ options }) => {
+  ])("does not zero-fill new WAL segments (it blocked the event loop), $storage, after the migrations too", { timeout: 240_000 }, async ({ options }) => {
     const database = await openDatabase(options);
     try {
       // PGlite's drizzle driver answers { rows }, like node-postgres.
