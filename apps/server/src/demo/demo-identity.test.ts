@@ -16,7 +16,9 @@ describe.each(storageBackends)("demo accounts (%s)", (backend) => {
   });
   afterAll(() => opened?.close());
 
-  it("the start-up line promises only the demo accounts that still sign in with their seeded password", { timeout: 60_000 }, async () => {
+  // Seeding hashes every demo password with scrypt, twice: seconds when idle, a minute at load 25; the limit only
+  // catches a hang.
+  it("the start-up line promises only the demo accounts that still sign in with their seeded password", { timeout: 240_000 }, async () => {
     const { database } = opened!;
     await ensureGroupTree(database.db);
     const store = createUserStore(database.db);
