@@ -46,7 +46,7 @@ describe("chat streams of a deleted or edited character", () => {
     const overConnect = await open(player, channel, doomed);
     const other = await open(player, channel, survivor);
     const direct = new StreamReader(grpcPlayer.connectDirectMessages({ id: doomed }));
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "four streams open").toBe(before + 4), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "four streams open").toBe(before + 4), { timeout: 15_000 });
 
     await characters(t.users.player.token).deleteCharacter({ id: doomed });
     for (const reader of [overGrpc, overConnect, direct]) {
@@ -58,7 +58,7 @@ describe("chat streams of a deleted or edited character", () => {
     await say(channel, "still here");
     expect((await other.waitFor(seen + 1)).at(-1)?.content).toBe("still here");
     await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "the deleted character's streams released").toBe(before + 1), {
-      timeout: 5_000,
+      timeout: 15_000,
     });
   });
 

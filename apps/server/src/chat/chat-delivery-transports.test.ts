@@ -146,7 +146,7 @@ describe("chat streams end the same way on both delivery paths", () => {
         .on("error", reject),
     );
     response.pause();
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBe(baseline + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBe(baseline + 1), { timeout: 15_000 });
     const content = "x".repeat(900);
     let published = 0;
     // One message per turn of the event loop, so the gateway has taken each before the next: what piles up is what
@@ -166,7 +166,7 @@ describe("chat streams end the same way on both delivery paths", () => {
     const channel = await insertChannel(t.server.database.db, { public: true });
     const baseline = t.server.bus.subscriberCount();
     const call = stalledCall(path, channel, await insertCharacter(t.server.database.db, t.users.player.sub, dim));
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBe(baseline + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBe(baseline + 1), { timeout: 15_000 });
     const content = "x".repeat(900);
     let published = 0;
     // One message per turn of the event loop: the transport takes each before the next if it will.

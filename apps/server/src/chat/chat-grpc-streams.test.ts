@@ -83,7 +83,7 @@ describe("chat streams over the lean gRPC path", () => {
     await admin.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "live" } });
     for (const r of await Promise.all(readers.map((r) => r.waitFor(2)))) expect(r.map((m) => m.content)).toEqual(["before", "live"]);
     for (const a of aborts) a.abort();
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscriptions released").toBe(baseline), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscriptions released").toBe(baseline), { timeout: 15_000 });
   });
 
   it("cuts loose a client that stops reading instead of buffering for it without bound", async () => {
@@ -103,7 +103,7 @@ describe("chat streams over the lean gRPC path", () => {
     });
     stream.end(envelope);
     stream.pause(); // never reads
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBe(baseline + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBe(baseline + 1), { timeout: 15_000 });
     const content = "x".repeat(900);
     for (let i = 0; i < 6_000 && t.server.bus.subscriberCount() > baseline; i++) {
       await t.server.bus.publish(
@@ -111,7 +111,7 @@ describe("chat streams over the lean gRPC path", () => {
         { type: "message", message: { id: 1e9 + i, senderCharacterId: "", content, sentAtMs: Date.now() } },
       );
     }
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "slow stream released").toBe(baseline), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "slow stream released").toBe(baseline), { timeout: 15_000 });
     session.destroy();
   });
 
@@ -163,10 +163,10 @@ describe("chat streams over the lean gRPC path", () => {
     const before = await openStreams();
     const abort = new AbortController();
     void new StreamReader(grpcPlayer.connectChatChannel({ channelId: channel, characterId: await myCharacter(), history: true }, { signal: abort.signal }));
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBeGreaterThan(0), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream open").toBeGreaterThan(0), { timeout: 15_000 });
     expect(await openStreams()).toBe(before + 1);
     abort.abort();
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream closed").toBe(0), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "stream closed").toBe(0), { timeout: 15_000 });
     await vi.waitFor(async () => expect(await openStreams()).toBe(before));
   });
 });

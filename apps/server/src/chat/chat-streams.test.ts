@@ -82,9 +82,9 @@ describe("chat streams", () => {
         }
       }
     })();
-    await vi.waitFor(() => expect(lines.length, "history line").toBe(1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(lines.length, "history line").toBe(1), { timeout: 15_000 });
     await say(channel, "live");
-    await vi.waitFor(() => expect(lines.length, "live line").toBe(2), { timeout: 5_000 });
+    await vi.waitFor(() => expect(lines.length, "live line").toBe(2), { timeout: 15_000 });
     await moderator.banCharacterFromChatChannel({ channelId: channel, characterId: me, duration: -1n });
     await reading;
     const parsed = lines.map((l) => JSON.parse(l));
@@ -227,10 +227,10 @@ describe("chat streams", () => {
       headers: { authorization: `Bearer ${t.users.player.token}` },
       signal: abort.signal,
     }).catch(() => undefined);
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription").toBe(baseline + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription").toBe(baseline + 1), { timeout: 15_000 });
     abort.abort();
     await res;
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription released").toBe(baseline), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription released").toBe(baseline), { timeout: 15_000 });
   });
 });
 
@@ -246,7 +246,7 @@ describe("chat streams at shutdown", () => {
       const channel = await insertChannel(db, { public: true });
       const me = await insertCharacter(db, t.users.player.sub, await insertDimension(db));
       const reader = new StreamReader(chatClient(t.url, t.users.player.token).connectChatChannel({ channelId: channel, characterId: me, history: true }));
-      await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription").toBe(1), { timeout: 5_000 });
+      await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "subscription").toBe(1), { timeout: 15_000 });
       const closing = t.server.close();
       expect((await reader.ended)?.code).toBe(Code.Unavailable);
       await closing;

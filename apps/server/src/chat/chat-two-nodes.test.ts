@@ -34,7 +34,7 @@ describe.skipIf(!twoNodesAvailable)("chat across two nodes (NATS + PostgreSQL)",
     const me = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     const before = b.server.bus.subscriberCount();
     const reader = new StreamReader(playerOnB.connectChatChannel({ channelId, characterId: me, notices, history: true }));
-    await vi.waitFor(() => expect(b.server.bus.subscriberCount(), "stream on B").toBe(before + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(b.server.bus.subscriberCount(), "stream on B").toBe(before + 1), { timeout: 15_000 });
     return { me, reader };
   }
 
@@ -137,7 +137,7 @@ describe.skipIf(!twoNodesAvailable)("chat across two nodes (NATS + PostgreSQL)",
     const sender = await insertCharacter(b.server.database.db, b.users.player.sub, dim);
     const before = a.server.bus.subscriberCount();
     const reader = new StreamReader(chatClient(a.url, a.users.player.token).connectDirectMessages({ id: target }));
-    await vi.waitFor(() => expect(a.server.bus.subscriberCount(), "stream on A").toBe(before + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(a.server.bus.subscriberCount(), "stream on A").toBe(before + 1), { timeout: 15_000 });
     await playerOnB.sendDirectMessage({ characterId: target, chatMessage: { senderCharacterId: sender, content: "psst" } });
     expect((await reader.waitFor(1))[0]).toMatchObject({ senderCharacterId: sender, content: "psst" });
   });

@@ -125,7 +125,7 @@ describe.each(storageBackends)("account page and game-server client (%s)", (back
         refreshToken = next.body.refresh_token ?? refreshToken;
         expect((await api(next.body.access_token)).status).toBe(200);
       },
-      { timeout: 5_000, interval: 100 },
+      { timeout: 15_000, interval: 100 },
     );
   });
 

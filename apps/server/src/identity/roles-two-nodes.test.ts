@@ -26,10 +26,10 @@ describe.skipIf(!twoNodesAvailable)("roles across two nodes (NATS + PostgreSQL)"
 
     await onA.ok("CreateRole", { name: "Support", capabilities: [{ name: "sanctions.read", scope: "all" }] }, a.users.admin.token);
     await onA.ok("SetRoleMapping", { groupPath: "/Support", roles: ["Support"] }, a.users.admin.token);
-    await vi.waitFor(async () => expect((await onB.call("ListSanctions", {}, support)).code).toBe("ok"), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await onB.call("ListSanctions", {}, support)).code).toBe("ok"), { timeout: 15_000 });
 
     await onA.ok("DeleteRoleMapping", { groupPath: "/Support" }, a.users.admin.token);
-    await vi.waitFor(async () => expect((await onB.call("ListSanctions", {}, support)).code).toBe(Code.PermissionDenied), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await onB.call("ListSanctions", {}, support)).code).toBe(Code.PermissionDenied), { timeout: 15_000 });
     expect((await onB.ok("ListRoles", {}, b.users.admin.token)).roles.map((r: { name: string }) => r.name)).toContain("Support");
   });
 });

@@ -9,7 +9,7 @@ import type { TestServer } from "../test/test-server.js";
 import { startTwoNodes, twoNodesAvailable, type TwoNodes } from "../test/two-nodes.js";
 
 /** How long a change through one node may take to reach the other (over the bus: milliseconds), polled often. */
-const ACROSS_NODES = { timeout: 5_000, interval: 20 };
+const ACROSS_NODES = { timeout: 15_000, interval: 20 };
 
 /**
  * Channel rules on two nodes sharing PostgreSQL and NATS: a change through A applies to the next send through B
@@ -70,7 +70,7 @@ describe.skipIf(!twoNodesAvailable)("channel rules across two nodes (NATS + Post
     });
     const before = b.server.bus.subscriberCount();
     const reader = new StreamReader(playerOnB.connectChatChannel({ channelId: channel, characterId: me, notices: true, history: true }));
-    await vi.waitFor(() => expect(b.server.bus.subscriberCount(), "stream on B").toBe(before + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(b.server.bus.subscriberCount(), "stream on B").toBe(before + 1), { timeout: 15_000 });
     await vi.waitFor(async () => {
       await send(playerOnB, channel, me, "gold please");
       expect(reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.HELD)).toBe(true);
@@ -83,7 +83,7 @@ describe.skipIf(!twoNodesAvailable)("channel rules across two nodes (NATS + Post
           reader.messages.some((m) => m.notice?.held?.state === HeldMessageState.ALLOWED),
           "ALLOWED on B",
         ).toBe(true),
-      { timeout: 5_000 },
+      { timeout: 15_000 },
     );
     expect(reader.messages.find((m) => m.content === "gold please")).toMatchObject({ senderCharacterId: me, sentTimeMs: held.sentTimeMs });
   });

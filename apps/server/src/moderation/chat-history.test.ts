@@ -145,7 +145,7 @@ describe.each(storageBackends)("chat history browser, deletion and purge (%s)", 
     const before = t.server.bus.subscriberCount();
     const asking = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, notices: true, history: true }));
     const plain = new StreamReader(playerChat.connectChatChannel({ channelId: room, characterId: me, history: true }));
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "two streams").toBe(before + 2), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "two streams").toBe(before + 2), { timeout: 15_000 });
     const [replayed] = await asking.waitFor(1);
     expect(replayed).toMatchObject({ id: target, content: "delete me" });
     await plain.waitFor(1);

@@ -34,7 +34,7 @@ describe.skipIf(!twoNodesAvailable)("operations wall across two nodes (NATS + Po
       new StreamReader(chatB.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
     ];
     await vi.waitFor(() => expect([a.server.bus.subscriberCount(), b.server.bus.subscriberCount()], "streams").toEqual([beforeA + 1, beforeB + 2]), {
-      timeout: 5_000,
+      timeout: 15_000,
     });
     await chatA.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via A" } });
     await chatB.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "via B" } });

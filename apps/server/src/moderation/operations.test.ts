@@ -40,7 +40,7 @@ describe("operations wall (one node)", () => {
       new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
       new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true })),
     ];
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "two streams").toBe(streams + 2), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "two streams").toBe(streams + 2), { timeout: 15_000 });
     for (const content of ["one", "two", "three"])
       await chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content } });
     await Promise.all(readers.map((r) => r.waitFor(3)));
@@ -111,7 +111,7 @@ describe("operations wall (one node)", () => {
     const speaker = await insertCharacter(db, t.users.admin.sub, dim);
     const streams = t.server.bus.subscriberCount();
     const reader = new StreamReader(chat.connectChatChannel({ channelId: channel, characterId: speaker, history: true }));
-    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "one stream").toBe(streams + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.server.bus.subscriberCount(), "one stream").toBe(streams + 1), { timeout: 15_000 });
     await chat.sendChatChannelMessage({ channelId: channel, chatMessage: { senderCharacterId: speaker, content: "sampled" } });
     await reader.waitFor(1);
     // The node samples every 3 s: wait for a sample taken after the send.

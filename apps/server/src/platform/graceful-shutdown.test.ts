@@ -35,7 +35,7 @@ describe("graceful shutdown", () => {
     // Half the body now, the rest only once the shutdown has started and new connections are refused.
     req.write(body.slice(0, 10));
     const closing = t.close();
-    await vi.waitFor(() => expect(fetch(`${t.url}/healthz`)).rejects.toThrow(), { timeout: 5_000, interval: 20 }); // no new connections
+    await vi.waitFor(() => expect(fetch(`${t.url}/healthz`)).rejects.toThrow(), { timeout: 15_000, interval: 20 }); // no new connections
     req.end(body.slice(10));
     const finished = await response;
     expect(finished.status).toBe(200);

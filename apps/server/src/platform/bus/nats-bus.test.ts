@@ -29,7 +29,7 @@ describe.skipIf(!natsUrl)("NATS cluster bus", () => {
     for (let i = 1; i <= 3; i++) await a.publish(channel, message(i));
     await a.publish(channel, { type: "sanctioned", kind: "ban", scope: "channel", scopeId: "c" });
     await a.publish(channel, { type: "deleted" });
-    await vi.waitFor(() => expect(seen.length === 5).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(seen.length === 5).toBe(true), { timeout: 15_000 });
     expect(seen).toEqual([message(1), message(2), message(3), { type: "sanctioned", kind: "ban", scope: "channel", scopeId: "c" }, { type: "deleted" }]);
     leave();
   });
@@ -44,7 +44,7 @@ describe.skipIf(!natsUrl)("NATS cluster bus", () => {
     await a.publish({ kind: "channel", id: randomUUID() }, message(1));
     await a.publish(direct, message(2));
     await a.publish(channel, message(3));
-    await vi.waitFor(() => expect(onChannel.length === 1 && onDirect.length === 1).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(onChannel.length === 1 && onDirect.length === 1).toBe(true), { timeout: 15_000 });
     expect(onChannel).toEqual([message(3)]);
     expect(onDirect).toEqual([message(2)]);
     leaveChannel();
@@ -58,14 +58,14 @@ describe.skipIf(!natsUrl)("NATS cluster bus", () => {
     const leaves = await Promise.all(Array.from({ length: 100 }, () => a.subscribe(channel, (e) => heard.push(e))));
     expect(a.subscriberCount()).toBe(before + 100);
     await a.publish(channel, message(7));
-    await vi.waitFor(() => expect(heard.length === 100).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(heard.length === 100).toBe(true), { timeout: 15_000 });
     for (const leave of leaves) leave();
     expect(a.subscriberCount()).toBe(before);
     // A probe subscribed afterwards hears message 8; a listener still registered would have heard it in the same delivery.
     const probe: TestEvent[] = [];
     const leaveProbe = await a.subscribe(channel, (e) => probe.push(e));
     await a.publish(channel, message(8));
-    await vi.waitFor(() => expect(probe.length === 1).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(probe.length === 1).toBe(true), { timeout: 15_000 });
     leaveProbe();
     expect(heard).toHaveLength(100);
   });

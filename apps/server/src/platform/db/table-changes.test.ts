@@ -27,7 +27,7 @@ describe("table changes on PGlite", () => {
     await insertMap(database, "Heard map");
     await database.db.execute(sql`INSERT INTO dimensions (id, name, version, location) VALUES (gen_random_uuid(), 'Heard', '1', 'eu')`);
     await database.db.execute(sql`UPDATE characters SET play_time = play_time WHERE false`);
-    await vi.waitFor(() => expect(tables.includes("maps") && tables.includes("dimensions"), "notices").toBe(true), { timeout: 2_000 });
+    await vi.waitFor(() => expect(tables.includes("maps") && tables.includes("dimensions"), "notices").toBe(true), { timeout: 15_000 });
     expect(tables).not.toContain("characters");
   });
 });
@@ -57,10 +57,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("table changes on PostgreSQL",
 
   it("tells one node about another node's writes", async () => {
     const [writer, reader] = [await connect(testDatabase.url), await connect(testDatabase.url)];
-    await vi.waitFor(() => expect(reader.changes.reliable, "LISTEN").toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(reader.changes.reliable, "LISTEN").toBe(true), { timeout: 15_000 });
     const tables = heard(reader);
     await insertMap(writer, "Written elsewhere");
-    await vi.waitFor(() => expect(tables.includes("maps"), "the notice").toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(tables.includes("maps"), "the notice").toBe(true), { timeout: 15_000 });
   });
 
   it("is unreliable while its LISTEN connection is down, and says anything may have changed once it is back", async () => {
@@ -68,10 +68,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("table changes on PostgreSQL",
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
     const reader = await connect(viaProxy.toString());
-    await vi.waitFor(() => expect(reader.changes.reliable, "LISTEN").toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(reader.changes.reliable, "LISTEN").toBe(true), { timeout: 15_000 });
     const tables = heard(reader);
     proxy.cut();
-    await vi.waitFor(() => expect(reader.changes.reliable, "the loss to be noticed").toBe(false), { timeout: 5_000 });
+    await vi.waitFor(() => expect(reader.changes.reliable, "the loss to be noticed").toBe(false), { timeout: 15_000 });
     proxy.restore();
     await vi.waitFor(() => expect(reader.changes.reliable, "LISTEN again").toBe(true), { timeout: 10_000 });
     expect(tables).toContain(ANY_TABLE);
