@@ -51,7 +51,9 @@ export async function run() {
     console.log("|---|---|---|---|");
     for (const r of rows) {
       const warm = percentiles(r.warm).p50;
-      console.log(`| ${r.route.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ":id")} | ${fmt(percentiles(r.cold).p50)} | ${fmt(warm)} | ${warm <= TARGET_WARM_MS ? "yes" : "**no**"} |`);
+      console.log(
+        `| ${r.route.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ":id")} | ${fmt(percentiles(r.cold).p50)} | ${fmt(warm)} | ${warm <= TARGET_WARM_MS ? "yes" : "**no**"} |`,
+      );
     }
     await context.close();
     return rows;
@@ -90,20 +92,22 @@ async function timeToData(page: Page, navigate: () => Promise<unknown>): Promise
   }
 }
 
-/** In the page, from before any script: stamps `window.__dataAt` (wall clock) the first time the route is drawn. */
-function watchForData() {
-  const w = window as unknown as { __dataAt?: number };
+/**
+ * In the page, from before any script: stamps `window.__dataAt` (wall clock) the first time the route is drawn. A
+ * string: tsx's name helpers would not exist inside the page.
+ */
+const watchForData = `(() => {
   const drawn = () => {
     const heading = document.querySelector("h1");
-    if (!heading?.textContent?.trim()) return false;
+    if (!heading || !heading.textContent.trim()) return false;
     if (document.querySelector('.skeleton, [aria-busy="true"], [data-testid="screen-skeleton"]')) return false;
-    return ![...document.querySelectorAll('[role="status"]')].some((s) => /^(Loading|Checking your session)/.test(s.textContent ?? ""));
+    return ![...document.querySelectorAll('[role="status"]')].some((s) => /^(Loading|Checking your session)/.test(s.textContent || ""));
   };
   const observer = new MutationObserver(() => {
-    if (w.__dataAt === undefined && drawn()) {
-      w.__dataAt = Date.now();
+    if (window.__dataAt === undefined && drawn()) {
+      window.__dataAt = Date.now();
       observer.disconnect();
     }
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-}
+})()`;
