@@ -18,7 +18,7 @@ describe.each(apiTransports)("GetMyCapabilities over %s (the real server)", (tra
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer();
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const capabilities = async (token: string) => {

@@ -48,7 +48,7 @@ describe.each(storageBackends)("custom roles' permission matrix (%s)", (backend)
       const sub = randomUUID();
       tokens[name] = await t.issuer.mint({ sub, preferred_username: name, groups: [group] });
     }
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   describe.each(apiTransports)("over %s", (transport) => {

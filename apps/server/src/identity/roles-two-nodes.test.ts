@@ -12,7 +12,7 @@ describe.skipIf(!twoNodesAvailable)("roles across two nodes (NATS + PostgreSQL)"
   let nodes: TwoNodes;
   beforeAll(async () => {
     nodes = await startTwoNodes();
-  }, 60_000);
+  });
   afterAll(() => nodes?.close());
 
   it("a role and mapping created on A grant on B, and their removal takes the grant away on B", async () => {

@@ -24,7 +24,7 @@ describe.each(apiTransports)("roles and mappings over %s", (transport) => {
     t = await startTestServer();
     api = gameApi(t.url, transport);
     admin = t.users.admin.token;
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   it("lists the built-in roles with the permission table's capabilities, and today's groups", async () => {

@@ -55,5 +55,5 @@ describe.skipIf(!twoNodesAvailable)("operations wall across two nodes (NATS + Po
       );
       expect(channelOf(latest, channel)!.deliveryP99Ms).toBeGreaterThan(0);
     }
-  }, 30_000);
+  }, 120_000);
 });

@@ -55,7 +55,7 @@ export function describePermissionMatrix(title: string, cases: PermissionCase[],
       f.db = f.t.server.database.db;
       f.map = await insertMap(f.db);
       f.dimension = await insertDimension(f.db, [f.map]);
-    }, 60_000);
+    });
     afterAll(() => f.t?.close());
 
     describe.each(apiTransports)("over %s", (transport) => {
