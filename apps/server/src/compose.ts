@@ -171,6 +171,7 @@ export function composeServices(deps: ComposeDeps) {
     store: createOperationsStore(database.db),
     live: () => clusterFigures.cluster(),
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
+    online: game.onlineByDimension,
     now: deps.now,
   });
   // Tombstoning chat messages with their audit record, then telling every node's streams. The history

@@ -1,6 +1,12 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { ChannelOperationsSchema, OperationsSchema, type Operations, type OperationsService } from "../gen/sro/moderation/operations_pb.js";
+import {
+  ChannelOperationsSchema,
+  DimensionPlayersSchema,
+  OperationsSchema,
+  type Operations,
+  type OperationsService,
+} from "../gen/sro/moderation/operations_pb.js";
 import type { OperationsStore } from "./operations-store.js";
 
 /** Live figures of one channel summed over the cluster's nodes (chat/chat-figures.ts, handed in by compose.ts). */
@@ -16,27 +22,47 @@ export type LiveFigures = () => { nodes: number; channels: Map<string, LiveChann
 /** Held messages waiting for review per channel id: the review lane's reader, handed in by compose.ts. */
 export type HeldWaiting = () => Promise<Map<string, { count: number; oldestSentAtMs: number }>>;
 
+/**
+ * Who plays now per dimension, from the game-server registry (handed in by compose.ts); `unknown` says why it cannot
+ * be told (local mode), with no dimensions then.
+ */
+export type OnlineByDimension = () => Promise<{
+  dimensions: { dimensionId: string; dimensionName: string; players: number; servers: number }[];
+  unknown: string;
+}>;
+
 const HOUR_MS = 3_600_000;
 
 export interface OperationsDeps {
   store: OperationsStore;
   live: LiveFigures;
   heldWaiting: HeldWaiting;
+  online: OnlineByDimension;
   now?: () => number;
 }
 
-/** GetOperations (staff: permissions.ts): the live wall, one row per channel, cheap enough to poll every 3 s. */
+/**
+ * GetOperations (staff: permissions.ts): the live wall, one row per channel and who plays per dimension, cheap
+ * enough to poll every 3 s.
+ */
 export function createOperationsService(deps: OperationsDeps) {
   const now = deps.now ?? Date.now;
   return {
     async getOperations(): Promise<Operations> {
       const nowMs = now();
-      const [channels, sanctions, held] = await Promise.all([deps.store.channels(), deps.store.sanctionsSince(new Date(nowMs - HOUR_MS)), deps.heldWaiting()]);
+      const [channels, sanctions, held, online] = await Promise.all([
+        deps.store.channels(),
+        deps.store.sanctionsSince(new Date(nowMs - HOUR_MS)),
+        deps.heldWaiting(),
+        deps.online(),
+      ]);
       const live = deps.live();
       return create(OperationsSchema, {
         timeMs: BigInt(nowMs),
         nodes: live.nodes,
         sanctionsLastHour: sanctions.total,
+        online: online.dimensions.map((d) => create(DimensionPlayersSchema, d)),
+        onlineUnknown: online.unknown,
         channels: channels.map((c) => {
           const figures = live.channels.get(c.id);
           const waiting = held.get(c.id);

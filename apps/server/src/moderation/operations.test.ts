@@ -75,6 +75,7 @@ describe("operations wall (one node)", () => {
       store: createOperationsStore(db),
       live: () => ({ nodes: 1, channels: new Map() }),
       heldWaiting: async () => new Map([[channel, { count: 4, oldestSentAtMs: nowMs - 90_000 }]]),
+      online: async () => ({ dimensions: [], unknown: "" }),
       now: () => nowMs,
     });
     const result = await service.getOperations();
@@ -102,6 +103,12 @@ describe("operations wall (one node)", () => {
     const wall = channelOf(await ops.getOperations({}), channel)!;
     expect(wall.heldWaiting).toBe(1);
     expect(wall.oldestHeldAgeMs).toBeGreaterThanOrEqual(0n);
+  });
+
+  it("in local mode says who plays now is unknown, naming the setting, with no dimension counted", async () => {
+    const wall = await ops.getOperations({});
+    expect(wall.online).toEqual([]);
+    expect(wall.onlineUnknown).toContain("GAMESERVER_MODE=local");
   });
 
   it("is also served over REST at GET /v1/operations", async () => {
