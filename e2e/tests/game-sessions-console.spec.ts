@@ -1,10 +1,14 @@
-import type { Locator, Page } from '@playwright/test';
-import { restFromPage, signInAs } from '../support/chat';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations, restFromPage, signInAs } from '../support/chat';
+import { keepScreenshot } from '../support/screens';
 import { demoWorldOnline, expect, GAME_WORLD, joinAsPlayer, onlinePlayers, test, type LivePlayer } from '../support/game-world';
 
 // The game-session screens in a browser against the demo game world's server (support/game-world.ts): staff see who
 // plays by dimension and game server, kick with the keyboard and watch the game server confirm; a ban of scope
 // "Game sessions" issued from the character page shows the removal it caused on its sanction page.
+
+/** A staff member's page at 1440 px in a context of its own (axe needs one). */
+const staffPage = async (browser: Browser) => (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
 
 /** Presses Tab until `target` has the focus (at most `max` presses): the way a keyboard user gets there. */
 async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
@@ -41,6 +45,7 @@ async function namesOf(staff: Page, what: 'dimensions' | 'maps'): Promise<Map<st
 }
 
 const players = (n: number) => `${n} ${n === 1 ? 'player' : 'players'}`;
+const gameServers = (n: number) => (n === 0 ? 'no game server live' : `on ${n} ${n === 1 ? 'game server' : 'game servers'}`);
 
 /** The live players page shows every live server under its dimension, each with its players, as the API answers. */
 async function expectEveryServerShown(page: Page): Promise<void> {
@@ -99,13 +104,25 @@ async function kickWithKeyboard(page: Page, player: LivePlayer, name: string, re
   expect((await onlinePlayers(page)).players.some((p) => p.characterId === player.characterId)).toBe(false);
 }
 
+/** The wall's players online now match who plays by ListOnlinePlayers: each dimension's players and live servers. */
+async function expectWallMatchesOnline(page: Page): Promise<number> {
+  const online = await onlinePlayers(page);
+  const box = page.getByRole('region', { name: 'Players online now' });
+  for (const dimensionId of new Set(online.servers.map((s) => s.dimensionId))) {
+    const servers = online.servers.filter((s) => s.dimensionId === dimensionId);
+    const count = servers.reduce((sum, s) => sum + (s.players ?? 0), 0);
+    await expect(box.locator(`[data-dimension-id="${dimensionId}"] dd`)).toHaveText(`${players(count)} ${gameServers(servers.length)}`);
+  }
+  await expect(box.getByTestId('online-now-total')).toHaveText(`${players(online.total)} ${gameServers(online.servers.length)}`);
+  return online.total;
+}
+
 test.describe('game sessions in the console', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('as admin, live players by dimension and server, and a kick by keyboard confirmed by the game server', async ({ browser, gameWorld }) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    const playerPage = await context.browser()!.newPage();
+    const page = await staffPage(browser);
+    const playerPage = await browser.newPage();
     await signInAs(playerPage, `${gameWorld.publicUrl}/`, 'player');
     await signInAs(page, `${gameWorld.publicUrl}/admin`, 'admin');
     await demoWorldOnline(page);
@@ -122,13 +139,22 @@ test.describe('game sessions in the console', () => {
     for (const demo of GAME_WORLD.players)
       await expect(page.getByRole('link', { name: demo.name, exact: true })).toHaveAttribute('href', `/admin/characters/${demo.id}`);
 
+    await keepScreenshot(page, test.info(), 'live-players-1440');
+    await expectNoAxeViolations(page);
+
     await kickWithKeyboard(page, player, chromeVandal.name, 'Exploiting the docks lift');
+    await keepScreenshot(page, test.info(), 'live-players-kicked-1440');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await keepScreenshot(page, test.info(), 'live-players-kicked-375');
+    await expectNoAxeViolations(page);
     await playerPage.close();
-    await context.close();
+    await page.context().close();
   });
 
   test('as moderator, the moderation desk lists live players and kicks the same way', async ({ browser, gameWorld }) => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const page = await staffPage(browser);
     const playerPage = await browser.newPage();
     await signInAs(playerPage, `${gameWorld.publicUrl}/`, 'player');
     await signInAs(page, `${gameWorld.publicUrl}/moderation`, 'moderator');
@@ -146,11 +172,11 @@ test.describe('game sessions in the console', () => {
 
     await kickWithKeyboard(page, player, chromeVandal.name, 'Spamming the trade lane');
     await playerPage.close();
-    await page.close();
+    await page.context().close();
   });
 
   test('a ban of scope Game sessions from the character page disconnects the player; its sanction page shows the removal', async ({ browser, gameWorld }) => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const page = await staffPage(browser);
     const playerPage = await browser.newPage();
     await signInAs(playerPage, `${gameWorld.publicUrl}/`, 'player');
     await signInAs(page, `${gameWorld.publicUrl}/admin`, 'admin');
@@ -212,6 +238,14 @@ test.describe('game sessions in the console', () => {
       // When: the local time the ban asked for the removal, within the last minutes.
       await expect(removal.locator('td').first()).toHaveText(/\d{1,2}:\d{2}/);
 
+      await keepScreenshot(page, test.info(), 'ban-removal-1440');
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect(removal).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await keepScreenshot(page, test.info(), 'ban-removal-375');
+      await expectNoAxeViolations(page);
+
       // While the ban holds, the character cannot join.
       const refused = await restFromPage(playerPage, 'GET', `/v1/connect/character/id/${neonSaint.id}`);
       expect(refused.status, JSON.stringify(refused.json)).toBe(403);
@@ -222,7 +256,46 @@ test.describe('game sessions in the console', () => {
         expect(revoked.status, JSON.stringify(revoked.json)).toBe(200);
       }
       await playerPage.close();
-      await page.close();
+      await page.context().close();
     }
+  });
+
+  test('the operations wall counts the players online per dimension and follows a join and a kick', async ({ browser, gameWorld }) => {
+    const page = await staffPage(browser);
+    const playerPage = await browser.newPage();
+    await signInAs(playerPage, `${gameWorld.publicUrl}/`, 'player');
+    await signInAs(page, `${gameWorld.publicUrl}/admin`, 'admin');
+    await demoWorldOnline(page);
+    const box = page.getByRole('region', { name: 'Players online now' });
+    await expect(box).toBeVisible({ timeout: 15_000 });
+    const before = await expectWallMatchesOnline(page);
+
+    const { chromeVandal } = GAME_WORLD.free;
+    const player = await joinAsPlayer(playerPage, chromeVandal.id);
+    // The wall polls every 3 s: the join shows on a later answer, without a reload.
+    await expect(box.getByTestId('online-now-total')).toHaveText(new RegExp(`^${players(before + 1)} `), { timeout: 15_000 });
+    await expectWallMatchesOnline(page);
+    await box.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, test.info(), 'wall-online-1440');
+    await expectNoAxeViolations(page);
+
+    const kick = await restFromPage(page, 'POST', `/v1/characters/id/${chromeVandal.id}/kick`, { reason: 'Wall check' });
+    expect(kick.status, JSON.stringify(kick.json)).toBe(200);
+    await player.closed;
+    await expect(box.getByTestId('online-now-total')).toHaveText(new RegExp(`^${players(before)} `), { timeout: 15_000 });
+
+    // A link to who plays by game server.
+    await box.getByRole('link', { name: 'By game server' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/players$/);
+    await page.goBack();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(box).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await box.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, test.info(), 'wall-online-375');
+    await expectNoAxeViolations(page);
+    await playerPage.close();
+    await page.context().close();
   });
 });

@@ -57,11 +57,22 @@ export interface WallChannel {
   deliveryP99Ms: number;
 }
 
+/** Who plays now in one dimension: its live game servers (empty ones included) and the players on them. */
+export interface WallDimensionOnline {
+  dimensionId: string;
+  dimensionName: string;
+  players: number;
+  servers: number;
+}
+
 export interface WallSnapshot {
   timeMs: number;
   nodes: number;
   sanctionsLastHour: number;
   channels: WallChannel[];
+  /** Every dimension, by name; empty when `onlineUnknown` says why nobody can tell (local mode). */
+  online: WallDimensionOnline[];
+  onlineUnknown: string;
 }
 
 export function toWallSnapshot(ops: Operations): WallSnapshot {
@@ -81,6 +92,8 @@ export function toWallSnapshot(ops: Operations): WallSnapshot {
       sanctionsLastHour: c.sanctionsLastHour,
       deliveryP99Ms: c.deliveryP99Ms,
     })),
+    online: ops.online.map((d) => ({ dimensionId: d.dimensionId, dimensionName: d.dimensionName, players: d.players, servers: d.servers })),
+    onlineUnknown: ops.onlineUnknown,
   };
 }
 

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/moderation/operations.proto.
  */
 export const file_sro_moderation_operations: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEifgoKT3BlcmF0aW9ucxIPCgd0aW1lX21zGAEgASgDEg0KBW5vZGVzGAIgASgNEjMKCGNoYW5uZWxzGAMgAygLMiEuc3JvLm1vZGVyYXRpb24uQ2hhbm5lbE9wZXJhdGlvbnMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgEIAEoDTJYChFPcGVyYXRpb25zU2VydmljZRJDCg1HZXRPcGVyYXRpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghouc3JvLm1vZGVyYXRpb24uT3BlcmF0aW9uc2IGcHJvdG8z", [file_google_protobuf_empty]);
+  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEiYgoQRGltZW5zaW9uUGxheWVycxIUCgxkaW1lbnNpb25faWQYASABKAkSFgoOZGltZW5zaW9uX25hbWUYAiABKAkSDwoHcGxheWVycxgDIAEoDRIPCgdzZXJ2ZXJzGAQgASgNIsgBCgpPcGVyYXRpb25zEg8KB3RpbWVfbXMYASABKAMSDQoFbm9kZXMYAiABKA0SMwoIY2hhbm5lbHMYAyADKAsyIS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsT3BlcmF0aW9ucxIbChNzYW5jdGlvbnNfbGFzdF9ob3VyGAQgASgNEjAKBm9ubGluZRgFIAMoCzIgLnNyby5tb2RlcmF0aW9uLkRpbWVuc2lvblBsYXllcnMSFgoOb25saW5lX3Vua25vd24YBiABKAkyWAoRT3BlcmF0aW9uc1NlcnZpY2USQwoNR2V0T3BlcmF0aW9ucxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoaLnNyby5tb2RlcmF0aW9uLk9wZXJhdGlvbnNiBnByb3RvMw", [file_google_protobuf_empty]);
 
 /**
  * @generated from message sro.moderation.ChannelOperations
@@ -92,6 +92,44 @@ export const ChannelOperationsSchema: GenMessage<ChannelOperations> = /*@__PURE_
   messageDesc(file_sro_moderation_operations, 0);
 
 /**
+ * Who plays now in one dimension: its live game servers and the players on them (docs/game-servers.md).
+ *
+ * @generated from message sro.moderation.DimensionPlayers
+ */
+export type DimensionPlayers = Message<"sro.moderation.DimensionPlayers"> & {
+  /**
+   * @generated from field: string dimension_id = 1;
+   */
+  dimensionId: string;
+
+  /**
+   * @generated from field: string dimension_name = 2;
+   */
+  dimensionName: string;
+
+  /**
+   * Players on the dimension's live game servers.
+   *
+   * @generated from field: uint32 players = 3;
+   */
+  players: number;
+
+  /**
+   * The dimension's live game servers, empty ones included.
+   *
+   * @generated from field: uint32 servers = 4;
+   */
+  servers: number;
+};
+
+/**
+ * Describes the message sro.moderation.DimensionPlayers.
+ * Use `create(DimensionPlayersSchema)` to create a new message.
+ */
+export const DimensionPlayersSchema: GenMessage<DimensionPlayers> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 1);
+
+/**
  * @generated from message sro.moderation.Operations
  */
 export type Operations = Message<"sro.moderation.Operations"> & {
@@ -118,6 +156,20 @@ export type Operations = Message<"sro.moderation.Operations"> & {
    * @generated from field: uint32 sanctions_last_hour = 4;
    */
   sanctionsLastHour: number;
+
+  /**
+   * Every dimension, by name, with who plays there now; empty when online_unknown says why it cannot be told.
+   *
+   * @generated from field: repeated sro.moderation.DimensionPlayers online = 5;
+   */
+  online: DimensionPlayers[];
+
+  /**
+   * Why who plays now is not known (the game-server registry is off: GAMESERVER_MODE=local); empty otherwise.
+   *
+   * @generated from field: string online_unknown = 6;
+   */
+  onlineUnknown: string;
 };
 
 /**
@@ -125,7 +177,7 @@ export type Operations = Message<"sro.moderation.Operations"> & {
  * Use `create(OperationsSchema)` to create a new message.
  */
 export const OperationsSchema: GenMessage<Operations> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_operations, 1);
+  messageDesc(file_sro_moderation_operations, 2);
 
 /**
  * @generated from service sro.moderation.OperationsService
