@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ListLoadError } from '../../components/load-error';
 import { groupByDimension, useOperationsWall, wallTotals, type DimensionGroup, type WallChannel } from '../../lib/api/operations-wall';
-import { ONLINE_NOW_SKELETON, OnlineNow } from './online-now';
+import { OnlineNow } from './online-now';
 import { chartSeries, formatAge, formatP99 } from './operations-series';
 import { CHART_HEIGHT, TimeSeriesChart } from './time-series-chart';
 
@@ -85,7 +85,7 @@ export function OperationsWall() {
 function WallSkeleton() {
   return (
     <div data-testid="skeleton">
-      <div className={`skeleton mb-4 w-full rounded-xl ${ONLINE_NOW_SKELETON}`} />
+      <div className="skeleton mb-4 h-5 w-full" />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         {CHARTS.map((c) => (
           <div key={c.metric} className="rounded-xl border border-white/10 bg-night-900/80 p-3">

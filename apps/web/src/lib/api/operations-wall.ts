@@ -92,7 +92,8 @@ export function toWallSnapshot(ops: Operations): WallSnapshot {
       sanctionsLastHour: c.sanctionsLastHour,
       deliveryP99Ms: c.deliveryP99Ms,
     })),
-    online: ops.online.map((d) => ({ dimensionId: d.dimensionId, dimensionName: d.dimensionName, players: d.players, servers: d.servers })),
+    // Plain numbers already (uint32): the messages themselves.
+    online: ops.online,
     onlineUnknown: ops.onlineUnknown,
   };
 }
