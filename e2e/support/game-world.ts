@@ -58,7 +58,7 @@ export const GAME_WORLD = {
 export interface OnlinePlayers {
   total: number;
   servers: { serverId: string; dimensionId: string; mapId: string; serverAddress: string; players?: number }[];
-  players: { characterId: string; characterName: string; serverId: string; dimensionId: string; mapId: string }[];
+  players: { characterId: string; characterName: string; serverId: string; serverAddress: string; dimensionId: string; mapId: string }[];
 }
 
 /** ListOnlinePlayers over REST from inside a staff member's page, with that page's token. */

@@ -56,6 +56,10 @@ for (const width of [1440, 375]) {
     const region = page.getByRole('region', { name: 'Operations by channel' });
     await expect(region).toBeVisible({ timeout: 10_000 });
     await expect(page.getByRole('figure', { name: /^Open streams:/ }).locator('canvas')).toBeVisible();
+    // Local mode (the suite's server): who plays now cannot be told, and the wall says why as the character page does.
+    await expect(page.getByTestId('online-now')).toContainText(
+      'Players online now: Unknown: the game-server registry is off: this server runs with GAMESERVER_MODE=local',
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The table's scroller takes the keyboard focus (it scrolls sideways on a phone).
     await region.focus();

@@ -175,6 +175,7 @@ export function composeServices(deps: ComposeDeps) {
     live,
     history: operationsHistory,
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
+    online: game.onlineByDimension,
     now: deps.now,
   });
   // Tombstoning chat messages with their audit record, then telling every node's streams. The history

@@ -40,6 +40,9 @@ const MAX_LISTED = 100;
 const MAX_ONLINE = 500;
 const BANNED_MESSAGE = "You are banned from the game.";
 
+/** Why staff cannot reach game servers nor see who plays (the control rpcs' refusal, the operations wall's note). */
+export const REGISTRY_OFF = "the game-server registry is off: this server runs with GAMESERVER_MODE=local; set GAMESERVER_MODE=registry to reach game servers";
+
 const actionOf = (row: RemovalRow): PlayerActionFact => ({
   actionId: row.id,
   characterId: row.characterId,
@@ -97,10 +100,7 @@ export function createGameServerControl(deps: {
   const now = deps.now ?? Date.now;
   const requireRemovals = (): RemovalStore => {
     if (deps.removals) return deps.removals;
-    throw new ConnectError(
-      "the game-server registry is off: this server runs with GAMESERVER_MODE=local; set GAMESERVER_MODE=registry to reach game servers",
-      Code.FailedPrecondition,
-    );
+    throw new ConnectError(REGISTRY_OFF, Code.FailedPrecondition);
   };
   /** Game servers act only for servers their client registered; admins for any. */
   const requireOwnServer = async (ctx: HandlerContext, serverId: string) => {

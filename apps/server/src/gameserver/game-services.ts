@@ -6,7 +6,7 @@ import type { Database } from "../platform/db/database.js";
 import type { Logger } from "../platform/logger.js";
 import { createConnections } from "./connection-service.js";
 import { createConnectionStore } from "./connection-store.js";
-import { createGameServerControl, type GameBan } from "./control-service.js";
+import { createGameServerControl, REGISTRY_OFF, type GameBan } from "./control-service.js";
 import { createDimensionService } from "./dimension-service.js";
 import { createDimensionStore } from "./dimension-store.js";
 import { createGameServerDataService, createGameServerRegistryService } from "./game-server-services.js";
@@ -40,9 +40,10 @@ export function createGameServices(deps: {
   const now = deps.now ?? Date.now;
   const connectionStore = mode === "registry" ? createConnectionStore(db, { ttlSeconds, connectionTtlMs: CONNECTION_ID_TTL_MS, now }) : undefined;
   const connections = createConnections(connectionStore, deps.requireLocation, deps.gameBan);
+  const online = mode === "registry" ? createOnlineStore(db, ttlSeconds) : undefined;
   const control = createGameServerControl({
     removals: mode === "registry" ? createRemovalStore(db, { ttlSeconds, now }) : undefined,
-    online: mode === "registry" ? createOnlineStore(db, ttlSeconds) : undefined,
+    online,
     server: connectionStore && ((serverId) => connectionStore.server(serverId)),
     bus: deps.bus,
     logger: deps.logger,
@@ -58,6 +59,8 @@ export function createGameServices(deps: {
     control: control.service,
     /** Ends the game sessions a ban covers (compose.ts wires moderation's events to it). */
     removeBanned: (ban: GameBan) => control.removeBanned(ban),
+    /** Who plays now per dimension (the operations wall); in local mode nobody can tell, and `unknown` says why. */
+    onlineByDimension: async () => (online ? { dimensions: await online.byDimension(), unknown: "" } : { dimensions: [], unknown: REGISTRY_OFF }),
     /** The in-memory dimension list (character search matches dimension names against it). */
     dimensionList: () => dimensionStore.list(),
   };

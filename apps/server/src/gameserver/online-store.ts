@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, eq, gt, isNull, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
-import { gameServers, gameSessions } from "./schema.js";
+import { dimensions, gameServers, gameSessions } from "./schema.js";
 
 export interface OnlineFilter {
   dimensionId?: string;
@@ -53,6 +53,23 @@ export function createOnlineStore(db: Db, ttlSeconds: number) {
         .orderBy(asc(gameServers.id), asc(characters.name), asc(gameSessions.characterId))
         .limit(filter.limit);
       return { servers, players, total: servers.reduce((sum, s) => sum + s.players, 0) };
+    },
+
+    /** Every dimension by name with its live servers and the players on them (zero included): the operations wall. */
+    async byDimension() {
+      return db
+        .select({
+          dimensionId: dimensions.id,
+          dimensionName: dimensions.name,
+          servers: countDistinct(gameServers.id),
+          players: count(gameSessions.characterId),
+        })
+        .from(dimensions)
+        .leftJoin(gameServers, and(eq(gameServers.dimensionId, dimensions.id), serverLive))
+        .leftJoin(gameSessions, eq(gameSessions.serverId, gameServers.id))
+        .where(isNull(dimensions.deletedAt))
+        .groupBy(dimensions.id, dimensions.name)
+        .orderBy(asc(dimensions.name), asc(dimensions.id));
     },
   };
 }

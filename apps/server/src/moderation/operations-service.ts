@@ -3,6 +3,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import {
   ChannelOperationsSchema,
   ChannelSampleSchema,
+  DimensionPlayersSchema,
   OperationsHistorySchema,
   OperationsSampleSchema,
   OperationsSchema,
@@ -26,6 +27,15 @@ export type LiveFigures = () => { nodes: number; channels: Map<string, LiveChann
 /** Held messages waiting for review per channel id: the review lane's reader, handed in by compose.ts. */
 export type HeldWaiting = () => Promise<Map<string, { count: number; oldestSentAtMs: number }>>;
 
+/**
+ * Who plays now per dimension, from the game-server registry (handed in by compose.ts); `unknown` says why it cannot
+ * be told (local mode), with no dimensions then.
+ */
+export type OnlineByDimension = () => Promise<{
+  dimensions: { dimensionId: string; dimensionName: string; players: number; servers: number }[];
+  unknown: string;
+}>;
+
 const HOUR_MS = 3_600_000;
 
 export interface OperationsDeps {
@@ -33,24 +43,32 @@ export interface OperationsDeps {
   live: LiveFigures;
   heldWaiting: HeldWaiting;
   history: Pick<OperationsHistory, "samples">;
+  online: OnlineByDimension;
   now?: () => number;
 }
 
 /**
- * GetOperations (staff: permissions.ts): the live wall, one row per channel, cheap enough to poll every 3 s.
- * GetOperationsHistory: the last minutes of it, asked once when a wall opens.
+ * GetOperations (staff: permissions.ts): the live wall, one row per channel and who plays per dimension, cheap
+ * enough to poll every 3 s. GetOperationsHistory: the last minutes of it, asked once when a wall opens.
  */
 export function createOperationsService(deps: OperationsDeps) {
   const now = deps.now ?? Date.now;
   return {
     async getOperations(): Promise<Operations> {
       const nowMs = now();
-      const [channels, sanctions, held] = await Promise.all([deps.store.channels(), deps.store.sanctionsSince(new Date(nowMs - HOUR_MS)), deps.heldWaiting()]);
+      const [channels, sanctions, held, online] = await Promise.all([
+        deps.store.channels(),
+        deps.store.sanctionsSince(new Date(nowMs - HOUR_MS)),
+        deps.heldWaiting(),
+        deps.online(),
+      ]);
       const live = deps.live();
       return create(OperationsSchema, {
         timeMs: BigInt(nowMs),
         nodes: live.nodes,
         sanctionsLastHour: sanctions.total,
+        online: online.dimensions.map((d) => create(DimensionPlayersSchema, d)),
+        onlineUnknown: online.unknown,
         channels: channels.map((c) => {
           const figures = live.channels.get(c.id);
           const waiting = held.get(c.id);

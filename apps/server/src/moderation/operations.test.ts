@@ -76,6 +76,7 @@ describe("operations wall (one node)", () => {
       live: () => ({ nodes: 1, channels: new Map() }),
       heldWaiting: async () => new Map([[channel, { count: 4, oldestSentAtMs: nowMs - 90_000 }]]),
       history: { samples: () => [] },
+      online: async () => ({ dimensions: [], unknown: "" }),
       now: () => nowMs,
     });
     const result = await service.getOperations();
@@ -127,6 +128,12 @@ describe("operations wall (one node)", () => {
     const rest = await fetch(`${t.url}/v1/operations/history`, { headers: { authorization: `Bearer ${t.users.moderator.token}` } });
     expect(rest.status).toBe(200);
     expect(((await rest.json()) as { samples: unknown[] }).samples.length).toBeGreaterThan(0);
+  });
+
+  it("in local mode says who plays now is unknown, naming the setting, with no dimension counted", async () => {
+    const wall = await ops.getOperations({});
+    expect(wall.online).toEqual([]);
+    expect(wall.onlineUnknown).toContain("GAMESERVER_MODE=local");
   });
 
   it("is also served over REST at GET /v1/operations", async () => {

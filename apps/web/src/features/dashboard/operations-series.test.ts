@@ -16,7 +16,14 @@ const channel = (over: Partial<WallChannel>): WallChannel => ({
   ...over,
 });
 
-const snapshot = (timeMs: number, channels: WallChannel[]): WallSnapshot => ({ timeMs, nodes: 1, sanctionsLastHour: 0, channels });
+const snapshot = (timeMs: number, channels: WallChannel[]): WallSnapshot => ({
+  timeMs,
+  nodes: 1,
+  sanctionsLastHour: 0,
+  channels,
+  online: [],
+  onlineUnknown: '',
+});
 
 const channels = [
   channel({ channelId: 'z1', channelName: 'trade', dimensionId: 'dz', dimensionName: 'Zeta', openStreams: 2, messagesPerMinute: 5, deliveryP99Ms: 3 }),

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ListLoadError } from '../../components/load-error';
 import { groupByDimension, useOperationsWall, wallTotals, type DimensionGroup, type WallChannel } from '../../lib/api/operations-wall';
+import { OnlineNow } from './online-now';
 import { chartSeries, formatAge, formatP99 } from './operations-series';
 import { CHART_HEIGHT, TimeSeriesChart } from './time-series-chart';
 
@@ -27,9 +28,9 @@ function figures(c: Omit<WallChannel, 'channelId' | 'channelName' | 'dimensionId
 }
 
 /**
- * The live operations wall: per dimension and channel, the cluster's open streams, messages per minute,
- * held messages and the oldest one's age, sanctions in the last hour and delivery p99 — polled every 3 s, with
- * charts of the last five minutes. The table is the charts' text alternative.
+ * The live operations wall: the players online now per dimension, then per dimension and channel the cluster's open
+ * streams, messages per minute, held messages and the oldest one's age, sanctions in the last hour and delivery p99 —
+ * polled every 3 s, with charts of the last five minutes. The table is the charts' text alternative.
  */
 export function OperationsWall() {
   const wall = useOperationsWall();
@@ -57,6 +58,7 @@ export function OperationsWall() {
         <WallSkeleton />
       ) : (
         <>
+          <OnlineNow snapshot={snapshot} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {charts.map((c) => (
               <TimeSeriesChart
@@ -83,6 +85,7 @@ export function OperationsWall() {
 function WallSkeleton() {
   return (
     <div data-testid="skeleton">
+      <div className="skeleton mb-4 h-5 w-full" />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         {CHARTS.map((c) => (
           <div key={c.metric} className="rounded-xl border border-white/10 bg-night-900/80 p-3">

@@ -66,11 +66,22 @@ export interface WallChannel {
   deliveryP99Ms: number;
 }
 
+/** Who plays now in one dimension: its live game servers (empty ones included) and the players on them. */
+export interface WallDimensionOnline {
+  dimensionId: string;
+  dimensionName: string;
+  players: number;
+  servers: number;
+}
+
 export interface WallSnapshot {
   timeMs: number;
   nodes: number;
   sanctionsLastHour: number;
   channels: WallChannel[];
+  /** Every dimension, by name; empty when `onlineUnknown` says why nobody can tell (local mode). */
+  online: WallDimensionOnline[];
+  onlineUnknown: string;
 }
 
 export function toWallSnapshot(ops: Operations): WallSnapshot {
@@ -90,6 +101,9 @@ export function toWallSnapshot(ops: Operations): WallSnapshot {
       sanctionsLastHour: c.sanctionsLastHour,
       deliveryP99Ms: c.deliveryP99Ms,
     })),
+    // Plain numbers already (uint32): the messages themselves.
+    online: ops.online,
+    onlineUnknown: ops.onlineUnknown,
   };
 }
 

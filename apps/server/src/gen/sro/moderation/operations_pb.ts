@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/moderation/operations.proto.
  */
 export const file_sro_moderation_operations: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEifgoKT3BlcmF0aW9ucxIPCgd0aW1lX21zGAEgASgDEg0KBW5vZGVzGAIgASgNEjMKCGNoYW5uZWxzGAMgAygLMiEuc3JvLm1vZGVyYXRpb24uQ2hhbm5lbE9wZXJhdGlvbnMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgEIAEoDSJvCg1DaGFubmVsU2FtcGxlEhIKCmNoYW5uZWxfaWQYASABKAkSFAoMb3Blbl9zdHJlYW1zGAIgASgNEhsKE21lc3NhZ2VzX3Blcl9taW51dGUYAyABKA0SFwoPZGVsaXZlcnlfcDk5X21zGAQgASgBIlQKEE9wZXJhdGlvbnNTYW1wbGUSDwoHdGltZV9tcxgBIAEoAxIvCghjaGFubmVscxgCIAMoCzIdLnNyby5tb2RlcmF0aW9uLkNoYW5uZWxTYW1wbGUiRgoRT3BlcmF0aW9uc0hpc3RvcnkSMQoHc2FtcGxlcxgBIAMoCzIgLnNyby5tb2RlcmF0aW9uLk9wZXJhdGlvbnNTYW1wbGUy4wEKEU9wZXJhdGlvbnNTZXJ2aWNlElsKDUdldE9wZXJhdGlvbnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGi5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zIhaC0+STAhASDi92MS9vcGVyYXRpb25zEnEKFEdldE9wZXJhdGlvbnNIaXN0b3J5EhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiEuc3JvLm1vZGVyYXRpb24uT3BlcmF0aW9uc0hpc3RvcnkiHoLT5JMCGBIWL3YxL29wZXJhdGlvbnMvaGlzdG9yeWIGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty]);
+  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEiYgoQRGltZW5zaW9uUGxheWVycxIUCgxkaW1lbnNpb25faWQYASABKAkSFgoOZGltZW5zaW9uX25hbWUYAiABKAkSDwoHcGxheWVycxgDIAEoDRIPCgdzZXJ2ZXJzGAQgASgNIsgBCgpPcGVyYXRpb25zEg8KB3RpbWVfbXMYASABKAMSDQoFbm9kZXMYAiABKA0SMwoIY2hhbm5lbHMYAyADKAsyIS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsT3BlcmF0aW9ucxIbChNzYW5jdGlvbnNfbGFzdF9ob3VyGAQgASgNEjAKBm9ubGluZRgFIAMoCzIgLnNyby5tb2RlcmF0aW9uLkRpbWVuc2lvblBsYXllcnMSFgoOb25saW5lX3Vua25vd24YBiABKAkibwoNQ2hhbm5lbFNhbXBsZRISCgpjaGFubmVsX2lkGAEgASgJEhQKDG9wZW5fc3RyZWFtcxgCIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAMgASgNEhcKD2RlbGl2ZXJ5X3A5OV9tcxgEIAEoASJUChBPcGVyYXRpb25zU2FtcGxlEg8KB3RpbWVfbXMYASABKAMSLwoIY2hhbm5lbHMYAiADKAsyHS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsU2FtcGxlIkYKEU9wZXJhdGlvbnNIaXN0b3J5EjEKB3NhbXBsZXMYASADKAsyIC5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zU2FtcGxlMuMBChFPcGVyYXRpb25zU2VydmljZRJbCg1HZXRPcGVyYXRpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghouc3JvLm1vZGVyYXRpb24uT3BlcmF0aW9ucyIWgtPkkwIQEg4vdjEvb3BlcmF0aW9ucxJxChRHZXRPcGVyYXRpb25zSGlzdG9yeRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRohLnNyby5tb2RlcmF0aW9uLk9wZXJhdGlvbnNIaXN0b3J5Ih6C0+STAhgSFi92MS9vcGVyYXRpb25zL2hpc3RvcnliBnByb3RvMw", [file_google_api_annotations, file_google_protobuf_empty]);
 
 /**
  * @generated from message sro.moderation.ChannelOperations
@@ -93,6 +93,44 @@ export const ChannelOperationsSchema: GenMessage<ChannelOperations> = /*@__PURE_
   messageDesc(file_sro_moderation_operations, 0);
 
 /**
+ * Who plays now in one dimension: its live game servers and the players on them (docs/game-servers.md).
+ *
+ * @generated from message sro.moderation.DimensionPlayers
+ */
+export type DimensionPlayers = Message<"sro.moderation.DimensionPlayers"> & {
+  /**
+   * @generated from field: string dimension_id = 1;
+   */
+  dimensionId: string;
+
+  /**
+   * @generated from field: string dimension_name = 2;
+   */
+  dimensionName: string;
+
+  /**
+   * Players on the dimension's live game servers.
+   *
+   * @generated from field: uint32 players = 3;
+   */
+  players: number;
+
+  /**
+   * The dimension's live game servers, empty ones included.
+   *
+   * @generated from field: uint32 servers = 4;
+   */
+  servers: number;
+};
+
+/**
+ * Describes the message sro.moderation.DimensionPlayers.
+ * Use `create(DimensionPlayersSchema)` to create a new message.
+ */
+export const DimensionPlayersSchema: GenMessage<DimensionPlayers> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 1);
+
+/**
  * @generated from message sro.moderation.Operations
  */
 export type Operations = Message<"sro.moderation.Operations"> & {
@@ -119,6 +157,20 @@ export type Operations = Message<"sro.moderation.Operations"> & {
    * @generated from field: uint32 sanctions_last_hour = 4;
    */
   sanctionsLastHour: number;
+
+  /**
+   * Every dimension, by name, with who plays there now; empty when online_unknown says why it cannot be told.
+   *
+   * @generated from field: repeated sro.moderation.DimensionPlayers online = 5;
+   */
+  online: DimensionPlayers[];
+
+  /**
+   * Why who plays now is not known (the game-server registry is off: GAMESERVER_MODE=local); empty otherwise.
+   *
+   * @generated from field: string online_unknown = 6;
+   */
+  onlineUnknown: string;
 };
 
 /**
@@ -126,7 +178,7 @@ export type Operations = Message<"sro.moderation.Operations"> & {
  * Use `create(OperationsSchema)` to create a new message.
  */
 export const OperationsSchema: GenMessage<Operations> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_operations, 1);
+  messageDesc(file_sro_moderation_operations, 2);
 
 /**
  * A channel's figures at one sample, as in ChannelOperations.
@@ -160,7 +212,7 @@ export type ChannelSample = Message<"sro.moderation.ChannelSample"> & {
  * Use `create(ChannelSampleSchema)` to create a new message.
  */
 export const ChannelSampleSchema: GenMessage<ChannelSample> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_operations, 2);
+  messageDesc(file_sro_moderation_operations, 3);
 
 /**
  * @generated from message sro.moderation.OperationsSample
@@ -184,7 +236,7 @@ export type OperationsSample = Message<"sro.moderation.OperationsSample"> & {
  * Use `create(OperationsSampleSchema)` to create a new message.
  */
 export const OperationsSampleSchema: GenMessage<OperationsSample> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_operations, 3);
+  messageDesc(file_sro_moderation_operations, 4);
 
 /**
  * @generated from message sro.moderation.OperationsHistory
@@ -203,7 +255,7 @@ export type OperationsHistory = Message<"sro.moderation.OperationsHistory"> & {
  * Use `create(OperationsHistorySchema)` to create a new message.
  */
 export const OperationsHistorySchema: GenMessage<OperationsHistory> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_operations, 4);
+  messageDesc(file_sro_moderation_operations, 5);
 
 /**
  * @generated from service sro.moderation.OperationsService

@@ -71,6 +71,33 @@ export interface ChannelOperations {
     deliveryP99Ms: number;
 }
 /**
+ * Who plays now in one dimension: its live game servers and the players on them (docs/game-servers.md).
+ *
+ * @generated from protobuf message sro.moderation.DimensionPlayers
+ */
+export interface DimensionPlayers {
+    /**
+     * @generated from protobuf field: string dimension_id = 1
+     */
+    dimensionId: string;
+    /**
+     * @generated from protobuf field: string dimension_name = 2
+     */
+    dimensionName: string;
+    /**
+     * Players on the dimension's live game servers.
+     *
+     * @generated from protobuf field: uint32 players = 3
+     */
+    players: number;
+    /**
+     * The dimension's live game servers, empty ones included.
+     *
+     * @generated from protobuf field: uint32 servers = 4
+     */
+    servers: number;
+}
+/**
  * @generated from protobuf message sro.moderation.Operations
  */
 export interface Operations {
@@ -94,6 +121,18 @@ export interface Operations {
      * @generated from protobuf field: uint32 sanctions_last_hour = 4
      */
     sanctionsLastHour: number;
+    /**
+     * Every dimension, by name, with who plays there now; empty when online_unknown says why it cannot be told.
+     *
+     * @generated from protobuf field: repeated sro.moderation.DimensionPlayers online = 5
+     */
+    online: DimensionPlayers[];
+    /**
+     * Why who plays now is not known (the game-server registry is off: GAMESERVER_MODE=local); empty otherwise.
+     *
+     * @generated from protobuf field: string online_unknown = 6
+     */
+    onlineUnknown: string;
 }
 /**
  * A channel's figures at one sample, as in ChannelOperations.
@@ -264,13 +303,86 @@ class ChannelOperations$Type extends MessageType<ChannelOperations> {
  */
 export const ChannelOperations = new ChannelOperations$Type();
 // @generated message type with reflection information, may provide speed optimized methods
+class DimensionPlayers$Type extends MessageType<DimensionPlayers> {
+    constructor() {
+        super("sro.moderation.DimensionPlayers", [
+            { no: 1, name: "dimension_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 2, name: "dimension_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 3, name: "players", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 4, name: "servers", kind: "scalar", T: 13 /*ScalarType.UINT32*/ }
+        ]);
+    }
+    create(value?: PartialMessage<DimensionPlayers>): DimensionPlayers {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.dimensionId = "";
+        message.dimensionName = "";
+        message.players = 0;
+        message.servers = 0;
+        if (value !== undefined)
+            reflectionMergePartial<DimensionPlayers>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: DimensionPlayers): DimensionPlayers {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* string dimension_id */ 1:
+                    message.dimensionId = reader.string();
+                    break;
+                case /* string dimension_name */ 2:
+                    message.dimensionName = reader.string();
+                    break;
+                case /* uint32 players */ 3:
+                    message.players = reader.uint32();
+                    break;
+                case /* uint32 servers */ 4:
+                    message.servers = reader.uint32();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: DimensionPlayers, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* string dimension_id = 1; */
+        if (message.dimensionId !== "")
+            writer.tag(1, WireType.LengthDelimited).string(message.dimensionId);
+        /* string dimension_name = 2; */
+        if (message.dimensionName !== "")
+            writer.tag(2, WireType.LengthDelimited).string(message.dimensionName);
+        /* uint32 players = 3; */
+        if (message.players !== 0)
+            writer.tag(3, WireType.Varint).uint32(message.players);
+        /* uint32 servers = 4; */
+        if (message.servers !== 0)
+            writer.tag(4, WireType.Varint).uint32(message.servers);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.DimensionPlayers
+ */
+export const DimensionPlayers = new DimensionPlayers$Type();
+// @generated message type with reflection information, may provide speed optimized methods
 class Operations$Type extends MessageType<Operations> {
     constructor() {
         super("sro.moderation.Operations", [
             { no: 1, name: "time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 2, name: "nodes", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
             { no: 3, name: "channels", kind: "message", repeat: 2 /*RepeatType.UNPACKED*/, T: () => ChannelOperations },
-            { no: 4, name: "sanctions_last_hour", kind: "scalar", T: 13 /*ScalarType.UINT32*/ }
+            { no: 4, name: "sanctions_last_hour", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 5, name: "online", kind: "message", repeat: 2 /*RepeatType.UNPACKED*/, T: () => DimensionPlayers },
+            { no: 6, name: "online_unknown", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<Operations>): Operations {
@@ -279,6 +391,8 @@ class Operations$Type extends MessageType<Operations> {
         message.nodes = 0;
         message.channels = [];
         message.sanctionsLastHour = 0;
+        message.online = [];
+        message.onlineUnknown = "";
         if (value !== undefined)
             reflectionMergePartial<Operations>(this, message, value);
         return message;
@@ -299,6 +413,12 @@ class Operations$Type extends MessageType<Operations> {
                     break;
                 case /* uint32 sanctions_last_hour */ 4:
                     message.sanctionsLastHour = reader.uint32();
+                    break;
+                case /* repeated sro.moderation.DimensionPlayers online */ 5:
+                    message.online.push(DimensionPlayers.internalBinaryRead(reader, reader.uint32(), options));
+                    break;
+                case /* string online_unknown */ 6:
+                    message.onlineUnknown = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -324,6 +444,12 @@ class Operations$Type extends MessageType<Operations> {
         /* uint32 sanctions_last_hour = 4; */
         if (message.sanctionsLastHour !== 0)
             writer.tag(4, WireType.Varint).uint32(message.sanctionsLastHour);
+        /* repeated sro.moderation.DimensionPlayers online = 5; */
+        for (let i = 0; i < message.online.length; i++)
+            DimensionPlayers.internalBinaryWrite(message.online[i], writer.tag(5, WireType.LengthDelimited).fork(), options).join();
+        /* string online_unknown = 6; */
+        if (message.onlineUnknown !== "")
+            writer.tag(6, WireType.LengthDelimited).string(message.onlineUnknown);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);

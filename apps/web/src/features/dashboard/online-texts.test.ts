@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { onlineNowText } from './online-texts';
+
+describe('onlineNowText', () => {
+  it('names each dimension in the order given with its players and live servers', () => {
+    const online = [
+      { dimensionId: 'd-2', dimensionName: 'Abyss', players: 0, servers: 0 },
+      { dimensionId: 'd-1', dimensionName: 'Prime', players: 1205, servers: 3 },
+      { dimensionId: 'd-3', dimensionName: '', players: 1, servers: 1 },
+    ];
+    expect(onlineNowText(online, '')).toBe('Abyss 0 (no game server live) · Prime 1,205 (on 3 game servers) · d-3 1 (on 1 game server)');
+  });
+
+  it('says when there is no dimension yet', () => {
+    expect(onlineNowText([], '')).toBe('No dimensions yet.');
+  });
+
+  it('in local mode says who plays is unknown and why', () => {
+    expect(onlineNowText([], 'the registry is off')).toBe('Unknown: the registry is off');
+  });
+});
