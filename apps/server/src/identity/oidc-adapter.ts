@@ -78,7 +78,10 @@ function prepareStatements(db: Db) {
       .delete(oidcPayloads)
       .where(and(eq(oidcPayloads.kind, value("kind")), eq(oidcPayloads.id, value("id"))))
       .prepare("identity_oidc_destroy"),
-    revokeByGrantId: db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, value("grantId"))).prepare("identity_oidc_revoke_grant"),
+    revokeByGrantId: db
+      .delete(oidcPayloads)
+      .where(eq(oidcPayloads.grantId, value("grantId")))
+      .prepare("identity_oidc_revoke_grant"),
   };
 }
 
@@ -130,7 +133,8 @@ class DbAdapter implements Adapter {
     if (known) return known.payload;
     const [row] = await statement.execute({ kind: this.kind, key, now: new Date().toISOString() });
     const payload = row ? payloadOf(row) : undefined;
-    this.memo.payloads()?.set(memoKey, payload);
+    // The memo keeps its own copy: the caller's may be changed by the provider's model.
+    this.memo.payloads()?.set(memoKey, payload && structuredClone(payload));
     return payload;
   }
 
@@ -143,7 +147,7 @@ class DbAdapter implements Adapter {
     const payload = row ? payloadOf(row) : undefined;
     const payloads = this.memo.payloads();
     if (payloads && row) {
-      payloads.set(memoKey, payload);
+      payloads.set(memoKey, payload && structuredClone(payload));
       if (payload?.grantId) {
         const grant = row.grantId === null ? undefined : payloadOf({ payload: row.grantPayload, consumedAt: row.grantConsumedAt });
         payloads.set(`Grant:id:${payload.grantId}`, grant);

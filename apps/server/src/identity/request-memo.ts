@@ -15,7 +15,7 @@ export interface RequestMemo {
   /** Rows of identity_oidc_payloads read in this request (undefined: none there), by `${kind}:id:${id}` or `${kind}:uid:${uid}`. */
   payloads(): Map<string, object | undefined> | undefined;
   /** Forgets the request's payload rows: after a write to them, later reads in the request go to the database. */
-  forgetPayloads(): void;
+  forgetPayloads: () => void;
 }
 
 interface Scope {

@@ -123,14 +123,7 @@ export async function handleSecondFactorStep(
  * Ends the sign-in; the session (and so every token of it) records how: `amr`, and `acr` "1" or "2". `knownGroups`:
  * the user's groups as this request read them already (no second read).
  */
-export async function finishSignIn(
-  ctx: IdentityContext,
-  req: AnyRequest,
-  res: AnyResponse,
-  user: User,
-  amr: string[],
-  knownGroups?: string[],
-): Promise<void> {
+export async function finishSignIn(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, user: User, amr: string[], knownGroups?: string[]): Promise<void> {
   // Staff sign-ins open the console: the audit log keeps each one (who, when, from where).
   const groups = knownGroups ?? (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
   if (groups.includes(GROUP_MODERATOR) || groups.includes(GROUP_ADMIN)) {

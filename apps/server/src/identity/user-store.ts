@@ -122,7 +122,9 @@ export function createUserStore(db: Db) {
       ...publicColumns,
       // Spelled out with table names: in a one-table select drizzle writes the outer id unqualified, which inside the
       // subquery would name identity_groups.id.
-      groupPaths: sql<string[]>`coalesce((select json_agg(g.path order by g.path) from identity_user_groups ug inner join identity_groups g on g.id = ug.group_id where ug.user_id = identity_users.id), '[]'::json)`,
+      groupPaths: sql<
+        string[]
+      >`coalesce((select json_agg(g.path order by g.path) from identity_user_groups ug inner join identity_groups g on g.id = ug.group_id where ug.user_id = identity_users.id), '[]'::json)`,
     })
     .from(users)
     .where(eq(users.id, sql`${sql.placeholder("id")}`))
