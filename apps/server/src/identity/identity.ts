@@ -27,6 +27,7 @@ import { handleUserinfo } from "./userinfo-route.js";
 import { MIN_PASSWORD_LENGTH } from "./profile-rules.js";
 import { userGroups } from "./schema.js";
 import { controlError } from "../platform/text-rules.js";
+import { createRequestMemo } from "./request-memo.js";
 import { createUserStore } from "./user-store.js";
 import { createSecondFactorStore } from "./second-factor-store.js";
 import { isClientGone } from "../platform/http/client-gone.js";
@@ -100,7 +101,8 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     logoutConfirmScript: `${realmPath}/resources/logout-confirm.js`,
     icon: `${realmPath}/resources/favicon.svg`,
   };
-  const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger });
+  const memo = createRequestMemo();
+  const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger, memo });
   announceSignOuts(provider, options.onSessionEnded);
   keepSessionOrigins(provider, db, (req) => clientAddress(req, config.trustProxy), logger);
   const throttle = createLoginThrottle(db, options.now);
@@ -126,10 +128,11 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     logger,
     now: options.now ?? Date.now,
     onUserChanged: options.onUserChanged ?? (() => {}),
-    endSessions: (userId, keepSessionUid) => endSessionsOf(db, userId, keepSessionUid),
+    // These drop sessions and grants beside the adapter: what the request read of them before is forgotten.
+    endSessions: (userId, keepSessionUid) => endSessionsOf(db, userId, keepSessionUid).finally(memo.forgetPayloads),
     sessions: {
       list: (userId) => listSessionsOf(db, userId),
-      end: (actor, userId, sessionUid) => endSessions(db, actor, userId, sessionUid),
+      end: (actor, userId, sessionUid) => endSessions(db, actor, userId, sessionUid).finally(memo.forgetPayloads),
       ownerOf: (sessionUid) => ownerOfSession(db, sessionUid),
     },
     onSessionEnded: options.onSessionEnded ?? (() => {}),
@@ -213,7 +216,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
         return true;
       }
       try {
-        await route(req, res, url);
+        await memo.run(() => route(req, res, url));
       } catch (error) {
         // Not ours to answer: http-handler.ts logs a client that went away (at info) and closes the response.
         if (isClientGone(error)) throw error;

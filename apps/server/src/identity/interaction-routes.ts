@@ -76,7 +76,7 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     if (!user.enabled) return showLogin({ username: login, error: "Your account is disabled. Contact an administrator." });
     const banned = ctx.signInRefusal(user.id);
     if (banned) return showLogin({ username: login, error: banned, status: 403 });
-    await ctx.throttle.reset(keys.pair.key);
+    if (verdict.pairCounted) await ctx.throttle.reset(keys.pair.key);
     return afterPassword(ctx, req, res, uid, secondFactorUrls(base), user);
   }
 

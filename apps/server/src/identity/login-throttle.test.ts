@@ -68,11 +68,11 @@ describe("login throttle (backoff and lockout)", () => {
     for (const address of ["10.1.0.1", "10.1.0.2"]) await throttle.recordSignInFailure(keys(address));
     // The owner mistypes: the account is short of its bound, so the next try is not paced.
     await throttle.recordSignInFailure(keys("198.51.100.7"));
-    expect(await throttle.checkSignIn(keys("198.51.100.7"))).toEqual({ allowed: true, retryAfterSeconds: 0, locked: false });
+    expect(await throttle.checkSignIn(keys("198.51.100.7"))).toEqual({ allowed: true, retryAfterSeconds: 0, locked: false, pairCounted: true });
     // At the bound: an address that failed recently waits, one without failures does not.
     await throttle.recordSignInFailure(keys("10.2.0.1"));
     expect(await throttle.checkSignIn(keys("198.51.100.7"))).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
-    expect((await throttle.checkSignIn(keys("198.51.100.8"))).allowed).toBe(true);
+    expect(await throttle.checkSignIn(keys("198.51.100.8"))).toEqual({ allowed: true, retryAfterSeconds: 0, locked: false, pairCounted: false });
   });
 
   it("counts events against a fixed window (registration limits)", async () => {

@@ -119,9 +119,10 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
 
     /**
      * Address and pair decide; the account-wide pacing applies only when the address failed within its window, so a
-     * correct password from an address without recent failures always gets through.
+     * correct password from an address without recent failures always gets through. `pairCounted`: the pair has a
+     * counter, which a success then clears (reset); without one there is nothing to clear, and no statement to run.
      */
-    async checkSignIn(keys: SignInKeys): Promise<ThrottleVerdict> {
+    async checkSignIn(keys: SignInKeys): Promise<ThrottleVerdict & { pairCounted: boolean }> {
       const rows = await rowsOf([keys.account, keys.pair, keys.address]);
       const t = now();
       const row = (k: ThrottleKey) => rows.find((r) => r.key === k.key);
@@ -129,7 +130,7 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
       const recent = addressRow !== undefined && t - addressRow.lastFailureAt.getTime() <= keys.address.rule.windowSeconds * 1000;
       const verdicts = [verdictFor(addressRow, keys.address.rule, t), verdictFor(row(keys.pair), keys.pair.rule, t)];
       if (recent) verdicts.push(verdictFor(row(keys.account), keys.account.rule, t));
-      return strictest(verdicts);
+      return { ...strictest(verdicts), pairCounted: row(keys.pair) !== undefined };
     },
 
     async recordSignInFailure(keys: SignInKeys): Promise<void> {

@@ -1,80 +1,189 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Db } from "../platform/db/database.js";
 import { hasControlCharacters } from "../platform/text-rules.js";
+import type { RequestMemo } from "./request-memo.js";
 import { oidcPayloads } from "./schema.js";
 
 /**
  * oidc-provider's storage (sessions, interactions, grants, codes, refresh tokens …) in identity_oidc_payloads, one
  * row per model instance keyed by (kind, id). Shared by every node, so any node can continue any flow.
+ *
+ * Each statement is prepared once (no query building per call; a named statement on PostgreSQL). Reads go through
+ * the request's memo (request-memo.ts): a code or refresh token comes with its grant and session in one statement,
+ * which the provider asks for next, and a second read of a row in the same request is not a second statement. Any
+ * write through the adapter forgets what the request read, so later reads in it see the write.
  */
-export function createOidcAdapterFactory(db: Db): (kind: string) => Adapter {
-  return (kind) => new DbAdapter(db, kind);
+export function createOidcAdapterFactory(db: Db, memo: RequestMemo): (kind: string) => Adapter {
+  const statements = prepareStatements(db);
+  return (kind) => new DbAdapter(statements, memo, kind);
 }
 
-const notExpired = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date()));
+/** A placeholder passed to the driver as given (drizzle's column encoders would refuse a null timestamp). */
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+const notExpired = (expiresAt: PgColumn = oidcPayloads.expiresAt) => or(isNull(expiresAt), gt(expiresAt, value("now")));
+/** Kinds whose rows name a grant (grant_id) and a session (payload sessionUid) that the provider checks right after. */
+const GRANT_SOURCES = new Set(["AuthorizationCode", "RefreshToken"]);
+
+type Row = { payload: unknown; consumedAt: Date | null };
+
+function prepareStatements(db: Db) {
+  const byColumn = (column: typeof oidcPayloads.id | typeof oidcPayloads.uid | typeof oidcPayloads.userCode, name: string) =>
+    db
+      .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.kind, value("kind")), eq(column, value("key")), notExpired()))
+      .limit(1)
+      .prepare(name);
+  const grant = alias(oidcPayloads, "grant_row");
+  const session = alias(oidcPayloads, "session_row");
+  const columns = { id: value("id"), kind: value("kind"), payload: value("payload"), grantId: value("grantId"), userCode: value("userCode") };
+  const rest = { uid: value("uid"), expiresAt: value("expiresAt") };
+  return {
+    findById: byColumn(oidcPayloads.id, "identity_oidc_find_by_id"),
+    findByUid: byColumn(oidcPayloads.uid, "identity_oidc_find_by_uid"),
+    findByUserCode: byColumn(oidcPayloads.userCode, "identity_oidc_find_by_user_code"),
+    /** A code or refresh token with the grant it names and the session of its sessionUid (as findByUid finds it). */
+    findWithGrantAndSession: db
+      .select({
+        payload: oidcPayloads.payload,
+        consumedAt: oidcPayloads.consumedAt,
+        grantId: grant.id,
+        grantPayload: grant.payload,
+        grantConsumedAt: grant.consumedAt,
+        sessionPayload: session.payload,
+        sessionConsumedAt: session.consumedAt,
+      })
+      .from(oidcPayloads)
+      .leftJoin(grant, and(eq(grant.kind, "Grant"), eq(grant.id, oidcPayloads.grantId), notExpired(grant.expiresAt)))
+      .leftJoin(session, and(eq(session.kind, "Session"), eq(session.uid, sql`${oidcPayloads.payload}->>'sessionUid'`), notExpired(session.expiresAt)))
+      .where(and(eq(oidcPayloads.kind, value("kind")), eq(oidcPayloads.id, value("key")), notExpired()))
+      .limit(1)
+      .prepare("identity_oidc_find_grant_source"),
+    upsert: db
+      .insert(oidcPayloads)
+      .values({ ...columns, ...rest })
+      .onConflictDoUpdate({
+        target: [oidcPayloads.kind, oidcPayloads.id],
+        set: { payload: columns.payload, grantId: columns.grantId, userCode: columns.userCode, ...rest, consumedAt: null },
+      })
+      .prepare("identity_oidc_upsert"),
+    consume: db
+      .update(oidcPayloads)
+      .set({ consumedAt: value("now") })
+      .where(and(eq(oidcPayloads.kind, value("kind")), eq(oidcPayloads.id, value("id"))))
+      .prepare("identity_oidc_consume"),
+    destroy: db
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.kind, value("kind")), eq(oidcPayloads.id, value("id"))))
+      .prepare("identity_oidc_destroy"),
+    revokeByGrantId: db
+      .delete(oidcPayloads)
+      .where(eq(oidcPayloads.grantId, value("grantId")))
+      .prepare("identity_oidc_revoke_grant"),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+const payloadOf = (row: Row): AdapterPayload => {
+  const payload = row.payload as AdapterPayload;
+  return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+};
 
 class DbAdapter implements Adapter {
   constructor(
-    private readonly db: Db,
+    private readonly statements: Statements,
+    private readonly memo: RequestMemo,
     private readonly kind: string,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const row = {
-      payload,
+    this.memo.forgetPayloads();
+    await this.statements.upsert.execute({
+      id,
+      kind: this.kind,
+      payload: JSON.stringify(payload),
       grantId: payload.grantId ?? null,
       userCode: payload.userCode ?? null,
       uid: payload.uid ?? null,
-      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-    };
-    await this.db
-      .insert(oidcPayloads)
-      .values({ id, kind: this.kind, ...row })
-      .onConflictDoUpdate({ target: [oidcPayloads.kind, oidcPayloads.id], set: { ...row, consumedAt: null } });
+      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+    });
   }
 
   // Ids come from clients (codes, tokens, cookies): one with a control character exists nowhere, and PostgreSQL
   // would refuse the NUL with an error (a 500) instead of finding nothing.
   find(id: string) {
-    return hasControlCharacters(id) ? Promise.resolve(undefined) : this.findBy(eq(oidcPayloads.id, id));
+    if (hasControlCharacters(id)) return Promise.resolve(undefined);
+    return GRANT_SOURCES.has(this.kind) ? this.findGrantSource(id) : this.findBy("id", id, this.statements.findById);
   }
 
   findByUid(uid: string) {
-    return hasControlCharacters(uid) ? Promise.resolve(undefined) : this.findBy(eq(oidcPayloads.uid, uid));
+    return hasControlCharacters(uid) ? Promise.resolve(undefined) : this.findBy("uid", uid, this.statements.findByUid);
   }
 
   findByUserCode(userCode: string) {
-    return hasControlCharacters(userCode) ? Promise.resolve(undefined) : this.findBy(eq(oidcPayloads.userCode, userCode));
+    return hasControlCharacters(userCode) ? Promise.resolve(undefined) : this.findBy("userCode", userCode, this.statements.findByUserCode);
   }
 
-  private async findBy(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
-    const [row] = await this.db
-      .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
-      .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.kind, this.kind), condition, notExpired()))
-      .limit(1);
-    if (!row) return undefined;
-    const payload = row.payload as AdapterPayload;
-    return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+  private async findBy(column: string, key: string, statement: Statements["findById"]): Promise<AdapterPayload | undefined> {
+    const memoKey = `${this.kind}:${column}:${key}`;
+    const known = this.remembered(memoKey);
+    if (known) return known.payload;
+    const [row] = await statement.execute({ kind: this.kind, key, now: new Date().toISOString() });
+    const payload = row ? payloadOf(row) : undefined;
+    // The memo keeps its own copy: the caller's may be changed by the provider's model.
+    this.memo.payloads()?.set(memoKey, payload && structuredClone(payload));
+    return payload;
+  }
+
+  /** The token, remembering its grant and session (found or not) for the reads the provider makes next. */
+  private async findGrantSource(id: string): Promise<AdapterPayload | undefined> {
+    const memoKey = `${this.kind}:id:${id}`;
+    const known = this.remembered(memoKey);
+    if (known) return known.payload;
+    const [row] = await this.statements.findWithGrantAndSession.execute({ kind: this.kind, key: id, now: new Date().toISOString() });
+    const payload = row ? payloadOf(row) : undefined;
+    const payloads = this.memo.payloads();
+    if (payloads && row) {
+      payloads.set(memoKey, payload && structuredClone(payload));
+      if (payload?.grantId) {
+        const grant = row.grantId === null ? undefined : payloadOf({ payload: row.grantPayload, consumedAt: row.grantConsumedAt });
+        payloads.set(`Grant:id:${payload.grantId}`, grant);
+      }
+      if (typeof payload?.sessionUid === "string") {
+        const session = row.sessionPayload === null ? undefined : payloadOf({ payload: row.sessionPayload, consumedAt: row.sessionConsumedAt });
+        payloads.set(`Session:uid:${payload.sessionUid}`, session);
+      }
+    }
+    return payload;
+  }
+
+  /** A row this request read already: a copy, since the provider's models may change what they are given. */
+  private remembered(memoKey: string): { payload: AdapterPayload | undefined } | undefined {
+    const payloads = this.memo.payloads();
+    if (!payloads?.has(memoKey)) return undefined;
+    const payload = payloads.get(memoKey) as AdapterPayload | undefined;
+    return { payload: payload && structuredClone(payload) };
   }
 
   async consume(id: string): Promise<void> {
     if (hasControlCharacters(id)) return;
-    await this.db
-      .update(oidcPayloads)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.id, id)));
+    this.memo.forgetPayloads();
+    await this.statements.consume.execute({ kind: this.kind, id, now: new Date().toISOString() });
   }
 
   async destroy(id: string): Promise<void> {
     if (hasControlCharacters(id)) return;
-    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.id, id)));
+    this.memo.forgetPayloads();
+    await this.statements.destroy.execute({ kind: this.kind, id });
   }
 
   /** Revoking a grant drops every artefact issued under it, whatever its kind (codes, refresh tokens …). */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+    this.memo.forgetPayloads();
+    await this.statements.revokeByGrantId.execute({ grantId });
   }
 }
 

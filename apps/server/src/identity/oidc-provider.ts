@@ -10,7 +10,8 @@ import type { PageLinks } from "./pages/layout.js";
 import { shapeRefreshTokensLikeKeycloak } from "./refresh-token-shape.js";
 import { mirrorSessionHint } from "./session-hint-cookie.js";
 import type { SigningKeySet } from "./signing-keys.js";
-import type { UserStore } from "./user-store.js";
+import type { RequestMemo } from "./request-memo.js";
+import type { UserStore, UserWithGroups } from "./user-store.js";
 
 /** Keycloak's endpoint layout under the realm (the issuer is …/realms/default). */
 export const KEYCLOAK_ROUTES = {
@@ -38,6 +39,8 @@ export interface ProviderDeps {
   users: UserStore;
   links: PageLinks;
   logger: Logger;
+  /** The request's reads (request-memo.ts): one account read per request, one statement for a token and its grant. */
+  memo: RequestMemo;
 }
 
 type SignIn = { amr?: string[]; acr?: string };
@@ -52,9 +55,19 @@ export function createOidcProvider(d: ProviderDeps): Provider {
   policy.add(createPrompt(), 0);
   const { web, account, gameServer } = d.clients;
   const audience = web.clientId;
+  /**
+   * The account with its groups, read once per request for findAccount, extraTokenClaims and the ID token's claims.
+   * `readAtMs` is taken before the read: a token stamped with it (iat_ms) carries the state of that moment or later,
+   * so a revocation after it still covers the token.
+   */
+  const accountOf = (id: string): Promise<{ readAtMs: number; user: UserWithGroups | undefined }> =>
+    d.memo.once(`account:${id}`, async () => {
+      const readAtMs = Date.now();
+      return { readAtMs, user: await d.users.findWithGroups(id) };
+    });
 
   const configuration: Configuration = {
-    adapter: createOidcAdapterFactory(d.db),
+    adapter: createOidcAdapterFactory(d.db, d.memo),
     jwks: { keys: d.keys.privateJwks },
     cookies: {
       keys: d.keys.cookieSecrets,
@@ -98,22 +111,19 @@ export function createOidcProvider(d: ProviderDeps): Provider {
     },
     conformIdTokenClaims: false,
     findAccount: async (_ctx, sub) => {
-      const user = await d.users.findById(sub);
+      const { user } = await accountOf(sub);
       if (!user?.enabled) return undefined;
-      return {
-        accountId: user.id,
-        claims: async () => profileClaims(user, (await d.users.groupPathsOf([user.id])).get(user.id) ?? []),
-      };
+      return { accountId: user.id, claims: async () => profileClaims(user, user.groupPaths) };
     },
     extraTokenClaims: async (ctx, token) => {
       if (token.kind === "ClientCredentials") return serviceAccessTokenClaims(token.clientId!);
       const accountId = (token as { accountId?: string }).accountId;
       if (token.kind !== "AccessToken" || !accountId) return undefined;
-      // Taken before the claims are read: a token stamped after a revocation carries the state after it.
-      const issuedAtMs = Date.now();
-      const user = await d.users.findById(accountId);
+      // Taken before the claims were read (findAccount read them first in this request): a token stamped after a
+      // revocation carries the state after it.
+      const { readAtMs: issuedAtMs, user } = await accountOf(accountId);
       if (!user) return undefined;
-      const groups = (await d.users.groupPathsOf([user.id])).get(user.id) ?? [];
+      const groups = user.groupPaths;
       // How the user signed in, as the code or refresh token this access token is issued for recorded it.
       const entities = ctx.oidc.entities as { AuthorizationCode?: SignIn; RefreshToken?: SignIn; RotatedRefreshToken?: SignIn };
       const source = entities.AuthorizationCode ?? entities.RotatedRefreshToken ?? entities.RefreshToken;

@@ -53,7 +53,7 @@ export async function afterPassword(ctx: IdentityContext, req: AnyRequest, res: 
   }
   const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
   if (mustHaveSecondFactor(ctx.secondFactorPolicy, groups)) return showSetup(ctx, res, uid, urls, user, csrf);
-  return finishSignIn(ctx, req, res, user, AMR_PASSWORD);
+  return finishSignIn(ctx, req, res, user, AMR_PASSWORD, groups);
 }
 
 async function showSetup(ctx: IdentityContext, res: AnyResponse, uid: string, urls: SecondFactorUrls, user: User, csrf: string, error?: string, status = 200) {
@@ -105,7 +105,7 @@ export async function handleSecondFactorStep(
       await ctx.throttle.recordSignInFailure(keys);
       return retry("That code is not valid (or was already used).", 400);
     }
-    await ctx.throttle.reset(keys.pair.key);
+    if (verdict.pairCounted) await ctx.throttle.reset(keys.pair.key);
     return finishSignIn(ctx, req, res, user, AMR_PASSWORD_AND_OTP);
   }
   const codes = code ? await ctx.secondFactors.confirm(actor, user.id, code) : undefined;
@@ -113,16 +113,19 @@ export async function handleSecondFactorStep(
     await ctx.throttle.recordSignInFailure(keys);
     return retry("That code does not match. Check the key and your device's clock, then try the new code.", 400);
   }
-  await ctx.throttle.reset(keys.pair.key);
+  if (verdict.pairCounted) await ctx.throttle.reset(keys.pair.key);
   ctx.logger.info({ userId: user.id }, "authenticator app enrolled at sign-in");
   const ticket = ticketOf(ctx, uid, "enrolled", user.id, ctx.now());
   sendHtml(res, 200, recoveryCodesPage(ctx.links, { action: urls.enrolled, csrf, ticket, codes }));
 }
 
-/** Ends the sign-in; the session (and so every token of it) records how: `amr`, and `acr` "1" or "2". */
-export async function finishSignIn(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, user: User, amr: string[]): Promise<void> {
+/**
+ * Ends the sign-in; the session (and so every token of it) records how: `amr`, and `acr` "1" or "2". `knownGroups`:
+ * the user's groups as this request read them already (no second read).
+ */
+export async function finishSignIn(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, user: User, amr: string[], knownGroups?: string[]): Promise<void> {
   // Staff sign-ins open the console: the audit log keeps each one (who, when, from where).
-  const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
+  const groups = knownGroups ?? (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
   if (groups.includes(GROUP_MODERATOR) || groups.includes(GROUP_ADMIN)) {
     await ctx.users.recordConsoleSignIn(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id);
   }

@@ -112,7 +112,24 @@ async function userAuditView(tx: Db, id: string) {
 
 type UserAuditView = NonNullable<Awaited<ReturnType<typeof userAuditView>>>;
 
+/** A user and their group paths (ordered), as a token's claims need them. */
+export type UserWithGroups = User & { groupPaths: string[] };
+
 export function createUserStore(db: Db) {
+  // One prepared statement for a sign-in's or refresh's account read: the user with their group paths.
+  const withGroups = db
+    .select({
+      ...publicColumns,
+      // Spelled out with table names: in a one-table select drizzle writes the outer id unqualified, which inside the
+      // subquery would name identity_groups.id.
+      groupPaths: sql<
+        string[]
+      >`coalesce((select json_agg(g.path order by g.path) from identity_user_groups ug inner join identity_groups g on g.id = ug.group_id where ug.user_id = identity_users.id), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql`${sql.placeholder("id")}`))
+    .prepare("identity_user_with_groups");
+
   /**
    * Runs a write to one user with its audit record in one transaction: the user before (locked) and after. A write
    * that changed nothing (joining a group the user is in) writes no record; a missing user, nothing at all.
@@ -154,6 +171,13 @@ export function createUserStore(db: Db) {
     async findById(id: string): Promise<User | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** The user with their group paths, in one statement (tokens and their claims). */
+    async findWithGroups(id: string): Promise<UserWithGroups | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await withGroups.execute({ id });
       return row;
     },
 
