@@ -13,6 +13,7 @@ import { AreaHrefContext } from '../lib/area-links';
 import { QueryProvider } from '../lib/query-provider';
 import { SCREENS } from './admin-screens';
 import { PageHeader } from '../components/page-header';
+import { NO_SANCTIONS } from '../features/accounts/account-texts';
 
 preloadNotificationStacks();
 
@@ -56,6 +57,17 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
         <Route path="sanctions" element={need('sanctions.read', <S.sanctions />)} />
         <Route path="sanctions/settings" element={need('sanctions.settings.edit', <S.moderationSettings />)} />
         <Route path="sanctions/:id" element={need('sanctions.read', <S.sanction />)} />
+        <Route
+          path="accounts/:id"
+          element={need(
+            'sanctions.read',
+            <S.account
+              renderSanctions={({ accountId, username }) => (
+                <S.accountSanctions label={`Sanctions of ${username}`} accountId={accountId} emptyMessage={NO_SANCTIONS} />
+              )}
+            />,
+          )}
+        />
         <Route path="players" element={need('game-sessions.online.read', <S.livePlayers />)} />
         <Route path="messages" element={need('chat-history.read', <S.messages />)} />
         <Route path="chats/:id/history" element={need('chat-history.read', <S.chatHistory />)} />
