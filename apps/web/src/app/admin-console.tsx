@@ -7,8 +7,6 @@ import { GlobalSearchProvider } from '../components/table/global-search';
 import { QueryProvider } from '../lib/query-provider';
 import AdminShell from '../features/admin-shell/admin-shell';
 import { preloadScreens, SCREENS } from './admin-screens';
-import type { AccountSlot } from '../features/accounts/account-page';
-import { NO_SANCTIONS } from '../features/accounts/account-texts';
 import { CapabilitiesGate } from '../components/capabilities-gate';
 import { CapabilitiesStateContext, useMyCapabilities } from '../lib/access/use-my-capabilities';
 
@@ -18,11 +16,6 @@ preloadNotificationStacks();
 const S = Object.fromEntries(Object.entries(SCREENS).map(([name, screen]) => [name, screen.Component])) as {
   [K in keyof typeof SCREENS]: (typeof SCREENS)[K]['Component'];
 };
-
-/** The player page's sanctions: the account's and its characters', newest first. */
-const accountSanctions = ({ accountId, username }: AccountSlot) => (
-  <S.accountSanctions label={`Sanctions of ${username}`} accountId={accountId} emptyMessage={NO_SANCTIONS} />
-);
 
 /**
  * Each screen loads on navigation (or earlier, on the intent to navigate) behind a skeleton of its size. The screens
@@ -69,7 +62,7 @@ export default function AdminConsole() {
                   <Route path="characters/new" element={<S.characterNew />} />
                   <Route path="characters/:id" element={<S.character renderSanctions={(character) => <S.characterSanctions {...character} />} />} />
                   <Route path="characters/:id/edit" element={<S.characterEdit />} />
-                  <Route path="accounts/:id" element={<S.account withPersonalData renderSanctions={accountSanctions} />} />
+                  <Route path="accounts/:id" element={<S.account withPersonalData renderSanctions={(slot) => <S.accountSanctions {...slot} />} />} />
                   <Route path="chats" element={<S.chats />} />
                   <Route path="chats/new" element={<S.chatNew />} />
                   <Route path="chats/:id" element={<S.chat />} />

@@ -13,7 +13,6 @@ import { AreaHrefContext } from '../lib/area-links';
 import { QueryProvider } from '../lib/query-provider';
 import { SCREENS } from './admin-screens';
 import { PageHeader } from '../components/page-header';
-import { NO_SANCTIONS } from '../features/accounts/account-texts';
 
 preloadNotificationStacks();
 
@@ -62,9 +61,7 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
           element={need(
             'sanctions.read',
             <S.account
-              renderSanctions={({ accountId, username }) => (
-                <S.accountSanctions label={`Sanctions of ${username}`} accountId={accountId} emptyMessage={NO_SANCTIONS} />
-              )}
+              renderSanctions={({ accountId, label, emptyMessage }) => <S.accountSanctions label={label} accountId={accountId} emptyMessage={emptyMessage} />}
             />,
           )}
         />

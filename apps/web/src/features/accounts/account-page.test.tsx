@@ -5,7 +5,7 @@ import { create } from '@bufbuild/protobuf';
 import { createRouterTransport } from '@connectrpc/connect';
 import { CharacterSchema, CharacterService } from '../../gen/sro/character/character_pb';
 import { GameServerControlService } from '../../gen/sro/gameserver/control_pb';
-import type { IdentitySession } from '../../lib/identity-admin/identity-admin-client';
+import type { IdentitySession } from '../../lib/identity-admin/identity-sessions-client';
 import { createIdentityAdminFetch } from '../../test/identity-admin-fetch';
 import { makePlayer } from '../../test/game-session-test-server';
 import { ADMIN, MODERATOR, renderScreen } from '../../test/sanction-test-render';
@@ -92,16 +92,16 @@ describe('the player page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(pia).getByText('Online')).toBeTruthy());
     expect(within(within(characters).getByRole('link', { name: 'Ivy Static' }).closest('li')!).queryByText('Online')).toBeNull();
     const sessions = await screen.findByRole('list', { name: 'Sessions' });
-    expect(within(sessions).getAllByRole('button', { name: /End the session from/ })).toHaveLength(2);
+    expect(within(sessions).getAllByRole('button', { name: /End this session from/ })).toHaveLength(2);
     expect(within(sessions).getAllByText(/sro-web · 10\.0\.0\./)).toHaveLength(2);
   });
 
   it('ends one session, then all of them', async () => {
     const user = userEvent.setup();
     const identity = open();
-    await user.click(await screen.findByRole('button', { name: 'End the session from 10.0.0.2 (sro-web)' }));
+    await user.click(await screen.findByRole('button', { name: 'End this session from 10.0.0.2 (sro-web)' }));
     expect(await screen.findAllByText(SESSION_ENDED)).not.toHaveLength(0);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'End the session from 10.0.0.2 (sro-web)' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'End this session from 10.0.0.2 (sro-web)' })).toBeNull());
     expect(identity.calls).toContain('DELETE /sessions/s-2');
     await user.click(screen.getByRole('button', { name: 'End all sessions' }));
     expect(await screen.findAllByText(ALL_SESSIONS_ENDED)).not.toHaveLength(0);

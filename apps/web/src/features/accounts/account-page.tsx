@@ -8,12 +8,14 @@ import { useRequiredParam } from '../../lib/use-required-param';
 import { AccountCharacters } from './account-characters';
 import { AccountProfile } from './account-profile';
 import { AccountSessions } from './account-sessions';
-import { ACCOUNT_ID_REQUIRED } from './account-texts';
+import { ACCOUNT_ID_REQUIRED, NO_SANCTIONS } from './account-texts';
 
 /** What the sanctions and reports sections need (their features render them; app/ wires them in). */
 export interface AccountSlot {
   accountId: string;
-  username: string;
+  /** The table's name and its empty state, so the area around passes the slot on as it is. */
+  label: string;
+  emptyMessage: string;
 }
 
 interface Props {
@@ -49,7 +51,7 @@ export default function AccountPage({ withPersonalData = false, renderSanctions,
     return <ItemLoadError what="account" error={account.error} onRetry={() => void account.refetch()} backTo={home} backLabel="Back" />;
   }
   const data = account.data;
-  const slot = data && { accountId: id, username: data.username };
+  const slot = data && { accountId: id, label: `Sanctions of ${data.username}`, emptyMessage: NO_SANCTIONS };
   return (
     <>
       <title>{`${data?.username ?? 'Player'} · SRO`}</title>

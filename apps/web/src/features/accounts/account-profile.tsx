@@ -2,7 +2,6 @@ import { Badge } from '../../components/badge';
 import { CopyableId } from '../../components/copy-button';
 import { DescriptionList, type DescriptionItem } from '../../components/description-list';
 import type { AccountRecord, AccountSession } from '../../lib/api/accounts';
-import { ownerBadges } from '../../lib/identity-admin/owner-label';
 import { formatLocalTime } from '../../lib/sanctions/sanction-records';
 
 interface Props {
@@ -27,12 +26,13 @@ export function AccountProfile({ account, showEmail, sessions }: Props) {
       term: 'Groups',
       value: account && (
         <span className="inline-flex flex-wrap items-center gap-1.5">
-          {ownerBadges(account.groups).map((badge) => (
-            <Badge key={badge.label} tone={badge.tone}>
-              {badge.label}
-            </Badge>
-          ))}
-          <span className="text-slate-300">{account.groups.length ? account.groups.join(', ') : 'No group'}</span>
+          {account.groups.length
+            ? account.groups.map((path) => (
+                <Badge key={path} tone="indigo">
+                  {path}
+                </Badge>
+              ))
+            : 'No group'}
         </span>
       ),
     },

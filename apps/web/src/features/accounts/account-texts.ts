@@ -6,7 +6,7 @@ export const NO_SESSIONS = 'This account is not signed in anywhere.';
 export const NO_SANCTIONS = 'No sanction on this account or any of its characters.';
 export const SESSION_ENDED = 'Session ended';
 export const ALL_SESSIONS_ENDED = 'Every session of this account ended';
-export const endSessionLabel = (address: string, clients: string) => `End the session from ${address} (${clients})`;
+export const endSessionLabel = (address: string, clients: string) => `End this session from ${address} (${clients})`;
 export const sessionsFailed = (message: string) => `Could not load the sessions: ${message}`;
 export const endFailed = (message: string) => `Could not end the session: ${message}`;
 export const charactersFailed = (message: string) => `Could not load the characters: ${message}`;

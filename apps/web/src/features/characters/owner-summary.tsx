@@ -1,4 +1,4 @@
-import { AreaLink } from '../../components/area-link';
+import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { IdText } from '../../components/id-text';
 import type { OwnerRecord } from '../../lib/identity-admin/owner-directory';
@@ -10,9 +10,10 @@ export function OwnerSummary({ owner, ownerId }: { owner: OwnerRecord | null | u
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {owner ? (
-        <AreaLink path={`accounts/${ownerId}`} className="text-slate-100 underline decoration-neon-cyan/60 underline-offset-4 hover:text-neon-cyan">
+        // Characters are console screens only: the link goes to the console's player page.
+        <Link to={`/admin/accounts/${ownerId}`} className="text-slate-100 underline decoration-neon-cyan/60 underline-offset-4 hover:text-neon-cyan">
           {ownerLabel(owner, ownerId)}
-        </AreaLink>
+        </Link>
       ) : (
         // 'Unknown ({ownerId})' (docs/product.md#texts-and-errors) on one line: the id shortens on phones instead of wrapping.
         <span className="whitespace-nowrap text-amber-200">

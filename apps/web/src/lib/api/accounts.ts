@@ -1,5 +1,10 @@
+import { use, useMemo } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IdentityAdminClient, IdentitySession, IdentityUser } from '../identity-admin/identity-admin-client';
+import { useSession } from '../auth/session-context';
+import type { IdentityAdminClient, IdentityUser } from '../identity-admin/identity-admin-client';
+import { createIdentitySessionsClient, type IdentitySession, type IdentitySessionsClient } from '../identity-admin/identity-sessions-client';
+import { ApiTransportContext } from '../rpc/transport-context';
+import { useRuntimeConfig } from '../runtime-config-context';
 import { ItemNotFoundError } from './entity-cache';
 import { useIdentityAdmin } from './owners';
 
@@ -64,7 +69,7 @@ export const accountQueries = {
       enabled: !!id,
       ...NOT_PERSISTED,
     }),
-  sessions: (client: IdentityAdminClient, id: string, enabled: boolean) =>
+  sessions: (client: IdentitySessionsClient, id: string, enabled: boolean) =>
     queryOptions({
       queryKey: accountKeys.sessions(id),
       // Most recently seen first: the session the person is using now leads.
@@ -74,18 +79,29 @@ export const accountQueries = {
     }),
 };
 
+/** The provider's session paths, authenticated as the signed-in admin. */
+function useIdentitySessions(): IdentitySessionsClient {
+  const baseUrl = useRuntimeConfig()?.identityAdminUrl ?? '';
+  const { getAccessToken } = useSession();
+  const fetchImpl = use(ApiTransportContext).fetch;
+  return useMemo(
+    () => createIdentitySessionsClient({ baseUrl, getAccessToken: () => getAccessToken(), ...(fetchImpl ? { fetchImpl } : {}) }),
+    [baseUrl, getAccessToken, fetchImpl],
+  );
+}
+
 export function useAccount(id: string) {
   return useQuery(accountQueries.one(useIdentityAdmin().client, id));
 }
 
 /** The account's sign-in sessions; `enabled` false where the caller may not see them (the desk). */
 export function useAccountSessions(id: string, enabled: boolean) {
-  return useQuery(accountQueries.sessions(useIdentityAdmin().client, id, enabled));
+  return useQuery(accountQueries.sessions(useIdentitySessions(), id, enabled));
 }
 
 /** Ends one session (`sessionId`) or, without one, every session of the account; then reads the sessions again. */
 export function useEndSessions(accountId: string) {
-  const { client } = useIdentityAdmin();
+  const client = useIdentitySessions();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId?: string) => (sessionId ? client.deleteSession(sessionId) : client.logoutUser(accountId)),

@@ -14,17 +14,6 @@ export interface IdentityUser {
   groups?: string[];
 }
 
-/** Keycloak's UserSessionRepresentation: one sign-in session (GET /users/{id}/sessions; admins only). */
-export interface IdentitySession {
-  id: string;
-  ipAddress: string;
-  /** Epoch ms. */
-  start: number;
-  lastAccess: number;
-  /** Client id → client id (or name): the apps this session signed in to. */
-  clients: Record<string, string>;
-}
-
 export interface IdentityGroup {
   id: string;
   name: string;
@@ -47,7 +36,7 @@ export interface IdentityAdminClientOptions {
 export type IdentityAdminClient = ReturnType<typeof createIdentityAdminClient>;
 
 /** The server's `error` or `errorMessage` text, else the generic message. */
-async function failureMessage(response: Response): Promise<string> {
+export async function failureMessage(response: Response): Promise<string> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object') {
@@ -75,13 +64,6 @@ export function createIdentityAdminClient({ baseUrl, getAccessToken, fetchImpl =
     return response.json();
   }
 
-  /** A write without a body (POST, DELETE) that answers 204. */
-  async function send(method: 'POST' | 'DELETE', path: string): Promise<void> {
-    const token = await getAccessToken();
-    const response = await fetchImpl(`${root}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    if (!response.ok) throw new Error(await failureMessage(response));
-  }
-
   return {
     async findUserByUsername(username: string): Promise<IdentityUser> {
       const query = new URLSearchParams({ exact: 'true', max: '1', username });
@@ -107,17 +89,6 @@ export function createIdentityAdminClient({ baseUrl, getAccessToken, fetchImpl =
       const groups = await get(`/users/${encodeURIComponent(id)}/groups`);
       return Array.isArray(groups) ? (groups as IdentityGroup[]) : [];
     },
-
-    async listUserSessions(id: string): Promise<IdentitySession[]> {
-      const sessions = await get(`/users/${encodeURIComponent(id)}/sessions`);
-      return Array.isArray(sessions) ? (sessions as IdentitySession[]) : [];
-    },
-
-    /** Ends every session of the user (Keycloak's POST /users/{id}/logout). */
-    logoutUser: (id: string) => send('POST', `/users/${encodeURIComponent(id)}/logout`),
-
-    /** Ends one session; the user's others go on (Keycloak's DELETE /sessions/{id}). */
-    deleteSession: (sessionId: string) => send('DELETE', `/sessions/${encodeURIComponent(sessionId)}`),
 
     /**
      * Our provider's batch extension. A real Keycloak ignores `id` and answers its first

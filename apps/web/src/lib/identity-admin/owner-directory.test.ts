@@ -17,9 +17,6 @@ function fakeClient(batchAnswer: (ids: readonly string[]) => unknown) {
     getUserGroups: vi.fn(async (id: string) => (groupsOf[id] ?? []).map((path) => ({ id: path, name: path, path }))),
     findUserByUsername: vi.fn(),
     listUsers: vi.fn(),
-    listUserSessions: vi.fn(),
-    logoutUser: vi.fn(),
-    deleteSession: vi.fn(),
   } satisfies IdentityAdminClient;
 }
 
