@@ -56,6 +56,15 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
         <Route path="sanctions" element={need('sanctions.read', <S.sanctions />)} />
         <Route path="sanctions/settings" element={need('sanctions.settings.edit', <S.moderationSettings />)} />
         <Route path="sanctions/:id" element={need('sanctions.read', <S.sanction />)} />
+        <Route
+          path="accounts/:id"
+          element={need(
+            'sanctions.read',
+            <S.account
+              renderSanctions={({ accountId, label, emptyMessage }) => <S.accountSanctions label={label} accountId={accountId} emptyMessage={emptyMessage} />}
+            />,
+          )}
+        />
         <Route path="players" element={need('game-sessions.online.read', <S.livePlayers />)} />
         <Route path="messages" element={need('chat-history.read', <S.messages />)} />
         <Route path="chats/:id/history" element={need('chat-history.read', <S.chatHistory />)} />

@@ -26,6 +26,11 @@ describe('admin navigation', () => {
     expect(labels('/admin/characters/0f3c-id/edit')).toEqual(['Dashboard', 'Characters', '0f3c-id', 'Edit']);
     expect(labels('/admin/chats/c1/connect')).toEqual(['Dashboard', 'Chats', 'c1', 'Connect']);
     expect(labels('/admin/audit/a-1')).toEqual(['Dashboard', 'Audit log', 'a-1']);
+    // Players have no list page: no level links to one.
+    expect(breadcrumbs('/admin/accounts/u-1')).toEqual([
+      { label: 'Dashboard', to: '/admin' },
+      { label: 'u-1', to: '/admin/accounts/u-1', isId: true },
+    ]);
     expect(breadcrumbs('/admin/sanctions/settings').at(-1)).toEqual({ label: 'Moderation settings', to: '/admin/sanctions/settings' });
     expect(breadcrumbs('/admin/maps/m1/edit').map((c) => c.to)).toEqual(['/admin', '/admin/maps', '/admin/maps/m1', '/admin/maps/m1/edit']);
   });

@@ -103,6 +103,8 @@ export function breadcrumbs(pathname: string): Crumb[] {
   let to = '/admin';
   parts.forEach((part, index) => {
     to += `/${part}`;
+    // Players have no list page: a player page is Dashboard › its id.
+    if (index === 0 && part === 'accounts') return;
     const label =
       index === 0
         ? (SECTION_LABELS[part] ?? part)

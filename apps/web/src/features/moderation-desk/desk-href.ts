@@ -15,6 +15,8 @@ export function deskHref(set: CapabilitySet | null): AreaHref {
     const [first = '', second, third] = route.split('/');
     // A channel's stored messages belong to the message history.
     if (first === 'chats' && third === 'history' && second) return sections.some((s) => s.path === 'messages') ? `${DESK_BASE}/${path}` : undefined;
+    // The player page is the sanctions' view of one account.
+    if (first === 'accounts' && second) return holds(set, 'sanctions.read') ? `${DESK_BASE}/${path}` : undefined;
     const section = sections.find((s) => s.consolePath === first);
     if (!section) return undefined;
     // The moderation settings page is for those who may edit them.

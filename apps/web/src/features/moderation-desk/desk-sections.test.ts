@@ -27,6 +27,9 @@ describe('the moderation desk (docs/product.md "Moderation desk")', () => {
     expect(href('sanctions/s-1')).toBe('/moderation/sanctions/s-1');
     expect(href('audit?target_type=sanction&target_id=s-1')).toBe('/moderation/audit?target_type=sanction&target_id=s-1');
     expect(href('chats/ch-1/history')).toBe('/moderation/chats/ch-1/history');
+    // The player page goes with the sanctions.
+    expect(href('accounts/u-1')).toBe('/moderation/accounts/u-1');
+    expect(deskHref({ role: 'custom', scopes: new Map([['reports.work', 'all']]) })('accounts/u-1')).toBeUndefined();
     // Console-only screens: characters, channel pages, live chat; the settings page without its capability.
     expect(href('characters/c-1')).toBeUndefined();
     expect(href('chats/ch-1')).toBeUndefined();

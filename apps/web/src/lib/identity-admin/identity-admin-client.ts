@@ -7,6 +7,9 @@ export interface IdentityUser {
   firstName?: string;
   lastName?: string;
   email?: string;
+  /** Epoch ms. */
+  createdTimestamp?: number;
+  enabled?: boolean;
   /** Group paths; only our provider's batch extension fills this in. */
   groups?: string[];
 }
@@ -33,7 +36,7 @@ export interface IdentityAdminClientOptions {
 export type IdentityAdminClient = ReturnType<typeof createIdentityAdminClient>;
 
 /** The server's `error` or `errorMessage` text, else the generic message. */
-async function failureMessage(response: Response): Promise<string> {
+export async function failureMessage(response: Response): Promise<string> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object') {

@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 
 describe('/admin/sanctions', { timeout: 30_000 }, () => {
-  it('lists newest first with subject, kind, scope, reason, issued by, issued, ends and state; a row opens its page', async () => {
+  it('lists newest first with subject, player, kind, scope, reason, issued by, issued, ends and state; a row opens its page', async () => {
     renderScreen(<SanctionsListPage />, { transports: server.transports, route: '/admin/sanctions', path: '/admin/sanctions' });
     const table = await screen.findByRole('table', { name: 'Sanctions' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
@@ -42,16 +42,18 @@ describe('/admin/sanctions', { timeout: 30_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Subject', 'Kind', 'Scope', 'Reason', 'Issued by', 'Issued', 'Ends', 'State']);
+    ).toEqual(['Subject', 'Player', 'Kind', 'Scope', 'Reason', 'Issued by', 'Issued', 'Ends', 'State']);
     const [first, second, third] = within(table).getAllByRole('row').slice(1);
     expect(
       within(first!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['player (account)', 'Account ban', 'Everywhere', 'Cheating', 'moderator', local(NOW_MS - 3_600_000), 'permanent', 'Active']);
+    ).toEqual(['player (account)', 'player', 'Account ban', 'Everywhere', 'Cheating', 'moderator', local(NOW_MS - 3_600_000), 'permanent', 'Active']);
     expect(within(second!).getAllByRole('cell').at(-1)!.textContent).toBe('Revoked');
     expect(within(third!).getAllByRole('cell').at(-1)!.textContent).toBe('Expired');
     expect(within(first!).getByRole('link', { name: 'player (account)' }).getAttribute('href')).toBe('/admin/sanctions/s-3');
+    // The account the sanction falls on opens its player page.
+    expect(within(first!).getByRole('link', { name: 'player' }).getAttribute('href')).toMatch(/^\/admin\/accounts\/./);
     expect(server.listRequests.at(-1)).toMatchObject({ limit: 10, offset: 0, kind: SanctionKind.UNSPECIFIED });
   });
 

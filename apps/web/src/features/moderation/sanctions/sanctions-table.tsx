@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import type { PaginationState } from '@tanstack/react-table';
+import { AreaLink } from '../../../components/area-link';
 import { Badge } from '../../../components/badge';
 import { Table, type TableColumns } from '../../../components/table/table';
 import { endsText, formatLocalTime, sanctionKindLabel, scopeText, stateText, subjectText, type SanctionRecord } from '../../../lib/sanctions/sanction-records';
 
-type Column = 'subject' | 'kind' | 'scope' | 'reason' | 'issuedBy' | 'issued' | 'ends' | 'state';
-export const ALL_COLUMNS: readonly Column[] = ['subject', 'kind', 'scope', 'reason', 'issuedBy', 'issued', 'ends', 'state'];
+type Column = 'subject' | 'player' | 'kind' | 'scope' | 'reason' | 'issuedBy' | 'issued' | 'ends' | 'state';
+export const ALL_COLUMNS: readonly Column[] = ['subject', 'player', 'kind', 'scope', 'reason', 'issuedBy', 'issued', 'ends', 'state'];
 
 export function StateBadge({ sanction }: { sanction: Pick<SanctionRecord, 'active' | 'revokedAtMs'> }) {
   const text = stateText(sanction);
@@ -21,6 +22,20 @@ const time = (ms: number) => <time dateTime={new Date(ms).toISOString()}>{format
 function sanctionColumns(visible: readonly Column[]): TableColumns<SanctionRecord> {
   const all: Record<Column, TableColumns<SanctionRecord>[number]> = {
     subject: { id: 'subject', header: 'Subject', accessorFn: subjectText, cell: (c) => <span className="font-medium text-white">{c.getValue<string>()}</span> },
+    // The account the sanction falls on (a character's owner), with its player page where the area has one.
+    player: {
+      id: 'player',
+      header: 'Player',
+      accessorFn: (s) => s.accountName || s.accountId,
+      cell: ({ row }) => (
+        <AreaLink
+          path={`accounts/${row.original.accountId}`}
+          className="text-slate-100 underline decoration-neon-cyan/60 underline-offset-4 hover:text-neon-cyan"
+        >
+          {row.original.accountName || row.original.accountId}
+        </AreaLink>
+      ),
+    },
     kind: { id: 'kind', header: 'Kind', accessorFn: sanctionKindLabel, cell: ({ row }) => <KindBadge sanction={row.original} /> },
     scope: { id: 'scope', header: 'Scope', accessorFn: scopeText },
     reason: {

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { ItemLoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { useCan } from '../../lib/access/capabilities';
+import { useAccount, useAccountSessions } from '../../lib/api/accounts';
+import { useAreaHref } from '../../lib/area-links';
+import { useRequiredParam } from '../../lib/use-required-param';
+import { AccountCharacters } from './account-characters';
+import { AccountProfile } from './account-profile';
+import { AccountSessions } from './account-sessions';
+import { ACCOUNT_ID_REQUIRED, NO_SANCTIONS } from './account-texts';
+
+/** What the sanctions and reports sections need (their features render them; app/ wires them in). */
+export interface AccountSlot {
+  accountId: string;
+  /** The table's name and its empty state, so the area around passes the slot on as it is. */
+  label: string;
+  emptyMessage: string;
+}
+
+interface Props {
+  /**
+   * The console's view: the e-mail and the sign-in sessions with their ends. The identity provider shows sessions
+   * to admins only (a session shows where a person signs in from); the desk's moderators see neither.
+   */
+  withPersonalData?: boolean;
+  renderSanctions?: (account: AccountSlot) => ReactNode;
+  renderReports?: (account: AccountSlot) => ReactNode;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8 space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The player page: one account's profile, characters, sanctions, reports and (console) sessions. */
+export default function AccountPage({ withPersonalData = false, renderSanctions, renderReports }: Props) {
+  const id = useRequiredParam('id', ACCOUNT_ID_REQUIRED);
+  const account = useAccount(id);
+  const sessions = useAccountSessions(id, withPersonalData);
+  const href = useAreaHref();
+  const can = useCan();
+  if (account.isError) {
+    const home = href('') ?? '/';
+    return <ItemLoadError what="account" error={account.error} onRetry={() => void account.refetch()} backTo={home} backLabel="Back" />;
+  }
+  const data = account.data;
+  const slot = data && { accountId: id, label: `Sanctions of ${data.username}`, emptyMessage: NO_SANCTIONS };
+  return (
+    <>
+      <title>{`${data?.username ?? 'Player'} · SRO`}</title>
+      <PageHeader title={data?.username ?? <span className="skeleton inline-block h-7 w-48 align-middle" />} description="Player" />
+      <AccountProfile account={data} showEmail={withPersonalData} sessions={withPersonalData ? sessions.data : undefined} />
+      <Section id="account-characters" title="Characters">
+        <AccountCharacters accountId={id} />
+      </Section>
+      {renderSanctions && can('sanctions.read') && (
+        <Section id="account-sanctions" title="Sanctions">
+          {slot ? renderSanctions(slot) : <span className="skeleton block h-40 w-full" />}
+        </Section>
+      )}
+      {renderReports && can('reports.work') && slot && renderReports(slot)}
+      {withPersonalData && (
+        <Section id="account-sessions" title="Sessions">
+          <AccountSessions accountId={id} sessions={sessions.data} error={sessions.error} onRetry={() => void sessions.refetch()} />
+        </Section>
+      )}
+    </>
+  );
+}

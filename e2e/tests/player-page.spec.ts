@@ -1,0 +1,87 @@
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { tableRows } from '../support/admin';
+import { CHAT_DEMO, expectNoAxeViolations, signInAs, toast } from '../support/chat';
+import { keepScreenshot } from '../support/screens';
+
+// The player page (docs/product.md "Admin console", "Moderation desk"): the admin opens the demo player from the
+// characters table by keyboard, reads their sanctions and sessions and ends one; the moderator reaches the same
+// page from the desk's sanctions and sees neither e-mail nor sessions. Axe at 1440 and 375 px on both.
+
+/** Presses Tab until `target` has the focus (a keyboard-only path), then Enter. */
+async function tabToAndPress(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('Tab');
+        return target.evaluate((element) => element === document.activeElement);
+      },
+      { timeout: 30_000, intervals: [0] },
+    )
+    .toBe(true);
+  await page.keyboard.press('Enter');
+}
+
+async function lookAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await keepScreenshot(page, testInfo, `${name}-${width}`);
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const newPage = async (browser: Browser) => (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+
+test('an admin opens a player from the characters table by keyboard, reads their sanctions and sessions, ends one', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  // The demo player signs in twice: two sessions to see, one to end.
+  const [player, playerAgain, admin] = await Promise.all([newPage(browser), newPage(browser), newPage(browser)]);
+  await signInAs(player, '/account/sanctions', 'player');
+  await signInAs(playerAgain, '/account/sanctions', 'player');
+  await signInAs(admin, `/admin/characters?sort=name`, 'admin');
+
+  // Glitch Runner, the player's fourth character, is on the first page by name (Pia is on the third).
+  const glitch = tableRows(admin, 'Characters').filter({ hasText: 'Glitch Runner' });
+  await tabToAndPress(admin, glitch.getByRole('link', { name: 'player' }));
+  await admin.waitForURL(/\/admin\/accounts\/[^/]+$/);
+  await expect(admin.getByRole('heading', { level: 1, name: 'player' })).toBeVisible();
+  await expect(admin.getByText('E-mail')).toBeVisible();
+  const characters = admin.getByRole('list', { name: 'Characters' });
+  await expect(characters.getByRole('link', { name: CHAT_DEMO.pia.name })).toBeVisible();
+  // The demo mute of the player's fourth character, with the moderator who decided it.
+  const sanctions = tableRows(admin, 'Sanctions of player');
+  await expect(sanctions.filter({ hasText: 'Spam' })).toContainText('moderator');
+  const sessions = admin.getByRole('list', { name: 'Sessions' });
+  const ends = sessions.getByRole('button', { name: /^End this session from/ });
+  // At least the two above (other specs on the same server may have left more of the player's).
+  await expect.poll(() => ends.count()).toBeGreaterThanOrEqual(2);
+  const before = await ends.count();
+  await lookAtBothWidths(admin, testInfo, 'player-page-admin');
+
+  await tabToAndPress(admin, ends.last());
+  await expect(toast(admin, 'Session ended')).toBeVisible();
+  await expect(ends).toHaveCount(before - 1);
+  await admin.context().close();
+  await player.context().close();
+  await playerAgain.context().close();
+});
+
+test('a moderator reaches the player page from the desk and sees only what their role allows', async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const moderator = await newPage(browser);
+  await signInAs(moderator, '/moderation/sanctions', 'moderator');
+  const row = tableRows(moderator, 'Sanctions').filter({ hasText: 'Spam' });
+  await tabToAndPress(moderator, row.getByRole('link', { name: 'player', exact: true }));
+  await moderator.waitForURL(/\/moderation\/accounts\/[^/]+$/);
+  await expect(moderator.getByRole('heading', { level: 1, name: 'player' })).toBeVisible();
+  await expect(tableRows(moderator, 'Sanctions of player').filter({ hasText: 'Spam' })).toBeVisible();
+  // The desk has no character page: the names are text. No e-mail, no sessions, no button that would be refused.
+  await expect(moderator.getByRole('list', { name: 'Characters' }).getByText(CHAT_DEMO.pia.name)).toBeVisible();
+  await expect(moderator.getByRole('list', { name: 'Characters' }).getByRole('link')).toHaveCount(0);
+  await expect(moderator.getByText('E-mail')).toHaveCount(0);
+  await expect(moderator.getByRole('heading', { name: 'Sessions' })).toHaveCount(0);
+  await expect(moderator.getByRole('button', { name: /End/ })).toHaveCount(0);
+  await lookAtBothWidths(moderator, testInfo, 'player-page-desk');
+  await moderator.context().close();
+});
