@@ -4,7 +4,7 @@ import { CapabilitiesGate } from '../components/capabilities-gate';
 import { LoadBoundary } from '../components/load-boundary';
 import { preloadNotificationStacks } from '../components/notifications/notification-viewport';
 import { ScreenSkeleton } from '../components/screen-skeleton';
-import { AccessDeniedPage } from '../features/auth/access-denied-page';
+import { LazyAccessDeniedPage } from '../features/auth/route-guard';
 import DeskShell from '../features/moderation-desk/desk-shell';
 import { deskHref } from '../features/moderation-desk/desk-href';
 import { deskSectionsFor, type DeskSection } from '../features/moderation-desk/desk-sections';
@@ -37,7 +37,7 @@ function DeskHome() {
 
 /** The desk's routes: the console's moderation screens, each behind the capability that opens it. */
 function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly DeskSection[] }) {
-  const need = (capability: CapabilityName, element: ReactNode) => (holds(set, capability) ? screen(element) : <AccessDeniedPage />);
+  const need = (capability: CapabilityName, element: ReactNode) => (holds(set, capability) ? screen(element) : <LazyAccessDeniedPage />);
   return (
     <Routes>
       <Route element={<DeskShell sections={sections} ownAuditOnly={!holds(set, 'audit.read', 'all')} />}>
@@ -83,7 +83,7 @@ export default function ModerationDesk() {
       <CapabilitiesGate>
         {(set) => {
           const sections = deskSectionsFor(set);
-          if (sections.length === 0) return <AccessDeniedPage />;
+          if (sections.length === 0) return <LazyAccessDeniedPage />;
           return (
             <AreaHrefContext value={deskHref(set)}>
               <DeskRoutes set={set} sections={sections} />

@@ -49,16 +49,16 @@ describe('RouteGuard', () => {
     expect(screen.getByText('secret console')).toBeTruthy();
   });
 
-  it('shows an access-denied page (never a blank one) to others', () => {
+  it('shows an access-denied page (never a blank one) to others', async () => {
     renderGuarded(signedIn({ groups: ['/Player/Member'] }), { requiredGroups: ['/Moderator/Admin'] });
-    expect(screen.getByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
     expect(screen.queryByText('secret console')).toBeNull();
   });
 
-  it('needs both a listed group and a listed role when both are configured', () => {
+  it('needs both a listed group and a listed role when both are configured', async () => {
     const requirement = { requiredGroups: ['/Moderator/Admin'], requiredRoles: ['admin'] };
     const { unmount } = renderGuarded(signedIn({ groups: ['/Moderator/Admin'], roles: [] }), requirement);
-    expect(screen.getByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
     unmount();
     renderGuarded(signedIn({ groups: ['/Moderator/Admin'], roles: ['admin'] }), requirement);
     expect(screen.getByText('secret console')).toBeTruthy();

@@ -1,10 +1,23 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { hasAccess, type AccessRequirement } from '../../lib/auth/access';
 import { useSession } from '../../lib/auth/session-context';
-import { AccessDeniedPage } from './access-denied-page';
 import { SignInRequiredPage } from './sign-in-required-page';
+
+const AccessDeniedPage = lazy(() => import('./access-denied-page').then((m) => ({ default: m.AccessDeniedPage })));
+
+/**
+ * The 403 page, loaded only when someone is refused: the people who open the console are nearly always allowed in,
+ * so its code stays out of their first load. Here, beside the guard every console route loads, so it adds no chunk.
+ */
+export function LazyAccessDeniedPage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AccessDeniedPage />
+    </Suspense>
+  );
+}
 
 interface Props extends AccessRequirement {
   children: ReactNode;
@@ -32,7 +45,7 @@ export default function RouteGuard({ children, requiredGroups, requiredRoles, fr
 
   switch (session.status) {
     case 'authenticated':
-      return hasAccess(session.user, { requiredGroups, requiredRoles }) ? children : frame(<AccessDeniedPage />);
+      return hasAccess(session.user, { requiredGroups, requiredRoles }) ? children : frame(<LazyAccessDeniedPage />);
     case 'loading':
       return frame(<PageLoading message="Checking your session…" />);
     case 'signing-out':
