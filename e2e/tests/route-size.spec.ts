@@ -24,7 +24,9 @@ import {
 // 223, 236 and 179 until the live players, webhooks and roles screens came: the shared modules those screens also use
 // (the access messages, the query and mutation hooks, the delete confirmation) became chunks of their own, and each
 // extra script a route loads costs its headers and gzip framing (+1.4, +0.4 and +0.2 kB measured).
-const CEILING_TODAY_KB = { firstAdmin: 225 };
+// 225 until 2026-12-03: the wall's players-online line, its history on the first poll and the player page's owner
+// links came to the dashboard together (225.4 kB measured; 225.0 after the 403 page left the first load).
+const CEILING_TODAY_KB = { firstAdmin: 226 };
 const PLAYER_CEILING_TODAY_KB: Record<string, number> = { '/account/chat': 237, '/account/sanctions': 180, '/account/reports': 165 };
 const FURTHER_CEILING_TODAY_KB: Record<string, number> = {
   '/dimensions/:id/edit': 93,

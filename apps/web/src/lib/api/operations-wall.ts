@@ -89,18 +89,8 @@ export function toWallSnapshot(ops: Operations): WallSnapshot {
     timeMs: Number(ops.timeMs),
     nodes: ops.nodes,
     sanctionsLastHour: ops.sanctionsLastHour,
-    channels: ops.channels.map((c) => ({
-      channelId: c.channelId,
-      channelName: c.channelName,
-      dimensionId: c.dimensionId,
-      dimensionName: c.dimensionName,
-      openStreams: c.openStreams,
-      messagesPerMinute: c.messagesPerMinute,
-      heldWaiting: c.heldWaiting,
-      oldestHeldAgeMs: Number(c.oldestHeldAgeMs),
-      sanctionsLastHour: c.sanctionsLastHour,
-      deliveryP99Ms: c.deliveryP99Ms,
-    })),
+    // The message's own fields, but the int64 age as a plain number.
+    channels: ops.channels.map((c) => ({ ...c, oldestHeldAgeMs: Number(c.oldestHeldAgeMs) })),
     // Plain numbers already (uint32): the messages themselves.
     online: ops.online,
     onlineUnknown: ops.onlineUnknown,
