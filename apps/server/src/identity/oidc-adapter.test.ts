@@ -72,6 +72,21 @@ describe.each(storageBackends)("oidc-provider's storage and the request's memo (
       expect(await grants.find("g-3")).toMatchObject({ accountId: "a" });
     });
   });
+
+  it("consumes a code or refresh token once: of two consumes at once one wins, the other revokes the grant", async () => {
+    await seed("race");
+    const { grants, tokens } = setup();
+    const outcomes = await Promise.allSettled([tokens.consume("t-race"), tokens.consume("t-race")]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ error: "invalid_grant", error_description: "grant request is invalid" });
+    expect(await tokens.find("t-race")).toBeUndefined();
+    expect(await grants.find("g-race")).toBeUndefined();
+    // Other kinds keep a plain consume: a second one is no error.
+    const { sessions } = setup();
+    await sessions.consume("s-race");
+    await sessions.consume("s-race");
+  });
 });
 
 describe("the request's memo", () => {

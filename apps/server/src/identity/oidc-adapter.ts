@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
-import type { Adapter, AdapterPayload } from "oidc-provider";
+import { errors, type Adapter, type AdapterPayload } from "oidc-provider";
 import type { Db } from "../platform/db/database.js";
 import { hasControlCharacters } from "../platform/text-rules.js";
 import type { RequestMemo } from "./request-memo.js";
@@ -25,6 +25,7 @@ const value = (name: string) => sql`${sql.placeholder(name)}`;
 const notExpired = (expiresAt: PgColumn = oidcPayloads.expiresAt) => or(isNull(expiresAt), gt(expiresAt, value("now")));
 /** Kinds whose rows name a grant (grant_id) and a session (payload sessionUid) that the provider checks right after. */
 const GRANT_SOURCES = new Set(["AuthorizationCode", "RefreshToken"]);
+const REUSED: Record<string, string> = { AuthorizationCode: "authorization code", RefreshToken: "refresh token" };
 
 type Row = { payload: unknown; consumedAt: Date | null };
 
@@ -72,8 +73,14 @@ function prepareStatements(db: Db) {
     consume: db
       .update(oidcPayloads)
       .set({ consumedAt: value("now") })
-      .where(and(eq(oidcPayloads.kind, value("kind")), eq(oidcPayloads.id, value("id"))))
+      .where(and(eq(oidcPayloads.kind, value("kind")), eq(oidcPayloads.id, value("id")), isNull(oidcPayloads.consumedAt)))
+      .returning({ id: oidcPayloads.id })
       .prepare("identity_oidc_consume"),
+    grantOf: db
+      .select({ grantId: oidcPayloads.grantId })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.kind, value("kind")), eq(oidcPayloads.id, value("id"))))
+      .prepare("identity_oidc_grant_of"),
     destroy: db
       .delete(oidcPayloads)
       .where(and(eq(oidcPayloads.kind, value("kind")), eq(oidcPayloads.id, value("id"))))
@@ -168,10 +175,22 @@ class DbAdapter implements Adapter {
     return { payload: payload && structuredClone(payload) };
   }
 
+  /**
+   * oidc-provider checks `consumed` on what it read, then consumes: two exchanges of one code or refresh token in
+   * flight together both passed that check. Only one consume now wins; the other is treated as the reuse it is, as
+   * oidc-provider treats a second exchange that comes later: the grant and all issued under it are revoked.
+   */
   async consume(id: string): Promise<void> {
     if (hasControlCharacters(id)) return;
     this.memo.forgetPayloads();
-    await this.statements.consume.execute({ kind: this.kind, id, now: new Date().toISOString() });
+    const won = await this.statements.consume.execute({ kind: this.kind, id, now: new Date().toISOString() });
+    if (won.length > 0 || !GRANT_SOURCES.has(this.kind)) return;
+    const [row] = await this.statements.grantOf.execute({ kind: this.kind, id });
+    if (row?.grantId) {
+      await this.revokeByGrantId(row.grantId);
+      await this.statements.destroy.execute({ kind: "Grant", id: row.grantId });
+    }
+    throw new errors.InvalidGrant(`${REUSED[this.kind]} already used`);
   }
 
   async destroy(id: string): Promise<void> {

@@ -143,6 +143,20 @@ describe.each(storageBackends)("authorization code + PKCE flow (%s)", (backend) 
     expect(reused.body.error).toBe("invalid_grant");
   });
 
+  it("lets one of two refreshes in flight together win, and treats the other as reuse", async () => {
+    const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
+    const refresh = () => tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "sro-web" });
+    const answers = await Promise.all([refresh(), refresh()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const loser = answers.find((a) => a.status === 400)!;
+    expect(loser.body.error).toBe("invalid_grant");
+    // Whichever way the two interleaved, the grant is revoked: the winner's new refresh token is dead too.
+    const winner = answers.find((a) => a.status === 200)!;
+    const after = await tokenRequest(s.issuer, { grant_type: "refresh_token", refresh_token: winner.body.refresh_token!, client_id: "sro-web" });
+    expect(after.status).toBe(400);
+    expect(after.body.error).toBe("invalid_grant");
+  });
+
   it("hands out refresh tokens keycloak-js can decode, and revokes them", async () => {
     const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: player.username, password: player.password });
     const payload = JSON.parse(Buffer.from(tokens.refresh_token!.split(".")[1]!, "base64url").toString("utf8"));
