@@ -8,6 +8,8 @@ import type { Browser, BrowserContext, Page, Request, Response } from '@playwrig
  */
 export const ROUTE_BUDGETS_KB = { visitor: 90, firstAdmin: 150, furtherAdmin: 40, player: 120 } as const;
 export const SETTLE_MS = 2000;
+/** The cumulative layout shift a route may make while it loads (docs/performance.md). */
+export const LAYOUT_SHIFT_BUDGET = 0.02;
 
 export const FIRST_ADMIN_ROUTES = ['/admin', '/admin/dimensions', '/admin/maps', '/admin/characters', '/admin/chats'];
 export const PLAYER_ROUTES = ['/account/chat', '/account/sanctions', '/account/reports'];

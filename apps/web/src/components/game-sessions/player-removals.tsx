@@ -35,6 +35,7 @@ export function PlayerRemovals({ of, emptyMessage }: Props) {
           getRowId={(r) => r.id}
           loading={removals.isPending}
           emptyMessage={emptyMessage}
+          skeletonRows={1}
         />
       )}
     </section>

@@ -9,7 +9,7 @@ const SKELETON_ROWS_MAX = 10;
 interface TableBodyProps<T> {
   rows: Row<T>[];
   loading: boolean;
-  pageSize: number;
+  skeletonRows: number;
   visibleColumns: number;
   /** The column whose cell links to the row's detail page. */
   firstDataColumn: string | undefined;
@@ -19,11 +19,11 @@ interface TableBodyProps<T> {
 }
 
 /** A table's rows: skeletons while loading, then the page's rows, or one row saying there are none. */
-export function TableBody<T>({ rows, loading, pageSize, visibleColumns, firstDataColumn, detailHref, emptyText }: TableBodyProps<T>) {
+export function TableBody<T>({ rows, loading, skeletonRows, visibleColumns, firstDataColumn, detailHref, emptyText }: TableBodyProps<T>) {
   return (
     <tbody className="divide-y divide-white/5">
       {loading
-        ? Array.from({ length: Math.min(pageSize, SKELETON_ROWS_MAX) }, (_, i) => (
+        ? Array.from({ length: Math.min(skeletonRows, SKELETON_ROWS_MAX) }, (_, i) => (
             <tr key={i} data-testid="skeleton-row">
               {Array.from({ length: visibleColumns }, (__, j) => (
                 <td key={j} className="px-3 py-3">

@@ -174,6 +174,13 @@ describe('Table selection, links and loading', () => {
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
   });
+
+  it('draws as many skeleton rows as asked, for a section that holds a few', () => {
+    renderTable({ loading: true, skeletonRows: 1 });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(1);
+    // The footer keeps the pagination's place while the rows load.
+    expect(screen.getByTestId('skeleton-footer').children).toHaveLength(2);
+  });
 });
 
 describe('Table manual (server-side) mode', () => {

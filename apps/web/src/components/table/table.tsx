@@ -48,6 +48,8 @@ export interface TableProps<T> extends RowLinks<T> {
   emptyMessage?: ReactNode;
   /** Where a row's first cell links to (its detail page); defaults to `viewHref`. */
   detailHref?: (row: T) => string;
+  /** Rows the skeleton draws (default: a page's): a section that holds a few rows draws one, so nothing below jumps. */
+  skeletonRows?: number;
 }
 
 /** A search hid every row of a list that has some. */
@@ -92,7 +94,7 @@ export function Table<T>(props: TableProps<T>) {
           <TableBody
             rows={rows}
             loading={loading}
-            pageSize={pagination.pageSize}
+            skeletonRows={props.skeletonRows ?? pagination.pageSize}
             visibleColumns={visibleColumns}
             firstDataColumn={firstDataColumn}
             detailHref={detailHref}
@@ -103,8 +105,17 @@ export function Table<T>(props: TableProps<T>) {
       </div>
       {/* While loading: skeletons only ('Showing 0 to 0 of 0 results' would say the list is empty). */}
       {loading ? (
-        <div className="border-t border-white/10 px-3 py-3" data-testid="skeleton-footer" aria-hidden="true">
+        // The pagination's layout and height, so the page below does not move when it comes.
+        <div
+          className="flex flex-col gap-3 border-t border-white/10 px-3 py-3 md:flex-row md:items-center md:justify-between"
+          data-testid="skeleton-footer"
+          aria-hidden="true"
+        >
           <span className="skeleton block h-5 w-56" />
+          <span className="flex flex-wrap items-center gap-3">
+            <span className="skeleton block h-7 w-40" />
+            <span className="skeleton block h-8 w-40" />
+          </span>
         </div>
       ) : (
         <TablePagination

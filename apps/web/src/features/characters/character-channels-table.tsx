@@ -10,12 +10,14 @@ interface Props {
   loading: boolean;
   search?: string;
   emptyMessage?: string;
+  /** Rows the skeleton draws (the table's default: a page). */
+  skeletonRows?: number;
   /** With a selection the table shows row checkboxes (select all included). */
   selection?: { value: RowSelectionState; onChange: (value: RowSelectionState) => void };
 }
 
 /** Chat channels as seen from a character: name with its Public/Private badge, dimension, id. */
-export function CharacterChannelsTable({ label, channels, dimensions, loading, search, emptyMessage, selection }: Props) {
+export function CharacterChannelsTable({ label, channels, dimensions, loading, search, emptyMessage, skeletonRows, selection }: Props) {
   const rows = useChannelRows(channels, dimensions);
   return (
     <Table
@@ -26,6 +28,7 @@ export function CharacterChannelsTable({ label, channels, dimensions, loading, s
       loading={loading}
       globalFilter={search}
       emptyMessage={emptyMessage}
+      skeletonRows={skeletonRows}
       selectable={!!selection}
       rowSelection={selection?.value}
       onRowSelectionChange={selection?.onChange}

@@ -124,6 +124,8 @@ export default function CharacterDetailPage({ renderSanctions }: Props = {}) {
         loading={channels.isPending}
         search={query}
         emptyMessage="This character has no private channel authorizations."
+        // A character holds a few authorizations: ten skeleton rows collapsing pulled the sections below up.
+        skeletonRows={1}
       />
       {can('inventory.read') && <CharacterInventory characterId={id} />}
       {can('game-sessions.removals.read') && <PlayerRemovals of={{ characterId: id }} emptyMessage={NEVER_REMOVED} />}

@@ -26,6 +26,7 @@ export function CharacterInventory({ characterId }: { characterId: string }) {
           getRowId={(item) => String(item.slot)}
           loading={inventory.isPending}
           emptyMessage="This character carries nothing."
+          skeletonRows={1}
         />
       )}
     </section>
