@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlineNowText } from './online-texts';
+import { onlineNowText, wallStatusText } from './online-texts';
 
 describe('onlineNowText', () => {
   it('names each dimension in the order given with its players and live servers', () => {
@@ -17,5 +17,13 @@ describe('onlineNowText', () => {
 
   it('in local mode says who plays is unknown and why', () => {
     expect(onlineNowText([], 'the registry is off')).toBe('Unknown: the registry is off');
+  });
+});
+
+describe('wallStatusText', () => {
+  it('says one in the singular and other counts in the plural', () => {
+    expect(wallStatusText(1, 1)).toBe('1 node · 1 sanction in the last hour');
+    expect(wallStatusText(2, 0)).toBe('2 nodes · 0 sanctions in the last hour');
+    expect(wallStatusText(3, 1500)).toBe('3 nodes · 1,500 sanctions in the last hour');
   });
 });

@@ -12,3 +12,10 @@ export function onlineNowText(online: readonly WallDimensionOnline[], unknown: s
   if (online.length === 0) return 'No dimensions yet.';
   return online.map((d) => `${d.dimensionName || d.dimensionId} ${d.players.toLocaleString('en-US')} (${serversText(d.servers)})`).join(' · ');
 }
+
+const counted = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`);
+
+/** The operations wall's status line before its time: '2 nodes · 1 sanction in the last hour'. */
+export function wallStatusText(nodes: number, sanctionsLastHour: number): string {
+  return `${counted(nodes, 'node', 'nodes')} · ${counted(sanctionsLastHour, 'sanction', 'sanctions')} in the last hour`;
+}

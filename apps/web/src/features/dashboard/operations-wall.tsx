@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { ListLoadError } from '../../components/load-error';
 import { groupByDimension, useOperationsWall, wallTotals, type DimensionGroup, type WallChannel } from '../../lib/api/operations-wall';
 import { OnlineNow } from './online-now';
+import { wallStatusText } from './online-texts';
 import { chartSeries, formatAge, formatP99 } from './operations-series';
 import { CHART_HEIGHT, TimeSeriesChart } from './time-series-chart';
 
@@ -47,8 +48,7 @@ export function OperationsWall() {
         </h2>
         {snapshot && (
           <p className="text-sm text-slate-300" data-testid="operations-status">
-            {snapshot.nodes === 1 ? '1 node' : `${snapshot.nodes} nodes`} · {count(snapshot.sanctionsLastHour)} sanctions in the last hour · updated{' '}
-            {new Date(snapshot.timeMs).toLocaleTimeString('en-GB')}
+            {wallStatusText(snapshot.nodes, snapshot.sanctionsLastHour)} · updated {new Date(snapshot.timeMs).toLocaleTimeString('en-GB')}
           </p>
         )}
       </div>
