@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy* and waitFor return as soon as what they wait for holds; the limit only catches a hang. The default (1 s)
+// made the verdict depend on speed: beside a CPU hog a screen that loads in 1.2 s failed its test.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Testing Library only auto-cleans when test globals are on; we import explicitly.
 afterEach(() => {
