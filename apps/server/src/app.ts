@@ -137,7 +137,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (config.identity.mode === "embedded")
       identity = await createIdentity(
         { config, db: database.db, logger },
-        { onUserChanged, onSessionEnded, isRevoked: (sub: string, token: string) => revocations.isRevoked(sub, token), signInRefusal, ...options.identity },
+        {
+          onUserChanged,
+          onSessionEnded,
+          isRevoked: (sub: string, token: string) => revocations.isRevoked(sub, token),
+          signInRefusal,
+          access,
+          ...options.identity,
+        },
       );
     if (config.seedDemo) await seedDemoData(database.db, logger);
     const shutdown = new AbortController();

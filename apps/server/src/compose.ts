@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { createAuditService } from "./audit/audit-service.js";
 import { createAuditStore } from "./audit/audit-store.js";
+import { appendAudit } from "./audit/audit-trail.js";
 import { CharacterEvents } from "./character/character-events.js";
 import { createCharacterService } from "./character/character-service.js";
 import { createCharacterStore } from "./character/character-store.js";
@@ -158,6 +159,7 @@ export function composeServices(deps: ComposeDeps) {
     onDelivered: deliveries && batchedCounter((n) => deliveries.inc(n)),
     onAccepted: (channelId) => chatFigures.accepted(channelId),
     searchTimeoutMs: config.chatSearchTimeoutMs,
+    audit: (actor, change) => appendAudit(database.db, actor, change, (deps.now ?? Date.now)()),
     streamsPerAccount: config.chatStreamsPerAccount,
   });
   // The operations wall: each node publishes its chat figures on the bus every few seconds; any node sums them.
@@ -242,7 +244,7 @@ export function composeServices(deps: ComposeDeps) {
       deletion: messageDeletion,
       searchTimeoutMs: config.chatSearchTimeoutMs,
     }),
-    audit: createAuditService(auditStore),
+    audit: createAuditService(auditStore, (actor, change) => appendAudit(database.db, actor, change, (deps.now ?? Date.now)())),
     /** Retention pruning (app.ts starts it). */
     auditStore,
     sanctions: sanctions.service,

@@ -2,6 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import { AuditRecordSchema, AuditRecordsSchema, type AuditRecord, type AuditService } from "../gen/sro/moderation/moderation_pb.js";
 import { callerOf, grantOf } from "../platform/auth/caller.js";
+import { auditActorOf } from "./audit-actor.js";
+import type { AuditActor, AuditChange } from "./audit-trail.js";
 import { auditQueryOf, requireRecordId } from "./audit-query.js";
 import type { AuditListRow, AuditRow, AuditStore } from "./audit-store.js";
 
@@ -28,13 +30,24 @@ export const auditRecordMessage = (row: AuditListRow & Partial<Pick<AuditRow, "b
  * weigh on every page that shows it); GetAuditRecord does. Admins ("all") see every record; moderators ("own") only the records
  * of their own writes, whatever filters they send; a record of someone else is NOT_FOUND to them.
  */
-export function createAuditService(store: AuditStore): ServiceImpl<typeof AuditService> {
+export function createAuditService(
+  store: AuditStore,
+  /** Appends a record outside a write (compose.ts): an export's. */
+  audit: (actor: AuditActor, change: AuditChange) => Promise<void>,
+): ServiceImpl<typeof AuditService> {
   const ownActor = (ctx: HandlerContext) => (grantOf(ctx) === "all" ? undefined : callerOf(ctx).sub);
 
   return {
     async listAuditRecords(req, ctx) {
       const query = auditQueryOf(req);
       const { rows, total } = await store.list({ ...query, actorId: ownActor(ctx) });
+      // An export reads the log out of the console (its addresses and names): its first page leaves one record
+      // of the filter it ran with and how many records matched; its further pages, and plain lists, none.
+      if (req.forExport && query.offset === 0) {
+        const { limit: _limit, offset: _offset, ...filter } = query;
+        const after = { filter: { ...filter, ...(ownActor(ctx) === undefined ? {} : { ownOnly: true }) }, total };
+        await audit(auditActorOf(ctx), { action: "audit.export", targetType: "audit", targetId: "", after });
+      }
       return create(AuditRecordsSchema, { total: BigInt(total), records: rows.map(auditRecordMessage) });
     },
 

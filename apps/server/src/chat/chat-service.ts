@@ -12,7 +12,7 @@ import type { ChatStore } from "./chat-store.js";
 import type { GuardedChannelMessage } from "./send-store.js";
 import { wallClockMs } from "./chat-figures.js";
 import { Batcher } from "./batcher.js";
-import { CharacterStreams, connectChatChannel, connectDirectMessages } from "./chat-streams.js";
+import { CharacterStreams, connectChatChannel, connectDirectMessages, type StreamDeps } from "./chat-streams.js";
 import { StreamQuota } from "./stream-quota.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { withinSearchTime } from "../platform/db/search-time-limit.js";
@@ -49,6 +49,8 @@ export interface ChatServiceDeps {
   searchTimeoutMs: number;
   /** Chat streams one account may hold open on this node (config CHAT_STREAMS_PER_ACCOUNT); unlimited when unset. */
   streamsPerAccount?: number;
+  /** Appends an audit record outside a write (reads of someone else's direct messages). */
+  audit?: StreamDeps["audit"];
 }
 
 /** A send whose facts keep changing under it (each attempt re-reads them) gives up after this many writes. */
@@ -65,7 +67,7 @@ export function createChatService(deps: ChatServiceDeps): ServiceImpl<typeof Cha
     if (topic.kind === "character") characterStreams.deliver(topic.id, event);
   });
   const quota = deps.streamsPerAccount === undefined ? undefined : new StreamQuota(deps.streamsPerAccount);
-  const streams = { store, bus, access, characterStreams, onDelivered: deps.onDelivered, quota };
+  const streams: StreamDeps = { store, bus, access, characterStreams, onDelivered: deps.onDelivered, quota, audit: deps.audit };
 
   const channelWriter = new Batcher({ run: (batch: GuardedChannelMessage[]) => store.insertGuardedChannelMessages(batch) });
 

@@ -1,6 +1,8 @@
 import type { HandlerContext } from "@connectrpc/connect";
 import type { ConnectChatChannelRequest } from "../gen/sro/chat/chat_pb.js";
 import type { TargetId } from "../gen/sro/common_pb.js";
+import { auditActorOf } from "../audit/audit-actor.js";
+import type { AuditActor, AuditChange } from "../audit/audit-trail.js";
 import { callerOf } from "../platform/auth/caller.js";
 import type { ChatAccess } from "./chat-access.js";
 
@@ -28,6 +30,8 @@ export interface StreamDeps {
   onDelivered?: () => void;
   /** Open streams per account on this node (config CHAT_STREAMS_PER_ACCOUNT). */
   quota?: StreamQuota;
+  /** Appends an audit record (compose.ts): staff reading another account's direct messages is recorded. */
+  audit?: (actor: AuditActor, change: AuditChange) => Promise<void>;
 }
 
 /**
@@ -98,7 +102,20 @@ export function connectDirectMessages(deps: StreamDeps, req: TargetId, ctx: Hand
       topic: { kind: "direct", id: characterId },
       characterId,
       // Checked once listening, like channel streams: a deletion right after the check cannot pass unseen.
-      checkAccess: () => deps.access.requireDirectRead(ctx, characterId),
+      checkAccess: async () => {
+        const character = await deps.access.requireDirectRead(ctx, characterId);
+        // Personal data (docs/moderation.md "Audit log"): one record per stream a caller opens on someone else's
+        // character, written before the history is sent. The messages themselves are not copied into it.
+        if (character.ownerId !== callerOf(ctx).sub) {
+          await deps.audit?.(auditActorOf(ctx), {
+            action: "direct-messages.read",
+            targetType: "character",
+            targetId: character.id,
+            after: { ownerId: character.ownerId, history: HISTORY_MESSAGES },
+          });
+        }
+        return character;
+      },
       history: () => deps.store.recentDirectMessages(characterId, HISTORY_MESSAGES),
       stepOf: (event) => directStreamStep(event, characterId),
     };

@@ -5,7 +5,7 @@ import type { StoredLocation } from "../character/schema.js";
 import type { Location } from "../gen/sro/common_pb.js";
 import { TargetIdSchema } from "../gen/sro/common_pb.js";
 import { ConnectGameServerResponseSchema, ConnectionStatusSchema, type ConnectionService } from "../gen/sro/gameserver/connection_pb.js";
-import { callerOf, grantOf, requireOwnership } from "../platform/auth/caller.js";
+import { callerOf, grantOf, holdsCapability, requireOwnership } from "../platform/auth/caller.js";
 import { invalidArgument, requireText, requireUuid } from "../platform/validation.js";
 import type { ConnectionStore, Issued, IssueRefusal, VerifyRefusal } from "./connection-store.js";
 import { CONNECTION_ID_TTL_MS } from "./gameserver-rules.js";
@@ -53,11 +53,8 @@ export function createConnections(
       Code.FailedPrecondition,
     );
   };
-  /** Game servers act only for servers their client registered; admins for any. */
-  const registeredByCaller = (ctx: HandlerContext) => {
-    const caller = callerOf(ctx);
-    return caller.role === "admin" ? undefined : caller.sub;
-  };
+  /** Game servers act only for servers their client registered; holders of game-servers.act-for-any (admins) for any. */
+  const registeredByCaller = (ctx: HandlerContext) => (holdsCapability(ctx, "game-servers.act-for-any") ? undefined : callerOf(ctx).sub);
   const characterFor = async (ctx: HandlerContext, id: string) => {
     const character = await requireStore().character(id);
     // A foreign and a missing character answer the same for "own" grants (permissions.ts).

@@ -127,6 +127,32 @@ describe.each(storageBackends)("the join flow (%s)", (backend) => {
       expect(await api.ok("VerifyConnect", { connectionId: joined.connectionId, serverName: w.servers[0] }, gameserver)).toEqual({ id: w.character });
     });
 
+    it("acting for another client's server follows game-servers.act-for-any, not the admin role", async () => {
+      const w = await world();
+      const host = [
+        { name: "game-sessions.host", scope: "all" },
+        { name: "game-servers.register", scope: "all" },
+      ];
+      const minted = async (role: string, capabilities: { name: string; scope: string }[]) => {
+        const name = `${role} ${transport}`;
+        await api.ok("CreateRole", { name, capabilities }, t.users.admin.token);
+        await api.ok("SetRoleMapping", { groupPath: `/Ops/${name}`, roles: [name] }, t.users.admin.token);
+        return t.issuer.mint({ sub: uniqueName(role), groups: [`/Ops/${name}`] });
+      };
+      const hostOnly = await minted("Host", host);
+      const fleet = await minted("Fleet", [...host, { name: "game-servers.act-for-any", scope: "all" }]);
+      const joined = await api.ok("ConnectGameServer", { id: w.character }, player);
+      expectRejected(
+        await api.call("VerifyConnect", { connectionId: joined.connectionId, serverName: w.servers[0] }, hostOnly),
+        Code.PermissionDenied,
+        "registered by another client",
+      );
+      expect(await api.ok("VerifyConnect", { connectionId: joined.connectionId, serverName: w.servers[0] }, fleet)).toEqual({ id: w.character });
+      expectRejected(await api.call("ReportPlayerLeft", { serverId: w.servers[0], characterId: w.character }, hostOnly), Code.PermissionDenied, "server_id");
+      expect(await api.ok("ReportPlayerLeft", { serverId: w.servers[0], characterId: w.character }, fleet)).toBeDefined();
+      expect(await playing(w.character)).toBe(false);
+    });
+
     it("a player stops playing when the server's heartbeat lapses", async () => {
       const w = await world();
       const joined = await api.ok("ConnectGameServer", { id: w.character }, player);

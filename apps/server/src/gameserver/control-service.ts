@@ -13,7 +13,7 @@ import {
   PlayerRemovalsSchema,
   type GameServerControlService,
 } from "../gen/sro/gameserver/control_pb.js";
-import { callerOf } from "../platform/auth/caller.js";
+import { callerOf, holdsCapability } from "../platform/auth/caller.js";
 import type { Logger } from "../platform/logger.js";
 import { invalidArgument, requireText, requireUuid } from "../platform/validation.js";
 import { ActionQueue } from "./action-queue.js";
@@ -102,12 +102,11 @@ export function createGameServerControl(deps: {
     if (deps.removals) return deps.removals;
     throw new ConnectError(REGISTRY_OFF, Code.FailedPrecondition);
   };
-  /** Game servers act only for servers their client registered; admins for any. */
+  /** Game servers act only for servers their client registered; holders of game-servers.act-for-any (admins) for any. */
   const requireOwnServer = async (ctx: HandlerContext, serverId: string) => {
     const server = await deps.server!(serverId);
     if (!server) throw new ConnectError("server_id: game server not registered or its lease expired", Code.NotFound);
-    const caller = callerOf(ctx);
-    if (caller.role !== "admin" && server.registeredBy !== caller.sub) {
+    if (!holdsCapability(ctx, "game-servers.act-for-any") && server.registeredBy !== callerOf(ctx).sub) {
       throw new ConnectError("server_id: this game server was registered by another client", Code.PermissionDenied);
     }
   };

@@ -1,6 +1,6 @@
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 
-import { GROUP_ADMIN, GROUP_BANNED, GROUP_MODERATOR, type Caller } from "../platform/auth/caller.js";
+import { GROUP_ADMIN, GROUP_BANNED, type Caller } from "../platform/auth/caller.js";
 import { TokenError } from "../platform/auth/token-verifier.js";
 import { readBody } from "../platform/http/read-body.js";
 import { controlError } from "../platform/text-rules.js";
@@ -12,9 +12,10 @@ import type { IdentityContext } from "./identity-context.js";
 import type { Group, User, UserQuery } from "./user-store.js";
 
 /**
- * Keycloak-compatible subset of the admin REST API (/admin/realms/default/...): admins (/Moderator/Admin) read and
- * write, moderators (/Moderator) read (users, a user, a user's groups, groups), as a real Keycloak with the
- * realm-management roles view-users / manage-users would be set up.
+ * Keycloak-compatible subset of the admin REST API (/admin/realms/default/...), decided by the caller's capabilities
+ * (users.read, users.edit, users.sessions, users.second-factors): by default admins read and write, moderators read
+ * (users, a user, a user's groups, groups), as a real Keycloak with the realm-management roles view-users /
+ * manage-users would be set up.
  * Additions (docs/identity.md): `id` (repeatable) on GET /users for batch lookups, and `groups` (full paths, as in
  * Keycloak's UserRepresentation export) on every returned user, so a table never needs one request per row.
  */
@@ -40,6 +41,7 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     const users = await ctx.users.list(q);
     const groups = await ctx.users.groupPathsOf(users.map((u) => u.id));
     const withTotp = await ctx.secondFactors.withFactor(users.map((u) => u.id));
+    await auditRead(ctx, req, caller, users.length, q.ids ? { ids: q.ids } : { filter: filterOf(q) }, q.ids?.length === 1 ? q.ids[0]! : "");
     return sendJson(
       res,
       200,
@@ -51,6 +53,7 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     if (!user) return sendJson(res, 404, { error: "User not found" });
     if (!sub && method === "GET") {
       const totp = await ctx.secondFactors.hasFactor(id);
+      await auditRead(ctx, req, caller, 1, { ids: [id] }, id);
       return sendJson(res, 200, userRepresentation(user, (await ctx.users.groupPathsOf([id])).get(id) ?? [], totp));
     }
     if (!sub && method === "PUT") return updateUser(ctx, req, res, caller, user);
@@ -113,16 +116,20 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
   res.end();
 }
 
+/** The capability each kind of call needs (docs/permissions.md "Decided"; by default users.read is staff's, the rest admins'). */
+const CAPABILITY_OF = { read: "users.read", write: "users.edit", sessions: "users.sessions", credentials: "users.second-factors" } as const;
+const REFUSALS = {
+  read: "reading users needs the capability users.read (by default /Moderator)",
+  write: "changing users needs the capability users.edit (by default /Moderator/Admin)",
+  sessions: "seeing or ending sessions needs the capability users.sessions (by default /Moderator/Admin)",
+  credentials: "seeing or resetting second factors needs the capability users.second-factors (by default /Moderator/Admin)",
+};
+
 /**
- * 401 without a valid token; 403 unless the caller is (still, per the database) an enabled admin, or for reads of
- * users and groups an enabled moderator. Sessions (where people sign in from) are for admins only.
+ * 401 without a valid token; 403 unless the caller's roles hold the call's capability, both by the token's groups
+ * and (still, per the database) by the enabled account's current groups.
  */
-async function authorise(
-  ctx: IdentityContext,
-  req: AnyRequest,
-  res: AnyResponse,
-  access: "read" | "write" | "sessions" | "credentials",
-): Promise<Caller | undefined> {
+async function authorise(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, access: keyof typeof CAPABILITY_OF): Promise<Caller | undefined> {
   const token = bearerToken(req);
   const unauthorized = (description: string) =>
     sendJson(
@@ -139,23 +146,41 @@ async function authorise(
     if (error instanceof TokenError) return void unauthorized(error.message);
     throw error;
   }
-  const allowed = access === "read" ? [GROUP_ADMIN, GROUP_MODERATOR] : [GROUP_ADMIN];
-  const refusals = {
-    read: `only members of ${GROUP_MODERATOR} may read users`,
-    write: `only members of ${GROUP_ADMIN} may change users`,
-    sessions: `only members of ${GROUP_ADMIN} may see or end sessions`,
-    credentials: `only members of ${GROUP_ADMIN} may see or reset second factors`,
-  };
-  const forbidden = (description = refusals[access]) => sendJson(res, 403, { error: "HTTP 403 Forbidden", error_description: description });
-  if (caller.role !== "admin" && !(access === "read" && caller.role === "moderator")) return void forbidden();
+  const forbidden = (description = REFUSALS[access]) => sendJson(res, 403, { error: "HTTP 403 Forbidden", error_description: description });
+  const grants = (groups: readonly string[]) => ctx.access.resolve({ groups: [...groups], roles: caller.roles }).capabilities.has(CAPABILITY_OF[access]);
+  if (!grants(caller.groups)) return void forbidden();
   // The token's groups are a snapshot of up to 5 minutes; a demoted or disabled admin loses access at once.
   const user = await ctx.users.findById(caller.sub);
   const current = user?.enabled ? ((await ctx.users.groupPathsOf([user.id])).get(user.id) ?? []) : [];
-  if (!current.some((group) => allowed.includes(group)) || current.includes("/Banned")) return void forbidden();
+  if (!user?.enabled || !grants(current)) return void forbidden();
   // The same rule as the game API's staff rpcs (platform/rpc/interceptors.ts).
   const noSecondFactor = secondFactorRefusal(ctx.secondFactorPolicy, caller);
   if (noSecondFactor) return void forbidden(noSecondFactor);
   return caller;
+}
+
+/**
+ * The users API answers e-mail addresses (GET /users, GET /users/{id}): one `user.read` record per request that
+ * answers at least one user, naming the ids asked for (batch look-ups, a single user) or the filter and how many
+ * users it answered, never the rows (docs/identity.md "Admin API").
+ */
+async function auditRead(
+  ctx: IdentityContext,
+  req: AnyRequest,
+  caller: Caller,
+  answered: number,
+  asked: { ids: string[] } | { filter: Record<string, unknown> },
+  targetId: string,
+): Promise<void> {
+  if (answered === 0) return;
+  const after = { ...asked, answered };
+  await ctx.audit(auditActorOfRequest(caller, req, ctx.trustProxy), { action: "user.read", targetType: "user", targetId, after });
+}
+
+/** The filter fields a search set (paging included), for its audit record. */
+function filterOf(q: UserQuery): Record<string, unknown> {
+  const { ids: _ids, ...rest } = q;
+  return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== false && value !== ""));
 }
 
 type Refusal = { error: string };

@@ -1,5 +1,5 @@
 import type Provider from "oidc-provider";
-import type { AuditActor } from "../audit/audit-trail.js";
+import type { AuditActor, AuditChange } from "../audit/audit-trail.js";
 import type { SessionSummary } from "./session-list.js";
 import type { TokenVerifier } from "../platform/auth/token-verifier.js";
 import type { Logger } from "../platform/logger.js";
@@ -10,6 +10,7 @@ import type { SigningKeySet } from "./signing-keys.js";
 import type { UserStore } from "./user-store.js";
 import type { SecondFactorStore } from "./second-factor-store.js";
 import type { SecondFactorPolicy } from "../platform/auth/second-factor.js";
+import type { AccessResolver } from "../platform/auth/access-resolution.js";
 
 /** What the identity route handlers share. */
 export interface IdentityContext {
@@ -23,6 +24,8 @@ export interface IdentityContext {
   links: PageLinks;
   keys: SigningKeySet;
   clients: ClientRegistry;
+  /** The roles and group mappings (docs/permissions.md "Roles and mappings"): the users API asks their capabilities. */
+  access: AccessResolver;
   /** Verifies access tokens of this provider (userinfo, account JSON, admin API). */
   tokens: TokenVerifier;
   /** "/realms/default" */
@@ -35,6 +38,8 @@ export interface IdentityContext {
   logger: Logger;
   /** The clock of throttling, tickets and codes (tests set it). */
   now(): number;
+  /** Appends an audit record outside a write: reads of personal data (the users API's e-mail addresses). */
+  audit(actor: AuditActor, change: AuditChange): Promise<void>;
   /** Call after a change of a user's groups or enabled flag: their tokens stop working on every node. */
   onUserChanged(userId: string): void;
   /** Ends the user's sessions and grants (refresh tokens included), all but the session with `keepSessionUid`. */

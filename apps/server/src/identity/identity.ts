@@ -35,6 +35,8 @@ import { announceSignOuts } from "./sign-outs.js";
 import { endSessions, keepSessionOrigins, listSessionsOf, ownerOfSession } from "./session-list.js";
 import { clientAddress } from "../platform/http/client-address.js";
 import { unlessRevoked } from "../platform/auth/revocations.js";
+import { createAccessResolver, type AccessResolver } from "../platform/auth/access-resolution.js";
+import { appendAudit } from "../audit/audit-trail.js";
 
 export interface IdentityOptions {
   throttle?: ThrottlePolicy;
@@ -51,6 +53,8 @@ export interface IdentityOptions {
   now?: () => number;
   /** Why this user may not sign in (an account ban: moderation, wired in app.ts), or undefined. */
   signInRefusal?: (userId: string) => string | undefined;
+  /** This node's roles and mappings (app.ts); the users API decides by them. Default: the built-in roles only. */
+  access?: AccessResolver;
 }
 
 export interface Identity {
@@ -116,6 +120,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     links,
     keys,
     clients,
+    access: options.access ?? createAccessResolver(),
     tokens: unlessRevoked(
       createTokenVerifier({ issuer, audiences: config.identity.audiences, clientId: config.identity.clientId, keys: tokenKeys }),
       options.isRevoked,
@@ -128,6 +133,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     logger,
     now: options.now ?? Date.now,
     onUserChanged: options.onUserChanged ?? (() => {}),
+    audit: (actor, change) => appendAudit(db, actor, change, (options.now ?? Date.now)()),
     // These drop sessions and grants beside the adapter: what the request read of them before is forgotten.
     endSessions: (userId, keepSessionUid) => endSessionsOf(db, userId, keepSessionUid).finally(memo.forgetPayloads),
     sessions: {

@@ -55,6 +55,7 @@ export const capabilityTable = {
   "maps.read": rpcs(MAP, "GetMap", "GetMaps"),
   "maps.edit": rpcs(MAP, "CreateMap", "EditMap", "DeleteMap"),
   "game-servers.read": { rpcs: ["sro.gameserver.GameServerDataService/GetGameServerDetails", "sro.gameserver.GameServerRegistryService/ListGameServers"] },
+  "game-servers.act-for-any": { handlerRule: "any-game-server" },
   "game-servers.register": rpcs(
     "sro.gameserver.GameServerRegistryService",
     "RegisterGameServer",
@@ -86,6 +87,10 @@ export const capabilityTable = {
   "game-sessions.removals.read": rpcs(CONTROL, "GetPlayerRemoval", "ListPlayerRemovals"),
   "game-sessions.online.read": rpcs(CONTROL, "ListOnlinePlayers"),
   "game-sessions.removals.obey": rpcs(CONTROL, "WatchPlayerActions", "ConfirmPlayerRemoved"),
+  "users.read": { handlerRule: "users-read" },
+  "users.edit": { handlerRule: "users-edit" },
+  "users.sessions": { handlerRule: "users-sessions" },
+  "users.second-factors": { handlerRule: "users-second-factors" },
   "health.read": { rpcs: ["sro.HealthService/Health", "grpc.health.v1.Health/Check", "grpc.health.v1.Health/Watch"] },
 } as const satisfies Record<string, Source>;
 

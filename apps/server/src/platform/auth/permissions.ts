@@ -167,11 +167,19 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
 
 /**
  * The finer splits a handler applies inside an rpc the table lets through, as rules of their own, so that they are
- * named capabilities too (docs/permissions.md ² and ⁶): account bans and a whole account's purge are admins' only.
+ * named capabilities too (docs/permissions.md ² and ⁶): account bans and a whole account's purge are admins' only;
+ * acting for a game server another client registered is admins' only (⁷). And the doors that are not rpcs: the
+ * identity provider's users API (docs/permissions.md "Decided"): staff read users, admins change them, see their
+ * sessions and reset their second factors.
  */
 export const handlerRuleTable = {
   "account-ban": ADMIN_ONLY,
   "account-purge": ADMIN_ONLY,
+  "any-game-server": ADMIN_ONLY,
+  "users-read": STAFF_READ,
+  "users-edit": ADMIN_ONLY,
+  "users-sessions": ADMIN_ONLY,
+  "users-second-factors": ADMIN_ONLY,
 } as const satisfies Readonly<Record<string, Rule>>;
 export type HandlerRule = keyof typeof handlerRuleTable;
 

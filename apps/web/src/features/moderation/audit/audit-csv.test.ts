@@ -74,10 +74,10 @@ describe('fetching the filtered set for export', () => {
     const all = await fetchAllAuditRecords(listPage, { action: 'character.' }, { onProgress: (p) => progress.push(p.fetched) });
     expect(all.map((r) => r.id)).toEqual(records.map((r) => r.id));
     expect(all[0]).toEqual(toAuditEntry(records[0]!));
-    expect(requests.map((r) => [r.offset, r.limit, r.action])).toEqual([
-      [0, EXPORT_PAGE_SIZE, 'character.'],
-      [500, EXPORT_PAGE_SIZE, 'character.'],
-      [1000, EXPORT_PAGE_SIZE, 'character.'],
+    expect(requests.map((r) => [r.offset, r.limit, r.action, r.forExport])).toEqual([
+      [0, EXPORT_PAGE_SIZE, 'character.', true],
+      [500, EXPORT_PAGE_SIZE, 'character.', true],
+      [1000, EXPORT_PAGE_SIZE, 'character.', true],
     ]);
     expect(progress).toEqual([500, 1000, 1234]);
   });

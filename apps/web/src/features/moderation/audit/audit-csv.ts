@@ -52,7 +52,8 @@ export async function fetchAllAuditRecords(
   let request: AuditRequest = { ...filter };
   let total = 0;
   for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
-    const page = await listPage({ ...request, limit: EXPORT_PAGE_SIZE, offset }, { signal });
+    // forExport: the server records the export once, on its first page (docs/moderation.md "Audit log").
+    const page = await listPage({ ...request, limit: EXPORT_PAGE_SIZE, offset, forExport: true }, { signal });
     if (offset === 0) {
       total = Number(page.total);
       const newest = page.records[0];

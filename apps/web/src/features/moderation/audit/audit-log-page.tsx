@@ -41,7 +41,7 @@ export default function AuditLogPage() {
   useLastPageClamp(records.data?.total, records.isPlaceholderData, { pageIndex: filters.pageIndex, pageSize: filters.pageSize }, onPagination);
 
   const title = admin ? 'Audit log' : 'Your actions';
-  const who = admin ? 'Every write in the console and the game API' : 'Your own writes';
+  const who = admin ? 'Every write in the console and the game API, and each read of personal data' : 'Your own writes and reads of personal data';
   const summary = records.data && !invalid ? `: ${matches(records.data.total)}` : '';
   return (
     <>

@@ -128,7 +128,7 @@ describe('audit log page', () => {
       renderAt('/admin/audit');
       expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeTruthy();
       await waitFor(() => expect(bodyRows()[0]!.textContent).toContain('req-24'));
-      expect(screen.getByText('Every write in the console and the game API, newest first: 25 records match.')).toBeTruthy();
+      expect(screen.getByText('Every write in the console and the game API, and each read of personal data, newest first: 25 records match.')).toBeTruthy();
       const first = bodyRows()[0]!;
       expect(within(first).getAllByRole('link')[0]!.getAttribute('href')).toBe('/admin/audit/rec-24');
       expect(within(first).getByRole('link', { name: 'character t-24' }).getAttribute('href')).toBe('/admin/characters/t-24');
@@ -167,7 +167,7 @@ describe('audit log page', () => {
   it("says 'Your actions' to a moderator (the server keeps the list to their own)", async () => {
     renderAt('/admin/audit', ['/Moderator']);
     expect(await screen.findByRole('heading', { name: 'Your actions' })).toBeTruthy();
-    expect(await screen.findByText(/^Your own writes, newest first/)).toBeTruthy();
+    expect(await screen.findByText(/^Your own writes and reads of personal data, newest first/)).toBeTruthy();
   });
 
   it(
@@ -202,6 +202,28 @@ describe('audit log page', () => {
       expect(screen.getByTestId('search').textContent).toBe('?action=map.');
       fireEvent.change(screen.getByRole('combobox', { name: 'Action' }), { target: { value: 'character.edit' } });
       expect(await screen.findByText(/13 records match/)).toBeTruthy();
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'offers the reads of personal data as actions, and the role changes',
+    async () => {
+      records = [
+        ...records,
+        record(30, { action: 'user.read', targetType: 'user', targetId: 'u-7' }),
+        record(31, { action: 'direct-messages.read', targetType: 'character', targetId: 't-31' }),
+        record(32, { action: 'audit.export', targetType: 'audit', targetId: '' }),
+      ];
+      renderAt('/admin/audit');
+      await screen.findByText(/28 records match/);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('combobox', { name: 'Action' }));
+      for (const action of ['role.', 'role-mapping.', 'user.read', 'audit.export']) expect(await screen.findByRole('option', { name: action })).toBeTruthy();
+      await user.click(await screen.findByRole('option', { name: 'direct-messages.read' }));
+      await waitFor(() => expect(requests.at(-1)?.action).toBe('direct-messages.read'));
+      expect(await screen.findByText(/1 record matches/)).toBeTruthy();
+      await waitFor(() => expect(bodyRows().map((r) => r.cells[4]?.textContent)).toEqual(['req-31']));
     },
     SLOW_MS,
   );
@@ -250,10 +272,12 @@ describe('CSV export', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Exported 600 records.')).toBeTruthy();
     const exportRequests = requests.filter((r) => r.limit === 500);
-    expect(exportRequests.map((r) => [r.offset, r.action])).toEqual([
-      [0, 'character.'],
-      [500, 'character.'],
+    // forExport: the server records the export once (its first page); the page's own lists are not exports.
+    expect(exportRequests.map((r) => [r.offset, r.action, r.forExport])).toEqual([
+      [0, 'character.', true],
+      [500, 'character.', true],
     ]);
+    expect(requests.filter((r) => r.limit !== 500).every((r) => !r.forExport)).toBe(true);
     expect(click).toHaveBeenCalledOnce();
     const rows = Papa.parse<string[]>((await blobs[0]!.text()).replace(/^\uFEFF/, '')).data.filter((r) => r.length > 1);
     expect(rows).toHaveLength(601);

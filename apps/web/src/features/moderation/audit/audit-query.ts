@@ -28,9 +28,27 @@ export const ACTION_SUGGESTIONS = [
   'moderation-settings.',
   'user.',
   'console.sign-in',
+  'role.',
+  'role-mapping.',
+  // Reads of personal data (docs/moderation.md "Audit log"): the users API, someone else's direct messages, exports.
+  'user.read',
+  'direct-messages.read',
+  'audit.export',
 ] as const;
 
-export const TARGET_TYPES = ['character', 'chat-channel', 'dimension', 'map', 'game-server', 'user', 'sanction', 'moderation-settings'] as const;
+export const TARGET_TYPES = [
+  'character',
+  'chat-channel',
+  'dimension',
+  'map',
+  'game-server',
+  'user',
+  'sanction',
+  'moderation-settings',
+  'role',
+  'role-mapping',
+  'audit',
+] as const;
 
 export const RANGE_ERROR = "'From' must not be after 'To'";
 

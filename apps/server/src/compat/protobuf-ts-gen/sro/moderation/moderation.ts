@@ -401,6 +401,13 @@ export interface ListAuditRecordsRequest {
      * @generated from protobuf field: int32 offset = 8
      */
     offset: number;
+    /**
+     * Set by an export (the console's "Export CSV") on each page it reads: the first page (offset 0) leaves one
+     * "audit.export" record of the caller with the filter and the total; a plain list leaves none.
+     *
+     * @generated from protobuf field: bool for_export = 9
+     */
+    forExport: boolean;
 }
 /**
  * @generated from protobuf enum sro.moderation.SanctionKind
@@ -1404,7 +1411,8 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
             { no: 5, name: "from_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 6, name: "to_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 7, name: "limit", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
-            { no: 8, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ }
+            { no: 8, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
+            { no: 9, name: "for_export", kind: "scalar", T: 8 /*ScalarType.BOOL*/ }
         ]);
     }
     create(value?: PartialMessage<ListAuditRecordsRequest>): ListAuditRecordsRequest {
@@ -1417,6 +1425,7 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
         message.toMs = "0";
         message.limit = 0;
         message.offset = 0;
+        message.forExport = false;
         if (value !== undefined)
             reflectionMergePartial<ListAuditRecordsRequest>(this, message, value);
         return message;
@@ -1449,6 +1458,9 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
                     break;
                 case /* int32 offset */ 8:
                     message.offset = reader.int32();
+                    break;
+                case /* bool for_export */ 9:
+                    message.forExport = reader.bool();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -1486,6 +1498,9 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
         /* int32 offset = 8; */
         if (message.offset !== 0)
             writer.tag(8, WireType.Varint).int32(message.offset);
+        /* bool for_export = 9; */
+        if (message.forExport !== false)
+            writer.tag(9, WireType.Varint).bool(message.forExport);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
