@@ -65,7 +65,6 @@ export function createAppealRoutes(sanctions: Sanction[], nowMs: number) {
         a.newExpiresAtMs = req.newExpiresAtMs;
         s.expiresAtMs = req.newExpiresAtMs;
       }
-      Object.assign(a, { newExpiresAtMs: req.newExpiresAtMs }) && Object.assign(s, { expiresAtMs: req.newExpiresAtMs });
       return create(AppealDetailSchema, { appeal: withSanction(a, false) });
     },
   };
