@@ -4,8 +4,16 @@ import { AppealService } from '../../gen/sro/moderation/appeals_pb';
 import { isNotFound } from '../rpc/rpc-error';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
-import { toSanctionRecord } from '../sanctions/sanction-records';
-import { APPEAL_REASONS, DECISION_WIRE, textToSend, toAppealRecord, type AppealDecisionName, type AppealReasonName } from '../appeals/appeal-records';
+import { toSanctionRecord, type SanctionRecord } from '../sanctions/sanction-records';
+import {
+  APPEAL_REASONS,
+  DECISION_WIRE,
+  textToSend,
+  toAppealRecord,
+  type AppealDecisionName,
+  type AppealRecord,
+  type AppealReasonName,
+} from '../appeals/appeal-records';
 import { ItemNotFoundError } from './entity-cache';
 import { sanctionKeys } from './sanctions';
 
@@ -30,6 +38,14 @@ export interface AppealQueueQuery {
   pageSize: number;
 }
 
+/** One appeal as its page shows it. */
+export interface AppealDetail {
+  appeal: AppealRecord;
+  evidence: { id: string; senderName: string; content: string; sentAtMs: number }[];
+  reportedMessageId: string;
+  history: SanctionRecord[];
+}
+
 export const appealQueries = {
   mine: (api: AppealApi) =>
     queryOptions({
@@ -51,7 +67,7 @@ export const appealQueries = {
   one: (api: AppealApi, id: string) =>
     queryOptions({
       queryKey: appealKeys.one(id),
-      queryFn: async ({ signal }) => {
+      queryFn: async ({ signal }): Promise<AppealDetail> => {
         try {
           const detail = await api.getAppeal({ id }, { signal });
           return {
