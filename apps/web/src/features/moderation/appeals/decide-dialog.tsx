@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { Button, Heading, Label, RadioGroup } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { buttonClasses } from '../../../components/button-styles';
 import { inputClasses } from '../../../components/form/field-error';
 import { useDecideAppeal } from '../../../lib/api/appeals';
 import { appealTextProblem, MAX_DECISION_REASON, type AppealDecisionName } from '../../../lib/appeals/appeal-records';
 import { rpcFailureText } from '../../../lib/rpc/rpc-error';
-import { AppealModal, ChoiceRadio, TextAreaField } from './appeal-modal';
+import { AppealModal, ChoiceGroup, TextAreaField } from '../../../components/modal/appeal-modal';
 
 type Decision = Exclude<AppealDecisionName, 'open'>;
 
@@ -73,15 +73,15 @@ function DecideForm({ appealId, currentEndMs, onClose, onDecided }: Props & { ap
       <Heading slot="title" className="text-lg font-semibold text-white">
         Decide the appeal
       </Heading>
-      <RadioGroup value={decision} onChange={(v) => setDecision(v as Decision)} isRequired isInvalid={!!choiceError} className="space-y-2">
-        <Label className="block text-sm font-medium text-slate-200">Decision</Label>
-        {CHOICES.map((c) => (
-          <ChoiceRadio key={c.id} value={c.id}>
-            {c.label}
-          </ChoiceRadio>
-        ))}
-        {choiceError && <p className="text-sm text-rose-300">{choiceError}</p>}
-      </RadioGroup>
+      <ChoiceGroup
+        legend="Decision"
+        name="appeal-decision"
+        choices={CHOICES}
+        value={decision}
+        onChange={setDecision}
+        error={choiceError}
+        errorId={ids.choiceError}
+      />
       {decision === 'shortened' && (
         <div>
           <label htmlFor={ids.end} className="mb-1 block text-sm font-medium text-slate-200">

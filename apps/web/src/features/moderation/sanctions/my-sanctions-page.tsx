@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BannedAccountNotice } from '../../../components/banned-account-notice';
 import { ListLoadError } from '../../../components/load-error';
@@ -10,9 +10,11 @@ import { untilText } from '../../../lib/sanctions/sanction-refusal';
 import { KindBadge, StateBadge } from './sanctions-table';
 import { useMyAppeals } from '../../../lib/api/appeals';
 import type { AppealRecord } from '../../../lib/appeals/appeal-records';
-import { AppealDialog } from '../appeals/appeal-dialog';
-import { AppealStatus } from '../appeals/appeal-status';
+import { AppealStatus } from './appeal-status';
 import { useNotify } from '../../../components/notifications/notification-context';
+
+// The dialog's code (React Aria's modal) loads when the player opens it: the page's first load stays small.
+const AppealDialog = lazy(() => import('./appeal-dialog').then((m) => ({ default: m.AppealDialog })));
 
 /** The player's appeals by sanction (undefined while unknown: no Appeal button yet), and how to start one. */
 interface Appeals {
@@ -144,14 +146,18 @@ export default function MySanctionsPage() {
           <Section id="sanction-history" title="History" sanctions={all.filter((s) => !s.active)} empty="No earlier sanctions." appeals={appeals} />
         </>
       )}
-      <AppealDialog
-        sanctionId={appealing}
-        onClose={() => setAppealing(null)}
-        onFiled={() => {
-          setAppealing(null);
-          notify.success('Appeal sent. A moderator will review it.');
-        }}
-      />
+      {appealing !== null && (
+        <Suspense fallback={null}>
+          <AppealDialog
+            sanctionId={appealing}
+            onClose={() => setAppealing(null)}
+            onFiled={() => {
+              setAppealing(null);
+              notify.success('Appeal sent. A moderator will review it.');
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Dialog, Modal, ModalOverlay, Radio } from 'react-aria-components';
-import { focusRing } from '../../../components/button-styles';
-import { inputClasses } from '../../../components/form/field-error';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { inputClasses } from '../form/field-error';
 
 /** The appeal screens' modal: React Aria's, as the report dialog's. */
 export function AppealModal({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
@@ -19,22 +18,34 @@ export function AppealModal({ open, onClose, children }: { open: boolean; onClos
   );
 }
 
-const radioClass = `flex cursor-pointer items-center gap-3 rounded-lg border border-white/10 px-3 py-2 text-sm text-slate-100 ${focusRing} data-[selected]:border-neon-cyan/70 data-[selected]:bg-neon-cyan/10`;
+const radioClass = `flex cursor-pointer items-center gap-3 rounded-lg border border-white/10 px-3 py-2 text-sm text-slate-100 has-[:checked]:border-neon-cyan/70 has-[:checked]:bg-neon-cyan/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-neon-cyan`;
 
-/** One choice of a radio group, with its visible dot. */
-export function ChoiceRadio({ value, children }: { value: string; children: ReactNode }) {
+/** A native radio choice group (a fieldset with its legend), its error below. */
+export function ChoiceGroup<T extends string>(props: {
+  legend: string;
+  name: string;
+  choices: readonly { id: T; label: string }[];
+  value: T | null;
+  onChange: (value: T) => void;
+  error?: string;
+  errorId: string;
+}) {
+  const { legend, name, choices, value, onChange, error, errorId } = props;
   return (
-    <Radio value={value} className={radioClass}>
-      {({ isSelected }) => (
-        <>
-          <span
-            aria-hidden="true"
-            className={`size-4 shrink-0 rounded-full border-2 ${isSelected ? 'border-neon-cyan bg-neon-cyan shadow-[inset_0_0_0_2px_var(--color-night-900)]' : 'border-slate-400'}`}
-          />
-          {children}
-        </>
+    <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-2 block text-sm font-medium text-slate-200">{legend}</legend>
+      {choices.map((c) => (
+        <label key={c.id} className={radioClass}>
+          <input type="radio" name={name} value={c.id} checked={value === c.id} onChange={() => onChange(c.id)} className="size-4 accent-cyan-400" />
+          {c.label}
+        </label>
+      ))}
+      {error && (
+        <p id={errorId} className="text-sm text-rose-300">
+          {error}
+        </p>
       )}
-    </Radio>
+    </fieldset>
   );
 }
 

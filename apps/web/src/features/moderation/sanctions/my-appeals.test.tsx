@@ -5,7 +5,7 @@ import { AppealDecision, AppealReason } from '../../../gen/sro/moderation/appeal
 import { signedIn } from '../../../test/render';
 import { createSanctionTestServer, makeSanction } from '../../../test/sanction-test-server';
 import { renderScreen } from '../../../test/sanction-test-render';
-import MySanctionsPage from '../sanctions/my-sanctions-page';
+import MySanctionsPage from './my-sanctions-page';
 
 const PLAYER = signedIn({ id: 'u-player', username: 'player', groups: ['/Player'] });
 let server: ReturnType<typeof createSanctionTestServer>;
@@ -26,7 +26,8 @@ describe('appealing from /account/sanctions', { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'History' })).queryByRole('button', { name: 'Appeal' })).toBeNull();
 
     await user.click(button);
-    const dialog = await screen.findByRole('dialog', { name: 'Appeal this sanction' });
+    // The dialog's code loads lazily on the first open.
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal this sanction' }, { timeout: 10_000 });
     await user.click(within(dialog).getByRole('button', { name: 'Send appeal' }));
     expect(within(dialog).getByText('Choose a reason.')).toBeTruthy();
     expect(within(dialog).getByText('Say why.')).toBeTruthy();
@@ -78,7 +79,7 @@ describe('appealing from /account/sanctions', { timeout: 30_000 }, () => {
     const active = await screen.findByRole('region', { name: 'Active' });
     await user.click(await within(active).findByRole('button', { name: 'Appeal' }));
     server.sanctions.find((s) => s.id === 's-gone')!.active = false;
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await user.click(within(dialog).getByRole('radio', { name: 'I did not do this' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Your explanation' }), 'Not me');
     await user.click(within(dialog).getByRole('button', { name: 'Send appeal' }));

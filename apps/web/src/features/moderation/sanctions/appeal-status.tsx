@@ -1,4 +1,3 @@
-import { Button } from 'react-aria-components';
 import { buttonClasses } from '../../../components/button-styles';
 import { DECISION_LABELS, type AppealRecord } from '../../../lib/appeals/appeal-records';
 import { formatLocalTime } from '../../../lib/sanctions/sanction-records';
@@ -16,9 +15,9 @@ export function AppealStatus({ appeal, onAppeal, active }: Props) {
     if (!active || !onAppeal) return null;
     return (
       <div className="mt-3">
-        <Button className={buttonClasses('secondary', 'sm')} onPress={onAppeal}>
+        <button type="button" className={buttonClasses('secondary', 'sm')} onClick={onAppeal}>
           Appeal
-        </Button>
+        </button>
       </div>
     );
   }

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { Button, Heading, Label, RadioGroup } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { buttonClasses } from '../../../components/button-styles';
 import { useFileAppeal } from '../../../lib/api/appeals';
 import { APPEAL_REASONS, appealTextProblem, MAX_APPEAL_TEXT, type AppealReasonName } from '../../../lib/appeals/appeal-records';
 import { rpcFailureText } from '../../../lib/rpc/rpc-error';
-import { AppealModal, ChoiceRadio, TextAreaField } from './appeal-modal';
+import { AppealModal, ChoiceGroup, TextAreaField } from '../../../components/modal/appeal-modal';
 
 interface Props {
   /** The sanction appealed, or null while closed. */
@@ -51,26 +51,15 @@ function AppealForm({ sanctionId, onClose, onFiled }: { sanctionId: string; onCl
         Appeal this sanction
       </Heading>
       <p className="text-sm text-slate-300">A moderator who did not issue it reviews your appeal. You can appeal a sanction once.</p>
-      <RadioGroup
+      <ChoiceGroup
+        legend="Why should it change?"
+        name="appeal-reason"
+        choices={APPEAL_REASONS}
         value={reason}
-        onChange={(value) => setReason(value as AppealReasonName)}
-        isRequired
-        isInvalid={!!reasonError}
-        aria-describedby={reasonError ? ids.reasonError : undefined}
-        className="space-y-2"
-      >
-        <Label className="block text-sm font-medium text-slate-200">Why should it change?</Label>
-        {APPEAL_REASONS.map((r) => (
-          <ChoiceRadio key={r.id} value={r.id}>
-            {r.label}
-          </ChoiceRadio>
-        ))}
-        {reasonError && (
-          <p id={ids.reasonError} className="text-sm text-rose-300">
-            {reasonError}
-          </p>
-        )}
-      </RadioGroup>
+        onChange={setReason}
+        error={reasonError}
+        errorId={ids.reasonError}
+      />
       <TextAreaField id={ids.text} errorId={ids.textError} label="Your explanation" value={text} onChange={setText} error={textError} max={MAX_APPEAL_TEXT} />
       {failure && (
         <p role="alert" className="rounded-lg border border-rose-400/40 bg-rose-950/30 px-3 py-2 text-sm text-rose-100">
