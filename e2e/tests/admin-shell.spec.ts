@@ -19,6 +19,7 @@ test.describe('admin shell at 1280 px', () => {
       'Sanctions',
       'Moderation',
       'Reports',
+      'Appeals',
       'Audit log',
       'Webhooks',
       'Roles',

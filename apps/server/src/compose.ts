@@ -19,6 +19,9 @@ import { createSanctionStore } from "./moderation/sanction-store.js";
 import { createGameBans } from "./moderation/game-bans.js";
 import { createReportService } from "./moderation/report-service.js";
 import { createReportStore } from "./moderation/report-store.js";
+import { createAppealService } from "./moderation/appeal-service.js";
+import { createAppealStore } from "./moderation/appeal-store.js";
+import { createCapabilityHolders } from "./identity/capability-holders.js";
 import { createChatAccess } from "./chat/chat-access.js";
 import { createBusService } from "./caches/bus-service.js";
 import { createAccessService } from "./identity/access-service.js";
@@ -254,6 +257,16 @@ export function composeServices(deps: ComposeDeps) {
     /** Samples the wall's figures for GetOperationsHistory; app.ts stops it on close. */
     operationsHistory,
     reports,
+    // Appeals change sanctions through the sanction service; who else may decide comes from the identity provider.
+    appeals: createAppealService({
+      store: createAppealStore(database.db),
+      sanctions: sanctions.changer,
+      deciders: {
+        othersThan: (id, accountBan) =>
+          createCapabilityHolders(database.db, deps.access).othersHolding(accountBan ? ["appeals.decide", "sanctions.account-ban"] : ["appeals.decide"], id),
+      },
+      now: deps.now,
+    }),
     dimensions: game.dimensions,
     maps: game.maps,
     gameServerData: game.gameServerData,

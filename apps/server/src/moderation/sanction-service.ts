@@ -49,6 +49,22 @@ export interface SanctionIssuer {
   announce(record: SanctionRecord): Promise<void>;
 }
 
+/** Sanctions read and changed by another service's write (createSanctionService's `changer`). */
+export interface SanctionChanger {
+  find(id: string): Promise<NamedSanction | undefined>;
+  /** An account's own sanctions (GetMySanctions' list), newest first. */
+  mine(accountId: string): Promise<NamedSanction[]>;
+  /** An account's sanctions and its characters', newest first (up to 200). */
+  history(accountId: string): Promise<NamedSanction[]>;
+  messages(list: readonly NamedSanction[]): Promise<Sanction[]>;
+  /** Account bans are changed by admins only (PERMISSION_DENIED). */
+  requireMayChange(record: SanctionRecord, ctx: HandlerContext): void;
+  revokeIn(tx: Tx, actor: AuditActor, before: NamedSanction, reason: string, atMs: number): Promise<SanctionRecord>;
+  shortenIn(tx: Tx, actor: AuditActor, before: NamedSanction, expiresAtMs: number, atMs: number): Promise<SanctionRecord>;
+  /** After the transaction commits: the account-ban gates hear of it. */
+  announce(record: SanctionRecord): Promise<void>;
+}
+
 /** Accounts of the identity provider (same database, read through what compose.ts hands in). */
 export interface AccountDirectory {
   /** Usernames by account id, for the ids that are known. */
@@ -158,24 +174,41 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     return record;
   }
 
+  /** Revokes `before` and appends its audit record in the caller's transaction; FAILED_PRECONDITION when revoked meanwhile. */
+  async function revokeIn(tx: Tx, actor: AuditActor, before: NamedSanction, reason: string, atMs: number): Promise<SanctionRecord> {
+    const revoked = await store.revoke(tx, before.id, { atMs, byId: actor.id, byName: actor.name, reason });
+    if (!revoked) throw new ConnectError(`sanction ${before.id} is already revoked`, Code.FailedPrecondition);
+    const { characterName: _c, scopeName: _s, ...plain } = before;
+    await appendAudit(
+      tx,
+      actor,
+      { action: "sanction.revoke", targetType: SANCTION, targetId: before.id, before: auditJson(plain), after: auditJson(revoked) },
+      atMs,
+    );
+    return revoked;
+  }
+
+  /** Moves the end of active `before` to `expiresAtMs` with its audit record (`sanction.shorten`) in the caller's transaction. */
+  async function shortenIn(tx: Tx, actor: AuditActor, before: NamedSanction, expiresAtMs: number, atMs: number): Promise<SanctionRecord> {
+    const shortened = await store.shorten(tx, before.id, expiresAtMs, atMs);
+    if (!shortened) throw new ConnectError(`sanction ${before.id} is no longer active or already ends earlier`, Code.FailedPrecondition);
+    const { characterName: _c, scopeName: _s, ...plain } = before;
+    await appendAudit(
+      tx,
+      actor,
+      { action: "sanction.shorten", targetType: SANCTION, targetId: before.id, before: auditJson(plain), after: auditJson(shortened) },
+      atMs,
+    );
+    return shortened;
+  }
+
   async function revoke(actor: AuditActor, id: string, reason: string, isAdmin: boolean): Promise<SanctionRecord> {
     const before = await store.find(id);
     if (!before) throw notFound("sanction", id);
     if (isAccountBan(before) && !isAdmin) throw accountBanDenied();
     if (before.revokedAtMs !== null) throw new ConnectError(`sanction ${id} is already revoked`, Code.FailedPrecondition);
     const atMs = now();
-    const after = await store.transaction(async (tx) => {
-      const revoked = await store.revoke(tx, id, { atMs, byId: actor.id, byName: actor.name, reason });
-      if (!revoked) throw new ConnectError(`sanction ${id} is already revoked`, Code.FailedPrecondition);
-      const { characterName: _c, scopeName: _s, ...plain } = before;
-      await appendAudit(
-        tx,
-        actor,
-        { action: "sanction.revoke", targetType: SANCTION, targetId: id, before: auditJson(plain), after: auditJson(revoked) },
-        atMs,
-      );
-      return revoked;
-    });
+    const after = await store.transaction((tx) => revokeIn(tx, actor, before, reason, atMs));
     await announce(after, "revoked");
     return after;
   }
@@ -281,5 +314,22 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     announce: (record) => announce(record, "issued"),
   };
 
-  return { service, channelBans, issuer };
+  /**
+   * Changing a sanction as one step of a larger write (an appeal's decision, appeal-service.ts): the same rules and
+   * audit records as RevokeSanction, the change in the caller's transaction, the notices after it commits.
+   */
+  const changer: SanctionChanger = {
+    find: (id) => store.find(id),
+    mine: (accountId) => store.mine(accountId),
+    history: async (accountId) => (await store.list({ accountId, limit: 200, offset: 0 }, now())).sanctions,
+    messages: toMessages,
+    requireMayChange(record, ctx) {
+      if (isAccountBan(record) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
+    },
+    revokeIn,
+    shortenIn,
+    announce: (record) => announce(record, "revoked"),
+  };
+
+  return { service, channelBans, issuer, changer };
 }

@@ -171,6 +171,17 @@ export function createSanctionStore(db: Db) {
       return row && toRecord(row);
     },
 
+    /** Moves an active sanction's end earlier: only while not revoked and ending later than `expiresAtMs` (or never). */
+    async shorten(tx: Tx, id: string, expiresAtMs: number, nowMs: number): Promise<SanctionRecord | undefined> {
+      const end = new Date(expiresAtMs);
+      const [row] = await tx
+        .update(sanctions)
+        .set({ expiresAt: end })
+        .where(and(eq(sanctions.id, id), activeAt(new Date(nowMs)), or(isNull(sanctions.expiresAt), gt(sanctions.expiresAt, end))))
+        .returning(columns);
+      return row && toRecord(row);
+    },
+
     /** The character's active channel-scoped chat bans on the channel (what the seed's "lift" ends). */
     async activeChannelBans(characterId: string, channelId: string, nowMs: number): Promise<SanctionRecord[]> {
       const rows = await db

@@ -62,3 +62,4 @@ export const moderationSettings = pgTable("moderation_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 export * from "./report-schema.js";
+export * from "./appeal-schema.js";

@@ -24,6 +24,7 @@ import { GameServerControlService } from "../gen/sro/gameserver/control_pb.js";
 import { HealthService } from "../gen/sro/health_pb.js";
 import { AccessService } from "../gen/sro/access_pb.js";
 import { WebhookService } from "../gen/sro/moderation/webhooks_pb.js";
+import { AppealService } from "../gen/sro/moderation/appeals_pb.js";
 import { rest } from "./rest-client.js";
 import { bearer } from "./bearer.js";
 
@@ -49,6 +50,7 @@ export const gameServices = [
   HealthService,
   AccessService,
   WebhookService,
+  AppealService,
 ] as const;
 export type ApiTransport = "connect" | "rest";
 export const apiTransports: ApiTransport[] = ["connect", "rest"];

@@ -6,6 +6,8 @@ const STAFF: CapabilityName[] = [
   'operations.read',
   'held-messages.review',
   'reports.work',
+  'appeals.read',
+  'appeals.decide',
   'sanctions.read',
   'sanctions.issue',
   'chat-history.read',

@@ -20,6 +20,8 @@ import {
   type Sanction,
   type SuggestSanctionRequest,
 } from '../gen/sro/moderation/moderation_pb';
+import { AppealService } from '../gen/sro/moderation/appeals_pb';
+import { createAppealRoutes } from './appeal-test-routes';
 
 // An in-memory SanctionService (and the few game reads the sanction screens make) behind Connect's router
 // transport: real clients, real ConnectErrors; tests read what was asked and decide what is answered.
@@ -65,7 +67,9 @@ export function createSanctionTestServer(initial: Sanction[] = []) {
     ],
   };
 
+  const appeals = createAppealRoutes(sanctions, NOW_MS);
   const transport = createRouterTransport(({ service }) => {
+    service(AppealService, appeals.routes);
     service(SanctionService, {
       issueSanction: (req) => {
         if (failures.issue) throw failures.issue;
@@ -146,5 +150,5 @@ export function createSanctionTestServer(initial: Sanction[] = []) {
 
   // The staff the pages name (the 'Issued by' filter, owners), from the identity admin API.
   const fetch = createIdentityAdminFetch([{ id: 'u-mod', username: 'moderator' }]);
-  return { transport, transports: { rpc: transport, fetch }, sanctions, issued, revoked, listRequests, suggestions, failures, settings };
+  return { transport, transports: { rpc: transport, fetch }, sanctions, issued, revoked, listRequests, suggestions, failures, settings, appeals };
 }

@@ -15,6 +15,7 @@ const SANCTION = "sro.moderation.SanctionService";
 const RULES = "sro.moderation.ChannelRulesService";
 const REPORT = "sro.moderation.ReportService";
 const HISTORY = "sro.moderation.ChatHistoryService";
+const APPEAL = "sro.moderation.AppealService";
 const DIMENSION = "sro.gameserver.DimensionService";
 const MAP = "sro.gameserver.MapService";
 const CONNECTION = "sro.gameserver.ConnectionService";
@@ -46,6 +47,10 @@ export const capabilityTable = {
   "reports.file": rpcs(REPORT, "ReportChatMessage"),
   "reports.read-own": rpcs(REPORT, "GetMyReports"),
   "reports.work": rpcs(REPORT, "ListReportedMessages", "GetReportedMessage", "ResolveReportedMessage"),
+  "appeals.file": rpcs(APPEAL, "FileAppeal"),
+  "appeals.read-own": rpcs(APPEAL, "GetMyAppeals"),
+  "appeals.read": rpcs(APPEAL, "ListAppeals", "GetAppeal"),
+  "appeals.decide": rpcs(APPEAL, "DecideAppeal"),
   "chat-history.read": rpcs(HISTORY, "SearchChatMessages"),
   "chat-history.delete": rpcs(HISTORY, "DeleteChatMessage"),
   "chat-history.purge": rpcs(HISTORY, "PurgeChatMessages"),

@@ -85,6 +85,13 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.moderation.ReportService/ListReportedMessages": STAFF_READ,
   "sro.moderation.ReportService/GetReportedMessage": STAFF_READ,
   "sro.moderation.ReportService/ResolveReportedMessage": STAFF_WRITE,
+  // Appeals (docs/moderation.md "Appeals"): every account appeals only its own sanctions (the handler checks, whatever
+  // the grant, as GetMySanctions reads only the caller's; /Banned accounts too); staff read and decide, the sanction's issuer only when no one else may.
+  "sro.moderation.AppealService/FileAppeal": rule("all", "all", "own", "own", "deny"),
+  "sro.moderation.AppealService/GetMyAppeals": rule("all", "all", "own", "own", "deny"),
+  "sro.moderation.AppealService/ListAppeals": STAFF_READ,
+  "sro.moderation.AppealService/GetAppeal": STAFF_READ,
+  "sro.moderation.AppealService/DecideAppeal": STAFF_WRITE,
   // Moderators and admins browse stored messages, delete one and purge a character; a whole account's purge is
   // admins only (checked in the handler), as for account bans (docs/moderation.md "History, deletion and purge").
   "sro.moderation.ChatHistoryService/SearchChatMessages": STAFF_READ,

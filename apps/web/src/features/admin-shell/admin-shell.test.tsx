@@ -58,6 +58,7 @@ describe('AdminShell', () => {
       'Sanctions',
       'Moderation',
       'Reports',
+      'Appeals',
       'Audit log',
       'Webhooks',
       'Roles',

@@ -13,6 +13,7 @@ export const DESK_SECTIONS: readonly DeskSection[] = [
   { title: 'Operations', path: '', consolePath: '', capability: 'operations.read' },
   { title: 'Review lane', path: 'review', consolePath: 'moderation', capability: 'held-messages.review' },
   { title: 'Reports', path: 'reports', consolePath: 'reports', capability: 'reports.work' },
+  { title: 'Appeals', path: 'appeals', consolePath: 'appeals', capability: 'appeals.read' },
   { title: 'Sanctions', path: 'sanctions', consolePath: 'sanctions', capability: 'sanctions.read' },
   { title: 'Live players', path: 'players', consolePath: 'players', capability: 'game-sessions.online.read' },
   { title: 'Messages', path: 'messages', consolePath: 'messages', capability: 'chat-history.read' },

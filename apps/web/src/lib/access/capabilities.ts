@@ -9,6 +9,8 @@ export type CapabilityName =
   | 'operations.read'
   | 'held-messages.review'
   | 'reports.work'
+  | 'appeals.read'
+  | 'appeals.decide'
   | 'sanctions.read'
   | 'sanctions.issue'
   | 'sanctions.account-ban'

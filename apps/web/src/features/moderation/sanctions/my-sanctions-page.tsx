@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BannedAccountNotice } from '../../../components/banned-account-notice';
 import { ListLoadError } from '../../../components/load-error';
@@ -8,11 +8,24 @@ import { useSession } from '../../../lib/auth/session-context';
 import { formatLocalTime, scopeText, type SanctionRecord } from '../../../lib/sanctions/sanction-records';
 import { untilText } from '../../../lib/sanctions/sanction-refusal';
 import { KindBadge, StateBadge } from './sanctions-table';
+import { useMyAppeals } from '../../../lib/api/appeals';
+import type { AppealRecord } from '../../../lib/appeals/appeal-records';
+import { AppealStatus } from './appeal-status';
+import { useNotify } from '../../../components/notifications/notification-context';
+
+// The dialog's code (React Aria's modal) loads when the player opens it: the page's first load stays small.
+const AppealDialog = lazy(() => import('./appeal-dialog').then((m) => ({ default: m.AppealDialog })));
+
+/** The player's appeals by sanction (undefined while unknown: no Appeal button yet), and how to start one. */
+interface Appeals {
+  bySanction: Map<string, AppealRecord> | undefined;
+  onAppeal: (sanctionId: string) => void;
+}
 
 /** Who it applies to, in the player's words. */
 const appliesTo = (s: SanctionRecord) => (s.characterId ? s.characterName || 'One of your characters' : 'Your whole account');
 
-function SanctionCard({ sanction }: { sanction: SanctionRecord }) {
+function SanctionCard({ sanction, appeals }: { sanction: SanctionRecord; appeals: Appeals }) {
   return (
     <li className="rounded-xl border border-white/10 bg-night-900/70 p-4" data-testid="my-sanction">
       <div className="flex flex-wrap items-center gap-2">
@@ -50,11 +63,25 @@ function SanctionCard({ sanction }: { sanction: SanctionRecord }) {
           </div>
         )}
       </dl>
+      <AppealStatus
+        appeal={appeals.bySanction?.get(sanction.id)}
+        active={sanction.active}
+        onAppeal={appeals.bySanction && (() => appeals.onAppeal(sanction.id))}
+      />
     </li>
   );
 }
 
-function Section({ id, title, sanctions, empty, lead }: { id: string; title: string; sanctions: SanctionRecord[]; empty: string; lead?: ReactNode }) {
+interface SectionProps {
+  id: string;
+  title: string;
+  sanctions: SanctionRecord[];
+  empty: string;
+  lead?: ReactNode;
+  appeals: Appeals;
+}
+
+function Section({ id, title, sanctions, empty, lead, appeals }: SectionProps) {
   return (
     <section aria-labelledby={id} className="mt-8 space-y-3">
       <h2 id={id} className="text-lg font-semibold text-white">
@@ -66,7 +93,7 @@ function Section({ id, title, sanctions, empty, lead }: { id: string; title: str
       ) : (
         <ul className="space-y-3">
           {sanctions.map((s) => (
-            <SanctionCard key={s.id} sanction={s} />
+            <SanctionCard key={s.id} sanction={s} appeals={appeals} />
           ))}
         </ul>
       )}
@@ -79,6 +106,13 @@ export default function MySanctionsPage() {
   const mine = useMySanctions();
   const banned = isBanned(useSession().user);
   const all = mine.data?.sanctions ?? [];
+  const myAppeals = useMyAppeals();
+  const notify = useNotify();
+  const [appealing, setAppealing] = useState<string | null>(null);
+  const appeals: Appeals = {
+    bySanction: myAppeals.data && new Map(myAppeals.data.map((a) => [a.sanctionId, a])),
+    onAppeal: setAppealing,
+  };
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <title>Your sanctions · SRO</title>
@@ -107,9 +141,22 @@ export default function MySanctionsPage() {
             sanctions={all.filter((s) => s.active)}
             empty="Nothing is limiting you right now."
             lead={banned && <BannedAccountNotice />}
+            appeals={appeals}
           />
-          <Section id="sanction-history" title="History" sanctions={all.filter((s) => !s.active)} empty="No earlier sanctions." />
+          <Section id="sanction-history" title="History" sanctions={all.filter((s) => !s.active)} empty="No earlier sanctions." appeals={appeals} />
         </>
+      )}
+      {appealing !== null && (
+        <Suspense fallback={null}>
+          <AppealDialog
+            sanctionId={appealing}
+            onClose={() => setAppealing(null)}
+            onFiled={() => {
+              setAppealing(null);
+              notify.success('Appeal sent. A moderator will review it.');
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../platform/db/database.js";
+import { sanctionAppeals } from "./appeal-schema.js";
+import type { AppealInput, AppealQueueQuery, AppealReasonName, Decision } from "./appeal-rules.js";
+import type { ModeratedMessage } from "./moderated-message.js";
+import { reportEvidence, reportedMessages } from "./report-schema.js";
+import type { Tx } from "./sanction-store.js";
+
+/** Every SQL statement of the appeal service. Knows rows, not requests, tokens or status codes. */
+
+export interface AppealRecord {
+  id: string;
+  sanctionId: string;
+  accountId: string;
+  accountName: string;
+  reason: AppealReasonName;
+  text: string;
+  filedAtMs: number;
+  decision: Decision | null;
+  decidedAtMs: number | null;
+  decidedById: string;
+  decidedByName: string;
+  decisionReason: string;
+  newExpiresAtMs: number | null;
+}
+
+type Row = typeof sanctionAppeals.$inferSelect;
+
+const toRecord = (r: Row): AppealRecord => ({
+  id: r.id,
+  sanctionId: r.sanctionId,
+  accountId: r.accountId,
+  accountName: r.accountName,
+  reason: r.reason as AppealReasonName,
+  text: r.text,
+  filedAtMs: r.filedAt.getTime(),
+  decision: r.decision as Decision | null,
+  decidedAtMs: r.decidedAt?.getTime() ?? null,
+  decidedById: r.decidedById,
+  decidedByName: r.decidedByName,
+  decisionReason: r.decisionReason,
+  newExpiresAtMs: r.newExpiresAt?.getTime() ?? null,
+});
+
+export function createAppealStore(db: Db) {
+  return {
+    /** Files the appeal; undefined when the sanction already has one (the unique index decides, on every node). */
+    async insert(tx: Tx, input: AppealInput, by: { accountId: string; accountName: string; atMs: number }): Promise<AppealRecord | undefined> {
+      const [row] = await tx
+        .insert(sanctionAppeals)
+        .values({
+          id: randomUUID(),
+          sanctionId: input.sanctionId,
+          accountId: by.accountId,
+          accountName: by.accountName,
+          reason: input.reason,
+          text: input.text,
+          filedAt: new Date(by.atMs),
+        })
+        .onConflictDoNothing({ target: sanctionAppeals.sanctionId })
+        .returning();
+      return row && toRecord(row);
+    },
+
+    async find(id: string, q: Db | Tx = db): Promise<AppealRecord | undefined> {
+      const [row] = await q.select().from(sanctionAppeals).where(eq(sanctionAppeals.id, id));
+      return row && toRecord(row);
+    },
+
+    async ofAccount(accountId: string): Promise<AppealRecord[]> {
+      const rows = await db
+        .select()
+        .from(sanctionAppeals)
+        .where(eq(sanctionAppeals.accountId, accountId))
+        .orderBy(desc(sanctionAppeals.filedAt), desc(sanctionAppeals.id))
+        .limit(1000);
+      return rows.map(toRecord);
+    },
+
+    /** Open ones first, oldest first within each group. */
+    async queue(query: AppealQueueQuery): Promise<{ total: number; appeals: AppealRecord[] }> {
+      const where = query.includeDecided ? undefined : isNull(sanctionAppeals.decision);
+      const [totalRow] = await db.select({ total: count() }).from(sanctionAppeals).where(where);
+      const total = Number(totalRow?.total ?? 0);
+      if (offsetBeyond(query, total)) return { total, appeals: [] };
+      const rows = await db
+        .select()
+        .from(sanctionAppeals)
+        .where(where)
+        .orderBy(sql`(${sanctionAppeals.decision} IS NOT NULL)`, asc(sanctionAppeals.filedAt), asc(sanctionAppeals.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      return { total, appeals: rows.map(toRecord) };
+    },
+
+    /** Records the decision of an open appeal; undefined when it was decided meanwhile. */
+    async decide(
+      tx: Tx,
+      id: string,
+      d: { decision: Decision; reason: string; newExpiresAtMs: number | null; atMs: number; byId: string; byName: string },
+    ): Promise<AppealRecord | undefined> {
+      const [row] = await tx
+        .update(sanctionAppeals)
+        .set({
+          decision: d.decision,
+          decisionReason: d.reason,
+          newExpiresAt: d.newExpiresAtMs === null ? null : new Date(d.newExpiresAtMs),
+          decidedAt: new Date(d.atMs),
+          decidedById: d.byId,
+          decidedByName: d.byName,
+        })
+        .where(and(eq(sanctionAppeals.id, id), isNull(sanctionAppeals.decision)))
+        .returning();
+      return row && toRecord(row);
+    },
+
+    /** The frozen evidence of the reported message whose resolution issued the sanction, if any. */
+    async evidence(sanctionId: string): Promise<{ messageId: string; messages: ModeratedMessage[] } | undefined> {
+      const [reported] = await db
+        .select({ messageId: reportedMessages.messageId, channelId: reportedMessages.channelId, channelName: reportedMessages.channelName })
+        .from(reportedMessages)
+        .where(eq(reportedMessages.sanctionId, sanctionId))
+        .limit(1);
+      if (!reported) return undefined;
+      const rows = await db.select().from(reportEvidence).where(eq(reportEvidence.reportedMessageId, reported.messageId)).orderBy(asc(reportEvidence.position));
+      return {
+        messageId: String(reported.messageId),
+        messages: rows.map((r) => ({
+          id: r.messageId,
+          channelId: reported.channelId,
+          channelName: reported.channelName,
+          senderCharacterId: r.senderCharacterId,
+          senderName: r.senderName,
+          content: r.content,
+          sentAtMs: r.sentAt.getTime(),
+        })),
+      };
+    },
+
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+  };
+}
+
+const offsetBeyond = (query: AppealQueueQuery, total: number) => query.limit === 0 || query.offset >= total;
+
+export type AppealStore = ReturnType<typeof createAppealStore>;
