@@ -84,6 +84,7 @@ const reportMessage = (r: ReportRecord): ChatReport =>
     messageId: String(r.messageId),
     reporterCharacterId: r.reporterCharacterId,
     reporterCharacterName: r.reporterCharacterName,
+    reporterAccountId: r.reporterAccountId,
     reason: reasonToProto[r.reason],
     details: r.details,
     createdAtMs: BigInt(r.createdAtMs),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { chatChannels, chatMessages, storedMessageColumns } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
@@ -266,7 +266,24 @@ export function createReportStore(db: Db) {
 
     /** The queue: reported messages, newest report first, open ones only unless asked. */
     async queue(query: QueueQuery): Promise<{ total: number; messages: ReportedMessageRecord[] }> {
-      const where = query.includeResolved ? undefined : gt(reportedMessages.openReports, 0);
+      const filters: SQL[] = [];
+      if (!query.includeResolved) filters.push(gt(reportedMessages.openReports, 0));
+      if (query.reporterAccountId !== undefined) {
+        const reporter = db
+          .select({ one: sql`1` })
+          .from(chatReports)
+          .where(and(eq(chatReports.messageId, reportedMessages.messageId), eq(chatReports.reporterAccountId, query.reporterAccountId)));
+        filters.push(exists(reporter));
+      }
+      if (query.senderAccountId !== undefined) {
+        // The sender's characters belong to the account (a deleted character still does).
+        const sender = db
+          .select({ one: sql`1` })
+          .from(characters)
+          .where(and(sql`${characters.id}::text = ${reportedMessages.senderCharacterId}`, eq(characters.ownerId, query.senderAccountId)));
+        filters.push(exists(sender));
+      }
+      const where = and(...filters);
       const [totalRow] = await db.select({ total: count() }).from(reportedMessages).where(where);
       const total = Number(totalRow?.total ?? 0);
       if (query.offset >= total) return { total, messages: [] };
