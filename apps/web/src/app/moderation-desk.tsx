@@ -62,6 +62,7 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
             'sanctions.read',
             <S.account
               renderSanctions={({ accountId, label, emptyMessage }) => <S.accountSanctions label={label} accountId={accountId} emptyMessage={emptyMessage} />}
+              renderReports={(account) => <S.accountReports {...account} />}
             />,
           )}
         />

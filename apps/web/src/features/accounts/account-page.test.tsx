@@ -110,9 +110,16 @@ describe('the player page', { timeout: 30_000 }, () => {
   });
 
   it('shows a moderator neither the e-mail nor the sessions, and asks the provider for no session', async () => {
-    const identity = open(<AccountPage renderSanctions={() => <p>sanctions of pia</p>} />, { identity: identityServer({ admin: false }), session: MODERATOR });
+    const identity = open(
+      <AccountPage
+        renderSanctions={() => <p>sanctions of pia</p>}
+        renderReports={({ accountId, username }) => <p>{`reports of ${username} (${accountId})`}</p>}
+      />,
+      { identity: identityServer({ admin: false }), session: MODERATOR },
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'pia' })).toBeTruthy();
     expect(await screen.findByText('sanctions of pia')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Reports' })).getByText('reports of pia (u-pia)')).toBeTruthy();
     expect(screen.queryByText('pia@example.test')).toBeNull();
     expect(screen.queryByText('E-mail')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Sessions' })).toBeNull();

@@ -10,7 +10,7 @@ import { AccountProfile } from './account-profile';
 import { AccountSessions } from './account-sessions';
 import { ACCOUNT_ID_REQUIRED, NO_SANCTIONS } from './account-texts';
 
-/** What the sanctions and reports sections need (their features render them; app/ wires them in). */
+/** What the sanctions section needs (their features render them; app/ wires them in). */
 export interface AccountSlot {
   accountId: string;
   /** The table's name and its empty state, so the area around passes the slot on as it is. */
@@ -25,7 +25,8 @@ interface Props {
    */
   withPersonalData?: boolean;
   renderSanctions?: (account: AccountSlot) => ReactNode;
-  renderReports?: (account: AccountSlot) => ReactNode;
+  /** The reports its characters made and received (features/moderation/reports/account-reports.tsx). */
+  renderReports?: (account: { accountId: string; username: string }) => ReactNode;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -65,7 +66,11 @@ export default function AccountPage({ withPersonalData = false, renderSanctions,
           {slot ? renderSanctions(slot) : <span className="skeleton block h-40 w-full" />}
         </Section>
       )}
-      {renderReports && can('reports.work') && slot && renderReports(slot)}
+      {renderReports && can('reports.work') && (
+        <Section id="account-reports" title="Reports">
+          {data ? renderReports({ accountId: id, username: data.username }) : <span className="skeleton block h-24 w-full" />}
+        </Section>
+      )}
       {withPersonalData && (
         <Section id="account-sessions" title="Sessions">
           <AccountSessions accountId={id} sessions={sessions.data} error={sessions.error} onRetry={() => void sessions.refetch()} />

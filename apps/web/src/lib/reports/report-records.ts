@@ -44,6 +44,8 @@ export interface ReportRecord {
   messageId: string;
   reporterCharacterId: string;
   reporterCharacterName: string;
+  /** The reporter character's owner when the report was made. */
+  reporterAccountId: string;
   reason: ReportReasonName;
   details: string;
   createdAtMs: number;
@@ -79,6 +81,7 @@ export const toReportRecord = (r: ChatReport): ReportRecord => ({
   messageId: r.messageId,
   reporterCharacterId: r.reporterCharacterId,
   reporterCharacterName: r.reporterCharacterName,
+  reporterAccountId: r.reporterAccountId,
   reason: reasonOf(r.reason),
   details: r.details,
   createdAtMs: Number(r.createdAtMs),
