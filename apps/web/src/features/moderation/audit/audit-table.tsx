@@ -91,14 +91,16 @@ interface Props {
   pagination: PaginationState;
   onPaginationChange: (pagination: PaginationState) => void;
   emptyMessage: string;
+  /** The table's name (default 'Audit log'). */
+  label?: string;
 }
 
 /** The server pages the log (manual mode) and always sends it newest first, so the columns do not sort. */
-export function AuditTable({ records, total, loading, pagination, onPaginationChange, emptyMessage }: Props) {
+export function AuditTable({ records, total, loading, pagination, onPaginationChange, emptyMessage, label = 'Audit log' }: Props) {
   const href = useAreaHref();
   return (
     <Table
-      label="Audit log"
+      label={label}
       data={records}
       columns={columns}
       getRowId={(r) => r.id}

@@ -401,6 +401,13 @@ export interface ListAuditRecordsRequest {
      * @generated from protobuf field: int32 offset = 8
      */
     offset: number;
+    /**
+     * Optional: records on one account (the player page): the account itself (target user or account) and the
+     * sanctions on it.
+     *
+     * @generated from protobuf field: string account_id = 9
+     */
+    accountId: string;
 }
 /**
  * @generated from protobuf enum sro.moderation.SanctionKind
@@ -1404,7 +1411,8 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
             { no: 5, name: "from_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 6, name: "to_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 7, name: "limit", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
-            { no: 8, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ }
+            { no: 8, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
+            { no: 9, name: "account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ListAuditRecordsRequest>): ListAuditRecordsRequest {
@@ -1417,6 +1425,7 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
         message.toMs = "0";
         message.limit = 0;
         message.offset = 0;
+        message.accountId = "";
         if (value !== undefined)
             reflectionMergePartial<ListAuditRecordsRequest>(this, message, value);
         return message;
@@ -1449,6 +1458,9 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
                     break;
                 case /* int32 offset */ 8:
                     message.offset = reader.int32();
+                    break;
+                case /* string account_id */ 9:
+                    message.accountId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -1486,6 +1498,9 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
         /* int32 offset = 8; */
         if (message.offset !== 0)
             writer.tag(8, WireType.Varint).int32(message.offset);
+        /* string account_id = 9; */
+        if (message.accountId !== "")
+            writer.tag(9, WireType.LengthDelimited).string(message.accountId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
