@@ -6,7 +6,7 @@ import type { Db } from "../platform/db/database.js";
 import { evidenceWindow, EVIDENCE_TOTAL, type Outcome, type QueueQuery, type Reason } from "./report-rules.js";
 import { chatReports, reportEvidence, reportedMessages } from "./report-schema.js";
 import type { Tx } from "./sanction-store.js";
-import type { ModeratedMessage } from "./moderated-message.js";
+import { withSenderAccounts, type ModeratedMessage } from "./moderated-message.js";
 
 /** Every SQL statement of player reports. Knows rows, not requests, tokens or status codes. */
 
@@ -310,6 +310,9 @@ export function createReportStore(db: Db) {
       const [row] = await q.select().from(reportedMessages).where(eq(reportedMessages.messageId, messageId));
       return row && toReported(row);
     },
+
+    /** The messages with their senders' owners (the player page's links). */
+    withSenderAccounts: <T extends ModeratedMessage>(messages: readonly T[]) => withSenderAccounts(db, messages),
 
     async evidence(messageId: number): Promise<ModeratedMessage[]> {
       const rows = await db

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReportOutcome, ReportReason } from "../gen/sro/moderation/reports_pb.js";
 import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
+import { historyClient } from "../test/history-clients.js";
 import { reportClient, storeMessage, type ReportClient } from "../test/report-fixtures.js";
 import { Code, errorOf } from "../test/sanction-clients.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
@@ -66,6 +67,19 @@ describe.each(storageBackends)("reports of one account (%s)", (backend) => {
     // An account with no reports: an empty page, not an error.
     const none = await moderator.listReportedMessages({ includeResolved: true, reporterAccountId: "nobody-at-all" });
     expect(none).toMatchObject({ total: 0n, messages: [] });
+  });
+
+  it("names each sender's account: in the queue, on the reported message and its evidence, and in the history", async () => {
+    const line = await say(mine, "evidence line");
+    const reported = await say(theirs, "reported line");
+    await report(player, reported, mine);
+    const queue = await moderator.listReportedMessages({ senderAccountId: t.users.otherPlayer.sub });
+    expect(queue.messages[0]!.message).toMatchObject({ id: reported, senderAccountId: t.users.otherPlayer.sub });
+    const detail = await moderator.getReportedMessage({ id: reported });
+    expect(detail.message?.senderAccountId).toBe(t.users.otherPlayer.sub);
+    expect(detail.evidence.find((m) => m.id === line)?.senderAccountId).toBe(t.users.player.sub);
+    const history = await historyClient(t.url, t.users.moderator.token).searchChatMessages({ channelId: channel, limit: 5 });
+    expect(history.messages.find((m) => m.id === line)?.senderAccountId).toBe(t.users.player.sub);
   });
 
   it("refuses malformed filters with INVALID_ARGUMENT naming the field", async () => {
