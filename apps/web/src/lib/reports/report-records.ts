@@ -60,6 +60,8 @@ export interface MessageRecord {
   channelName: string;
   senderId: string;
   senderName: string;
+  /** The sender character's owner (empty when unknown). */
+  senderAccountId: string;
   content: string;
   sentAtMs: number;
 }
@@ -96,6 +98,7 @@ export const toMessageRecord = (m: StoredChatMessage | undefined): MessageRecord
   channelName: m?.channelName ?? '',
   senderId: m?.senderId ?? '',
   senderName: m?.senderName ?? '',
+  senderAccountId: m?.senderAccountId ?? '',
   content: m?.content ?? '',
   sentAtMs: Number(m?.sentAtMs ?? 0),
 });

@@ -1,4 +1,5 @@
 import { Badge, type BadgeTone } from '../../../components/badge';
+import { PlayerLink } from '../../../components/player-link';
 import { formatLocalTime } from '../../../lib/sanctions/sanction-records';
 import { STAFF_OUTCOME_LABELS, type MessageRecord, type ReportOutcomeName } from '../../../lib/reports/report-records';
 
@@ -20,7 +21,9 @@ export function EvidenceLine({ message, highlighted }: { message: MessageRecord;
       className={`rounded-lg px-3 py-2 ${highlighted ? 'border border-amber-300/60 bg-amber-400/10' : ''}`}
     >
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-        <span className={`font-semibold ${highlighted ? 'text-amber-200' : 'text-pink-200'}`}>{senderText(message)}</span>
+        <PlayerLink accountId={message.senderAccountId} className={`font-semibold ${highlighted ? 'text-amber-200' : 'text-pink-200'}`}>
+          {senderText(message)}
+        </PlayerLink>
         <time dateTime={new Date(message.sentAtMs).toISOString()} className="text-xs text-slate-400">
           {formatLocalTime(message.sentAtMs)}
         </time>

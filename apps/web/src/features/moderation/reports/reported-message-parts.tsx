@@ -3,6 +3,7 @@ import { reasonLabel, type ReportedMessageRecord, type ReportRecord } from '../.
 import { formatLocalTime } from '../../../lib/sanctions/sanction-records';
 import { EvidenceLine, OutcomeBadge, senderText } from './report-parts';
 import { AreaLink } from '../../../components/area-link';
+import { PlayerLink } from '../../../components/player-link';
 
 const link = 'font-medium text-neon-cyan underline-offset-4 hover:underline';
 
@@ -20,6 +21,18 @@ export function reportedMessageItems(data: ReportedMessageRecord | undefined): D
           </AreaLink>
         ) : (
           senderText(data.message)
+        )),
+    },
+    {
+      term: 'Player',
+      value:
+        data &&
+        (data.message.senderAccountId ? (
+          <PlayerLink accountId={data.message.senderAccountId} className="font-medium text-neon-cyan">
+            Player page
+          </PlayerLink>
+        ) : (
+          'Unknown'
         )),
     },
     { term: 'Channel', value: data && (data.message.channelName || 'A deleted channel') },
@@ -80,7 +93,12 @@ function ReportItem({ report }: { report: ReportRecord }) {
     <li data-testid="report" className="rounded-lg border border-white/10 px-3 py-2 text-sm">
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-white">{reasonLabel(report.reason)}</span>
-        <span className="text-slate-300">by {report.reporterCharacterName || 'a deleted character'}</span>
+        <span className="text-slate-300">
+          by{' '}
+          <PlayerLink accountId={report.reporterAccountId} className="text-slate-100">
+            {report.reporterCharacterName || 'a deleted character'}
+          </PlayerLink>
+        </span>
         <span className="text-xs text-slate-400">{formatLocalTime(report.createdAtMs)}</span>
         <OutcomeBadge outcome={report.outcome} />
       </p>
