@@ -10,7 +10,7 @@ import { createIdentityAdminFetch } from '../../test/identity-admin-fetch';
 import { makePlayer } from '../../test/game-session-test-server';
 import { ADMIN, MODERATOR, renderScreen } from '../../test/sanction-test-render';
 import AccountPage from './account-page';
-import { ALL_SESSIONS_ENDED, NO_CHARACTERS, NO_OWN_ACTIONS, NO_SESSIONS, SESSION_ENDED } from './account-texts';
+import { ALL_SESSIONS_ENDED, END_ALL_MESSAGE, END_ALL_TITLE, NO_CHARACTERS, NO_OWN_ACTIONS, NO_SESSIONS, SESSION_ENDED } from './account-texts';
 
 const PIA = {
   id: 'u-pia',
@@ -104,7 +104,16 @@ describe('the player page', { timeout: 30_000 }, () => {
     expect(await screen.findAllByText(SESSION_ENDED)).not.toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'End this session from 10.0.0.2 (sro-web)' })).toBeNull());
     expect(identity.calls).toContain('DELETE /sessions/s-2');
+    // Ending every session asks first: Cancel ends nothing.
     await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+    let dialog = await screen.findByRole('alertdialog', { name: END_ALL_TITLE });
+    expect(within(dialog).getByText(END_ALL_MESSAGE)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(identity.calls).not.toContain('POST /users/u-pia/logout');
+    await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+    dialog = await screen.findByRole('alertdialog', { name: END_ALL_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
     expect(await screen.findAllByText(ALL_SESSIONS_ENDED)).not.toHaveLength(0);
     expect(await screen.findByText(NO_SESSIONS)).toBeTruthy();
     expect(identity.calls).toContain('POST /users/u-pia/logout');
