@@ -57,11 +57,11 @@ test('an admin opens a player from the characters table by keyboard, reads their
   // At least the two above (other specs on the same server may have left more of the player's).
   await expect.poll(() => ends.count()).toBeGreaterThanOrEqual(2);
   const before = await ends.count();
-  // Reports made and received, and the audit records on the account (the demo's sanctions on it among them).
+  // Reports made and received, and the audit records on the account (its creation by the demo seeding among them).
   const reports = admin.getByRole('region', { name: 'Reports' });
   await expect(reports.getByRole('heading', { name: /^Made \(\d+\)$/ })).toBeVisible();
   await expect(reports.getByRole('heading', { name: /^Received \(\d+\)$/ })).toBeVisible();
-  await expect(tableRows(admin, 'Actions on player').filter({ hasText: 'sanction.issue' }).first()).toBeVisible();
+  await expect(tableRows(admin, 'Actions on player').filter({ hasText: 'user.create' }).first()).toBeVisible();
   await lookAtBothWidths(admin, testInfo, 'player-page-admin');
 
   // Ending every session asks first; Cancel ends nothing (other specs share the player).
