@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { PaginationState } from '@tanstack/react-table';
-import { CharacterPlayerLink } from '../../../components/player-link';
+import { CharacterName } from '../../../components/character-name';
 import { Table, type TableColumns } from '../../../components/table/table';
 import { ACTIONS_COLUMN_ID } from '../../../components/table/table-columns';
 import type { ChatLogRecord } from '../../../lib/api/chat-moderation';
@@ -40,7 +40,7 @@ export function ChatLogsTable({ logs, total, loading, pagination, onPaginationCh
         id: 'sender',
         header: 'Sender',
         enableSorting: false,
-        cell: ({ row }) => <CharacterPlayerLink id={row.original.senderId} className="font-medium text-white" />,
+        cell: ({ row }) => <CharacterName id={row.original.senderId} className="font-medium text-white" linkOwner />,
       },
       {
         id: 'content',
