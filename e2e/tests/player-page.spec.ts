@@ -57,7 +57,30 @@ test('an admin opens a player from the characters table by keyboard, reads their
   // At least the two above (other specs on the same server may have left more of the player's).
   await expect.poll(() => ends.count()).toBeGreaterThanOrEqual(2);
   const before = await ends.count();
+  // Reports made and received, and the audit records on the account (its creation by the demo seeding among them).
+  const reports = admin.getByRole('region', { name: 'Reports' });
+  await expect(reports.getByRole('heading', { name: /^Made \(\d+\)$/ })).toBeVisible();
+  await expect(reports.getByRole('heading', { name: /^Received \(\d+\)$/ })).toBeVisible();
+  await expect(tableRows(admin, 'Actions on player').filter({ hasText: 'user.create' }).first()).toBeVisible();
   await lookAtBothWidths(admin, testInfo, 'player-page-admin');
+
+  // Ending every session asks first; Cancel ends nothing (other specs share the player).
+  await admin.getByRole('button', { name: 'End all sessions' }).click();
+  const confirm = admin.getByRole('alertdialog', { name: 'End all sessions?' });
+  await expect(confirm).toBeVisible();
+  await keepScreenshot(admin, testInfo, 'player-page-end-all-1440');
+  await expectNoAxeViolations(admin);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(ends).toHaveCount(before);
+
+  // A name in the audit log leads to the player page too: the admin's own sign-in record names them.
+  const back = admin.url();
+  await admin.goto('/admin/audit?action=console.sign-in');
+  const signIn = tableRows(admin, 'Audit log').first();
+  await expect(signIn.getByRole('link', { name: 'admin', exact: true })).toHaveAttribute('href', /^\/admin\/accounts\/[^/]+$/);
+  await admin.goto(back);
+  await expect.poll(() => ends.count()).toBe(before);
 
   await tabToAndPress(admin, ends.last());
   await expect(toast(admin, 'Session ended')).toBeVisible();
@@ -82,6 +105,10 @@ test('a moderator reaches the player page from the desk and sees only what their
   await expect(moderator.getByText('E-mail')).toHaveCount(0);
   await expect(moderator.getByRole('heading', { name: 'Sessions' })).toHaveCount(0);
   await expect(moderator.getByRole('button', { name: /End/ })).toHaveCount(0);
+  // The queue's view of the account, and only the moderator's own actions from the audit log.
+  await expect(moderator.getByRole('region', { name: 'Reports' }).getByRole('heading', { name: /^Received \(\d+\)$/ })).toBeVisible();
+  await expect(moderator.getByRole('region', { name: 'Your actions' })).toBeVisible();
+  await expect(moderator.getByRole('region', { name: 'Staff actions' })).toHaveCount(0);
   await lookAtBothWidths(moderator, testInfo, 'player-page-desk');
   await moderator.context().close();
 });

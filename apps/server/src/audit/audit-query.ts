@@ -12,6 +12,7 @@ export interface ListAuditRecordsInput {
   action: string;
   targetType: string;
   targetId: string;
+  accountId: string;
   fromMs: bigint;
   toMs: bigint;
   limit: number;
@@ -39,6 +40,7 @@ export function auditQueryOf(input: ListAuditRecordsInput): AuditQuery {
     ...(action === undefined ? {} : action.endsWith(".") ? { actionPrefix: action } : { action }),
     targetType: filterText(input.targetType, "target_type"),
     targetId: filterText(input.targetId, "target_id"),
+    accountId: filterText(input.accountId, "account_id"),
     fromMs,
     toMs,
     limit: input.limit === 0 ? DEFAULT_LIMIT : input.limit,

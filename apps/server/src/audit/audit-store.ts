@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
 import { auditRecords } from "./schema.js";
 
@@ -19,6 +19,8 @@ export interface AuditQuery {
   actionPrefix?: string;
   targetType?: string;
   targetId?: string;
+  /** Records on this account: the account itself and the sanctions on it (their JSON names the account). */
+  accountId?: string;
   /** Inclusive bounds, Unix milliseconds. */
   fromMs?: number;
   toMs?: number;
@@ -27,6 +29,16 @@ export interface AuditQuery {
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The account as a target (user records, whole-account purges) or a sanction on it (issue and revoke). */
+const onAccount = (accountId: string) =>
+  or(
+    and(inArray(auditRecords.targetType, ["user", "account"]), eq(auditRecords.targetId, accountId)),
+    and(
+      eq(auditRecords.targetType, "sanction"),
+      or(sql`${auditRecords.after}->>'accountId' = ${accountId}`, sql`${auditRecords.before}->>'accountId' = ${accountId}`),
+    ),
+  );
 
 function whereOf(query: AuditQuery): SQL | undefined {
   return and(
@@ -38,6 +50,7 @@ function whereOf(query: AuditQuery): SQL | undefined {
     query.actionPrefix !== undefined ? like(auditRecords.action, `${escapeLike(query.actionPrefix)}%`) : undefined,
     query.targetType !== undefined ? eq(auditRecords.targetType, query.targetType) : undefined,
     query.targetId !== undefined ? eq(auditRecords.targetId, query.targetId) : undefined,
+    query.accountId !== undefined ? onAccount(query.accountId) : undefined,
     query.fromMs !== undefined ? sql`${auditRecords.at} >= ${new Date(query.fromMs).toISOString()}::timestamptz` : undefined,
     query.toMs !== undefined ? sql`${auditRecords.at} <= ${new Date(query.toMs).toISOString()}::timestamptz` : undefined,
   );

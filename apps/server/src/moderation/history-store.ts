@@ -4,7 +4,7 @@ import type { Db } from "../platform/db/database.js";
 import { withStatementTimeout } from "../platform/db/statement-timeout.js";
 import { filterConditions, senderNames } from "../chat/stored-messages.js";
 import type { SearchQuery } from "./history-rules.js";
-import type { ModeratedMessage } from "./moderated-message.js";
+import { senderOwners, type ModeratedMessage } from "./moderated-message.js";
 import { chatChannels, chatMessages, storedMessageColumns } from "../chat/schema.js";
 
 /** The history browser's SQL (docs/moderation.md "History, deletion and purge"). Knows rows, not requests. */
@@ -36,8 +36,12 @@ export function createHistoryStore(db: Db) {
           .limit(query.limit + 1),
       );
       const channelIds = [...new Set(rows.map((r) => r.channelId!))];
-      const [names, channels] = await Promise.all([
+      const [names, owners, channels] = await Promise.all([
         senderNames(
+          db,
+          rows.map((r) => r.senderCharacterId),
+        ),
+        senderOwners(
           db,
           rows.map((r) => r.senderCharacterId),
         ),
@@ -52,6 +56,7 @@ export function createHistoryStore(db: Db) {
         channelName: channelNames.get(r.channelId!) ?? "",
         senderCharacterId: r.senderCharacterId,
         senderName: names.get(r.senderCharacterId.toLowerCase()) ?? "",
+        senderAccountId: owners.get(r.senderCharacterId.toLowerCase()) ?? "",
         content: r.content,
         sentAtMs: r.sentAt.getTime(),
       }));

@@ -95,12 +95,20 @@ export interface QueueQuery {
   includeResolved: boolean;
   limit: number;
   offset: number;
+  /** Only messages one of this account's characters reported. */
+  reporterAccountId?: string;
+  /** Only messages one of this account's characters sent. */
+  senderAccountId?: string;
 }
 
 export function queueQuery(req: ListReportedMessagesRequest): QueueQuery {
   if (req.limit < 0 || req.limit > MAX_QUEUE_PAGE) throw invalidArgument("limit", `must be 0..${MAX_QUEUE_PAGE} (0: ${DEFAULT_QUEUE_PAGE})`);
   if (req.offset < 0) throw invalidArgument("offset", "must be 0 or more");
-  return { includeResolved: req.includeResolved, limit: req.limit === 0 ? DEFAULT_QUEUE_PAGE : req.limit, offset: req.offset };
+  const query: QueueQuery = { includeResolved: req.includeResolved, limit: req.limit === 0 ? DEFAULT_QUEUE_PAGE : req.limit, offset: req.offset };
+  // Account ids are the identity provider's subjects, as in the sanctions list's account_id filter.
+  if (req.reporterAccountId !== "") query.reporterAccountId = requireText(req.reporterAccountId, "reporter_account_id", 1, 255);
+  if (req.senderAccountId !== "") query.senderAccountId = requireText(req.senderAccountId, "sender_account_id", 1, 255);
+  return query;
 }
 
 export interface ResolutionInput {

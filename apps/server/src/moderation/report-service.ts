@@ -84,6 +84,7 @@ const reportMessage = (r: ReportRecord): ChatReport =>
     messageId: String(r.messageId),
     reporterCharacterId: r.reporterCharacterId,
     reporterCharacterName: r.reporterCharacterName,
+    reporterAccountId: r.reporterAccountId,
     reason: reasonToProto[r.reason],
     details: r.details,
     createdAtMs: BigInt(r.createdAtMs),
@@ -129,7 +130,8 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
     const found = await store.reported(messageId);
     if (!found) throw notFound(messageId);
     const [reports, evidence] = await Promise.all([store.reportsOf([messageId]), store.evidence(messageId)]);
-    return reportedMessage(found, reports, evidence);
+    const [message, ...lines] = await store.withSenderAccounts([found.message, ...evidence]);
+    return reportedMessage({ ...found, message: message! }, reports, lines);
   }
 
   return {
@@ -198,8 +200,9 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
     },
 
     async listReportedMessages(req) {
-      const { total, messages: page } = await store.queue(queueQuery(req));
-      const reports = await store.reportsOf(page.map((m) => m.message.id));
+      const { total, messages: found } = await store.queue(queueQuery(req));
+      const [reports, senders] = await Promise.all([store.reportsOf(found.map((m) => m.message.id)), store.withSenderAccounts(found.map((m) => m.message))]);
+      const page = found.map((m, i) => ({ ...m, message: senders[i]! }));
       return create(ReportedMessagesSchema, {
         total: BigInt(total),
         messages: page.map((m) =>

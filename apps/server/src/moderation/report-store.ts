@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { chatChannels, chatMessages, storedMessageColumns } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { evidenceWindow, EVIDENCE_TOTAL, type Outcome, type QueueQuery, type Reason } from "./report-rules.js";
 import { chatReports, reportEvidence, reportedMessages } from "./report-schema.js";
 import type { Tx } from "./sanction-store.js";
-import type { ModeratedMessage } from "./moderated-message.js";
+import { withSenderAccounts, type ModeratedMessage } from "./moderated-message.js";
 
 /** Every SQL statement of player reports. Knows rows, not requests, tokens or status codes. */
 
@@ -266,7 +266,24 @@ export function createReportStore(db: Db) {
 
     /** The queue: reported messages, newest report first, open ones only unless asked. */
     async queue(query: QueueQuery): Promise<{ total: number; messages: ReportedMessageRecord[] }> {
-      const where = query.includeResolved ? undefined : gt(reportedMessages.openReports, 0);
+      const filters: SQL[] = [];
+      if (!query.includeResolved) filters.push(gt(reportedMessages.openReports, 0));
+      if (query.reporterAccountId !== undefined) {
+        const reporter = db
+          .select({ one: sql`1` })
+          .from(chatReports)
+          .where(and(eq(chatReports.messageId, reportedMessages.messageId), eq(chatReports.reporterAccountId, query.reporterAccountId)));
+        filters.push(exists(reporter));
+      }
+      if (query.senderAccountId !== undefined) {
+        // The sender's characters belong to the account (a deleted character still does).
+        const sender = db
+          .select({ one: sql`1` })
+          .from(characters)
+          .where(and(sql`${characters.id}::text = ${reportedMessages.senderCharacterId}`, eq(characters.ownerId, query.senderAccountId)));
+        filters.push(exists(sender));
+      }
+      const where = and(...filters);
       const [totalRow] = await db.select({ total: count() }).from(reportedMessages).where(where);
       const total = Number(totalRow?.total ?? 0);
       if (query.offset >= total) return { total, messages: [] };
@@ -293,6 +310,9 @@ export function createReportStore(db: Db) {
       const [row] = await q.select().from(reportedMessages).where(eq(reportedMessages.messageId, messageId));
       return row && toReported(row);
     },
+
+    /** The messages with their senders' owners (the player page's links). */
+    withSenderAccounts: <T extends ModeratedMessage>(messages: readonly T[]) => withSenderAccounts(db, messages),
 
     async evidence(messageId: number): Promise<ModeratedMessage[]> {
       const rows = await db

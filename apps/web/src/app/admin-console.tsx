@@ -62,7 +62,17 @@ export default function AdminConsole() {
                   <Route path="characters/new" element={<S.characterNew />} />
                   <Route path="characters/:id" element={<S.character renderSanctions={(character) => <S.characterSanctions {...character} />} />} />
                   <Route path="characters/:id/edit" element={<S.characterEdit />} />
-                  <Route path="accounts/:id" element={<S.account withPersonalData renderSanctions={(slot) => <S.accountSanctions {...slot} />} />} />
+                  <Route
+                    path="accounts/:id"
+                    element={
+                      <S.account
+                        withPersonalData
+                        renderSanctions={(slot) => <S.accountSanctions {...slot} />}
+                        renderReports={(account) => <S.accountReports {...account} />}
+                        renderAudit={(slot) => <S.accountAudit {...slot} />}
+                      />
+                    }
+                  />
                   <Route path="chats" element={<S.chats />} />
                   <Route path="chats/new" element={<S.chatNew />} />
                   <Route path="chats/:id" element={<S.chat />} />

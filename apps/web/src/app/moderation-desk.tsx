@@ -64,6 +64,8 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
             'sanctions.read',
             <S.account
               renderSanctions={({ accountId, label, emptyMessage }) => <S.accountSanctions label={label} accountId={accountId} emptyMessage={emptyMessage} />}
+              renderReports={(account) => <S.accountReports {...account} />}
+              renderAudit={(slot) => <S.accountAudit {...slot} />}
             />,
           )}
         />

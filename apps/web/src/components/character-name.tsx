@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { useCharacter } from '../lib/api/characters';
+import { useAreaHref } from '../lib/area-links';
 
 // docs/product.md#texts-and-errors: how a message sender (or any character reference) reads when it has no name to show.
 export const SYSTEM_SENDER = 'System';
@@ -20,7 +22,17 @@ export function useCharacterLabel(id: string): CharacterLabel {
   return { label: id, pending: true };
 }
 
-export function CharacterName({ id, className = '' }: { id: string; className?: string }) {
+export function CharacterName({ id, className = '', linkOwner = false }: { id: string; className?: string; linkOwner?: boolean }) {
   const { label, pending } = useCharacterLabel(id);
-  return <span className={`${className} ${pending ? 'opacity-60' : ''}`.trim()}>{label}</span>;
+  const owner = useCharacter(id).data?.ownerId;
+  const cls = `${className} ${pending ? 'opacity-60' : ''}`.trim();
+  // The owner's player page, where the area has one (the same cached GetCharacter answer gives it).
+  const href = useAreaHref()(`accounts/${owner}`);
+  if (linkOwner && owner && href)
+    return (
+      <Link to={href} className={`${cls} underline decoration-neon-cyan/60 underline-offset-4 hover:text-neon-cyan`}>
+        {label}
+      </Link>
+    );
+  return <span className={cls}>{label}</span>;
 }

@@ -10,7 +10,7 @@ import { createIdentityAdminFetch } from '../../test/identity-admin-fetch';
 import { makePlayer } from '../../test/game-session-test-server';
 import { ADMIN, MODERATOR, renderScreen } from '../../test/sanction-test-render';
 import AccountPage from './account-page';
-import { ALL_SESSIONS_ENDED, NO_CHARACTERS, NO_SESSIONS, SESSION_ENDED } from './account-texts';
+import { ALL_SESSIONS_ENDED, END_ALL_MESSAGE, END_ALL_TITLE, NO_CHARACTERS, NO_OWN_ACTIONS, NO_SESSIONS, SESSION_ENDED } from './account-texts';
 
 const PIA = {
   id: 'u-pia',
@@ -80,8 +80,8 @@ const open = (ui = <AccountPage withPersonalData />, { identity = identityServer
 };
 
 describe('the player page', { timeout: 30_000 }, () => {
-  it('shows an admin the profile with e-mail, the characters with who plays, and the sessions', async () => {
-    open();
+  it('shows an admin the profile with e-mail, the characters with who plays, the staff actions and the sessions', async () => {
+    open(<AccountPage withPersonalData renderAudit={({ label }) => <p>{label}</p>} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'pia' })).toBeTruthy();
     expect(screen.getByText('Pia Nightshade', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByText('pia@example.test')).toBeTruthy();
@@ -94,6 +94,7 @@ describe('the player page', { timeout: 30_000 }, () => {
     const sessions = await screen.findByRole('list', { name: 'Sessions' });
     expect(within(sessions).getAllByRole('button', { name: /End this session from/ })).toHaveLength(2);
     expect(within(sessions).getAllByText(/sro-web · 10\.0\.0\./)).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: 'Staff actions' })).getByText('Actions on pia')).toBeTruthy();
   });
 
   it('ends one session, then all of them', async () => {
@@ -103,16 +104,36 @@ describe('the player page', { timeout: 30_000 }, () => {
     expect(await screen.findAllByText(SESSION_ENDED)).not.toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'End this session from 10.0.0.2 (sro-web)' })).toBeNull());
     expect(identity.calls).toContain('DELETE /sessions/s-2');
+    // Ending every session asks first: Cancel ends nothing.
     await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+    let dialog = await screen.findByRole('alertdialog', { name: END_ALL_TITLE });
+    expect(within(dialog).getByText(END_ALL_MESSAGE)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(identity.calls).not.toContain('POST /users/u-pia/logout');
+    await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+    dialog = await screen.findByRole('alertdialog', { name: END_ALL_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
     expect(await screen.findAllByText(ALL_SESSIONS_ENDED)).not.toHaveLength(0);
     expect(await screen.findByText(NO_SESSIONS)).toBeTruthy();
     expect(identity.calls).toContain('POST /users/u-pia/logout');
   });
 
   it('shows a moderator neither the e-mail nor the sessions, and asks the provider for no session', async () => {
-    const identity = open(<AccountPage renderSanctions={() => <p>sanctions of pia</p>} />, { identity: identityServer({ admin: false }), session: MODERATOR });
+    const identity = open(
+      <AccountPage
+        renderSanctions={() => <p>sanctions of pia</p>}
+        renderReports={({ accountId, username }) => <p>{`reports of ${username} (${accountId})`}</p>}
+        renderAudit={({ label, emptyMessage }) => <p>{`${label}: ${emptyMessage}`}</p>}
+      />,
+      { identity: identityServer({ admin: false }), session: MODERATOR },
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'pia' })).toBeTruthy();
     expect(await screen.findByText('sanctions of pia')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Reports' })).getByText('reports of pia (u-pia)')).toBeTruthy();
+    // A moderator reads only their own audit records: the section says so.
+    expect(within(screen.getByRole('region', { name: 'Your actions' })).getByText(`Your actions on pia: ${NO_OWN_ACTIONS}`)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Staff actions' })).toBeNull();
     expect(screen.queryByText('pia@example.test')).toBeNull();
     expect(screen.queryByText('E-mail')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Sessions' })).toBeNull();

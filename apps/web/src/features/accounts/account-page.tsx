@@ -8,9 +8,9 @@ import { useRequiredParam } from '../../lib/use-required-param';
 import { AccountCharacters } from './account-characters';
 import { AccountProfile } from './account-profile';
 import { AccountSessions } from './account-sessions';
-import { ACCOUNT_ID_REQUIRED, NO_SANCTIONS } from './account-texts';
+import { ACCOUNT_ID_REQUIRED, NO_ACTIONS, NO_OWN_ACTIONS, NO_SANCTIONS } from './account-texts';
 
-/** What the sanctions and reports sections need (their features render them; app/ wires them in). */
+/** What the sanctions section needs (their features render them; app/ wires them in). */
 export interface AccountSlot {
   accountId: string;
   /** The table's name and its empty state, so the area around passes the slot on as it is. */
@@ -25,7 +25,10 @@ interface Props {
    */
   withPersonalData?: boolean;
   renderSanctions?: (account: AccountSlot) => ReactNode;
-  renderReports?: (account: AccountSlot) => ReactNode;
+  /** The reports its characters made and received (features/moderation/reports/account-reports.tsx). */
+  renderReports?: (account: { accountId: string; username: string }) => ReactNode;
+  /** The audit records on it (features/moderation/audit/account-audit.tsx): all for admins, their own for moderators. */
+  renderAudit?: (account: AccountSlot) => ReactNode;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -39,8 +42,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The player page: one account's profile, characters, sanctions, reports and (console) sessions. */
-export default function AccountPage({ withPersonalData = false, renderSanctions, renderReports }: Props) {
+/** The player page: one account's profile, characters, sanctions, reports, audit records and (console) sessions. */
+export default function AccountPage({ withPersonalData = false, renderSanctions, renderReports, renderAudit }: Props) {
   const id = useRequiredParam('id', ACCOUNT_ID_REQUIRED);
   const account = useAccount(id);
   const sessions = useAccountSessions(id, withPersonalData);
@@ -51,6 +54,7 @@ export default function AccountPage({ withPersonalData = false, renderSanctions,
     return <ItemLoadError what="account" error={account.error} onRetry={() => void account.refetch()} backTo={home} backLabel="Back" />;
   }
   const data = account.data;
+  const allAudit = can('audit.read', 'all');
   const slot = data && { accountId: id, label: `Sanctions of ${data.username}`, emptyMessage: NO_SANCTIONS };
   return (
     <>
@@ -65,7 +69,24 @@ export default function AccountPage({ withPersonalData = false, renderSanctions,
           {slot ? renderSanctions(slot) : <span className="skeleton block h-40 w-full" />}
         </Section>
       )}
-      {renderReports && can('reports.work') && slot && renderReports(slot)}
+      {renderReports && can('reports.work') && (
+        <Section id="account-reports" title="Reports">
+          {data ? renderReports({ accountId: id, username: data.username }) : <span className="skeleton block h-24 w-full" />}
+        </Section>
+      )}
+      {renderAudit && can('audit.read') && (
+        <Section id="account-audit" title={allAudit ? 'Staff actions' : 'Your actions'}>
+          {data ? (
+            renderAudit({
+              accountId: id,
+              label: `${allAudit ? 'Actions' : 'Your actions'} on ${data.username}`,
+              emptyMessage: allAudit ? NO_ACTIONS : NO_OWN_ACTIONS,
+            })
+          ) : (
+            <span className="skeleton block h-40 w-full" />
+          )}
+        </Section>
+      )}
       {withPersonalData && (
         <Section id="account-sessions" title="Sessions">
           <AccountSessions accountId={id} sessions={sessions.data} error={sessions.error} onRetry={() => void sessions.refetch()} />

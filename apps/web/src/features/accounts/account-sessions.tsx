@@ -1,10 +1,16 @@
+import { lazy, Suspense, useState } from 'react';
 import { buttonClasses } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { RetryButton } from '../../components/load-error';
 import { useNotify } from '../../components/notifications/notification-context';
 import { useEndSessions, type AccountSession } from '../../lib/api/accounts';
 import { formatLocalTime } from '../../lib/sanctions/sanction-records';
-import { ALL_SESSIONS_ENDED, endFailed, endSessionLabel, NO_SESSIONS, SESSION_ENDED, sessionsFailed } from './account-texts';
+import { ALL_SESSIONS_ENDED, END_ALL_MESSAGE, END_ALL_TITLE, endFailed, endSessionLabel, NO_SESSIONS, SESSION_ENDED, sessionsFailed } from './account-texts';
+
+// React Aria's modal loads on the intent to end every session (hover, focus, press), as DeleteWithConfirm's does.
+const loadConfirmModal = () => import('../../components/modal/confirm-modal');
+const ConfirmModal = lazy(() => loadConfirmModal().then((module) => ({ default: module.ConfirmModal })));
+const preloadConfirmModal = () => void loadConfirmModal().catch(() => {});
 
 interface Props {
   accountId: string;
@@ -21,10 +27,15 @@ const clientsOf = (s: AccountSession) => (s.clients.length ? s.clients.join(', '
 export function AccountSessions({ accountId, sessions, error, onRetry }: Props) {
   const end = useEndSessions(accountId);
   const notify = useNotify();
+  const [confirming, setConfirming] = useState(false);
+  // Mounted from the first opening on, so closing plays its animation.
+  const [asked, setAsked] = useState(false);
+  if (confirming && !asked) setAsked(true);
   const run = (sessionId?: string) =>
     end.mutate(sessionId, {
       onSuccess: () => notify.success(sessionId ? SESSION_ENDED : ALL_SESSIONS_ENDED),
       onError: (e) => notify.error(endFailed(messageOf(e)), { persist: true, position: 'top-center' }),
+      onSettled: () => setConfirming(false),
     });
   if (error && !sessions) {
     return (
@@ -67,9 +78,29 @@ export function AccountSessions({ accountId, sessions, error, onRetry }: Props) 
         )}
       </ul>
       {sessions && sessions.length > 0 && (
-        <button type="button" className={buttonClasses('danger', 'sm')} disabled={end.isPending} onClick={() => run()}>
+        <button
+          type="button"
+          className={buttonClasses('danger', 'sm')}
+          disabled={end.isPending}
+          onMouseEnter={preloadConfirmModal}
+          onFocus={preloadConfirmModal}
+          onClick={() => setConfirming(true)}
+        >
           End all sessions
         </button>
+      )}
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmModal
+            open={confirming}
+            busy={end.isPending}
+            title={END_ALL_TITLE}
+            message={END_ALL_MESSAGE}
+            confirmLabel="End all sessions"
+            onConfirm={() => run()}
+            onCancel={() => setConfirming(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -10,3 +10,7 @@ export const endSessionLabel = (address: string, clients: string) => `End this s
 export const sessionsFailed = (message: string) => `Could not load the sessions: ${message}`;
 export const endFailed = (message: string) => `Could not end the session: ${message}`;
 export const charactersFailed = (message: string) => `Could not load the characters: ${message}`;
+export const NO_ACTIONS = 'No recorded action on this account or its sanctions.';
+export const NO_OWN_ACTIONS = 'You have taken no recorded action on this account.';
+export const END_ALL_TITLE = 'End all sessions?';
+export const END_ALL_MESSAGE = 'The player is signed out on every device and app, and must sign in again to play or chat.';

@@ -19,6 +19,8 @@ export interface StoredMessageRecord {
   channelName: string;
   senderId: string;
   senderName: string;
+  /** The sender character's owner (empty when unknown). */
+  senderAccountId: string;
   content: string;
   sentAtMs: number;
 }
@@ -102,6 +104,7 @@ export const chatHistoryQueries = {
             channelName: m.channelName,
             senderId: m.senderId,
             senderName: m.senderName,
+            senderAccountId: m.senderAccountId,
             content: m.content,
             sentAtMs: Number(m.sentAtMs),
           })),

@@ -36,6 +36,10 @@ export interface ReportQueueQuery {
   includeResolved: boolean;
   pageIndex: number;
   pageSize: number;
+  /** Only messages one of this account's characters reported (the reports it made). */
+  reporterAccountId?: string;
+  /** Only messages one of this account's characters sent (the reports it received). */
+  senderAccountId?: string;
 }
 
 export interface ReportQueuePage {
@@ -51,7 +55,13 @@ export const reportQueries = {
       queryKey: reportKeys.queue(query),
       queryFn: async ({ signal }): Promise<ReportQueuePage> => {
         const page = await api.listReportedMessages(
-          { includeResolved: query.includeResolved, limit: query.pageSize, offset: query.pageIndex * query.pageSize },
+          {
+            includeResolved: query.includeResolved,
+            limit: query.pageSize,
+            offset: query.pageIndex * query.pageSize,
+            reporterAccountId: query.reporterAccountId ?? '',
+            senderAccountId: query.senderAccountId ?? '',
+          },
           { signal },
         );
         return { total: Number(page.total), messages: page.messages.map(toReportedMessageRecord) };

@@ -44,6 +44,8 @@ export interface ReportRecord {
   messageId: string;
   reporterCharacterId: string;
   reporterCharacterName: string;
+  /** The reporter character's owner when the report was made. */
+  reporterAccountId: string;
   reason: ReportReasonName;
   details: string;
   createdAtMs: number;
@@ -58,6 +60,8 @@ export interface MessageRecord {
   channelName: string;
   senderId: string;
   senderName: string;
+  /** The sender character's owner (empty when unknown). */
+  senderAccountId: string;
   content: string;
   sentAtMs: number;
 }
@@ -79,6 +83,7 @@ export const toReportRecord = (r: ChatReport): ReportRecord => ({
   messageId: r.messageId,
   reporterCharacterId: r.reporterCharacterId,
   reporterCharacterName: r.reporterCharacterName,
+  reporterAccountId: r.reporterAccountId,
   reason: reasonOf(r.reason),
   details: r.details,
   createdAtMs: Number(r.createdAtMs),
@@ -93,6 +98,7 @@ export const toMessageRecord = (m: StoredChatMessage | undefined): MessageRecord
   channelName: m?.channelName ?? '',
   senderId: m?.senderId ?? '',
   senderName: m?.senderName ?? '',
+  senderAccountId: m?.senderAccountId ?? '',
   content: m?.content ?? '',
   sentAtMs: Number(m?.sentAtMs ?? 0),
 });

@@ -133,6 +133,8 @@ describe('audit log page', () => {
       expect(within(first).getAllByRole('link')[0]!.getAttribute('href')).toBe('/admin/audit/rec-24');
       expect(within(first).getByRole('link', { name: 'character t-24' }).getAttribute('href')).toBe('/admin/characters/t-24');
       expect(first.textContent).toContain('Ada Admin');
+      // The actor opens their player page.
+      expect(within(first).getByRole('link', { name: 'Ada Admin' }).getAttribute('href')).toBe('/admin/accounts/u-admin');
       expect(first.textContent).toContain('character.edit');
       expect(requests.at(-1)).toMatchObject({ limit: 10, offset: 0, action: '', actor: '' });
       // Nothing to clear: paging is not a filter.

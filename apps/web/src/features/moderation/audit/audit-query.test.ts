@@ -84,7 +84,9 @@ describe('audit filters', () => {
     expect(targetHref({ targetType: 'dimension', targetId: 'd-1', action: 'dimension.edit' })).toBe('/admin/dimensions/d-1');
     expect(targetHref({ targetType: 'sanction', targetId: 's-1', action: 'sanction.revoke' })).toBe('/admin/sanctions/s-1');
     expect(targetHref({ targetType: 'map', targetId: 'm-1', action: 'map.delete' })).toBeUndefined();
-    expect(targetHref({ targetType: 'user', targetId: 'u-1', action: 'user.group.add' })).toBeUndefined();
+    // An account (a user, or a whole-account purge) opens its player page.
+    expect(targetHref({ targetType: 'user', targetId: 'u-1', action: 'user.group.add' })).toBe('/admin/accounts/u-1');
+    expect(targetHref({ targetType: 'account', targetId: 'u-1', action: 'chat-message.purge' })).toBe('/admin/accounts/u-1');
     expect(targetHref({ targetType: 'moderation-settings', targetId: '', action: 'moderation-settings.set' })).toBeUndefined();
   });
 });

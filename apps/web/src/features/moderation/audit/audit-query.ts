@@ -123,6 +123,9 @@ const ENTITY_PAGES: Record<string, string> = {
   map: '/admin/maps',
   // The sanctions pages come with the sanctions UI .
   sanction: '/admin/sanctions',
+  // An account: its player page.
+  user: '/admin/accounts',
+  account: '/admin/accounts',
 };
 
 /** The console page of a record's target, when the console has one and the record did not delete it. */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { PaginationState } from '@tanstack/react-table';
 import { IdText } from '../../../components/id-text';
+import { PlayerLink } from '../../../components/player-link';
 import { Table, type TableColumns } from '../../../components/table/table';
 import { actorLabel, type AuditEntry } from '../../../lib/api/audit-entry';
 import { targetHref } from './audit-query';
@@ -75,7 +76,9 @@ const columns: TableColumns<AuditEntry> = [
     enableSorting: false,
     cell: ({ row }) => (
       <span className="block">
-        <span className="block font-medium text-white">{actorLabel(row.original)}</span>
+        <PlayerLink accountId={row.original.actorId} className="block font-medium text-white">
+          {actorLabel(row.original)}
+        </PlayerLink>
         {row.original.actorName && row.original.actorId && <IdText id={row.original.actorId} />}
       </span>
     ),
@@ -91,14 +94,16 @@ interface Props {
   pagination: PaginationState;
   onPaginationChange: (pagination: PaginationState) => void;
   emptyMessage: string;
+  /** The table's name (default 'Audit log'). */
+  label?: string;
 }
 
 /** The server pages the log (manual mode) and always sends it newest first, so the columns do not sort. */
-export function AuditTable({ records, total, loading, pagination, onPaginationChange, emptyMessage }: Props) {
+export function AuditTable({ records, total, loading, pagination, onPaginationChange, emptyMessage, label = 'Audit log' }: Props) {
   const href = useAreaHref();
   return (
     <Table
-      label="Audit log"
+      label={label}
       data={records}
       columns={columns}
       getRowId={(r) => r.id}

@@ -70,6 +70,9 @@ describe('chat history page', () => {
     expect(screen.getByText('Showing 1 to 10 of 30 results')).toBeTruthy();
     await waitFor(() => expect(bodyRows()[0]!.textContent).toContain('Unknown (c-gone)'));
     await waitFor(() => expect(bodyRows()[1]!.textContent).toContain('Pia Nightshade'));
+    // A known sender links to its owner's player page; an unknown one stays text.
+    expect(within(bodyRows()[1]!).getByRole('link', { name: 'Pia Nightshade' }).getAttribute('href')).toBe('/admin/accounts/owner-1');
+    expect(within(bodyRows()[0]!).queryByRole('link', { name: 'Unknown (c-gone)' })).toBeNull();
     expect(server.logRequests.at(-1)).toMatchObject({ channelId: 'ch-1', limit: 10n, offset: 0n });
 
     fireEvent.click(screen.getByRole('button', { name: /page 2/i }));

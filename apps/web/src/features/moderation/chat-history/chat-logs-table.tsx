@@ -40,7 +40,7 @@ export function ChatLogsTable({ logs, total, loading, pagination, onPaginationCh
         id: 'sender',
         header: 'Sender',
         enableSorting: false,
-        cell: ({ row }) => <CharacterName id={row.original.senderId} className="font-medium text-white" />,
+        cell: ({ row }) => <CharacterName id={row.original.senderId} className="font-medium text-white" linkOwner />,
       },
       {
         id: 'content',

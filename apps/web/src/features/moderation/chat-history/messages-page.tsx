@@ -25,6 +25,7 @@ import {
 import { LazyPurgeDialog, purgeIntent } from './lazy-purge-dialog';
 import { TextFilter } from './text-filter';
 import { AreaLink } from '../../../components/area-link';
+import { PlayerLink } from '../../../components/player-link';
 
 const NO_SORTING: never[] = [];
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -75,7 +76,11 @@ export default function MessagesPage() {
         id: 'sender',
         header: 'Sender',
         enableSorting: false,
-        cell: ({ row }) => <span className="font-medium text-white [overflow-wrap:anywhere]">{row.original.senderName || row.original.senderId}</span>,
+        cell: ({ row }) => (
+          <PlayerLink accountId={row.original.senderAccountId} className="font-medium text-white [overflow-wrap:anywhere]">
+            {row.original.senderName || row.original.senderId}
+          </PlayerLink>
+        ),
       },
       {
         id: 'content',

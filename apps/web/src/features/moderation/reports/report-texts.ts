@@ -12,3 +12,8 @@ export function noteProblem(note: string): string | undefined {
 
 export const resolvedText = (outcome: 'deleted' | 'dismissed' | 'sanctioned', reports: number) =>
   `${outcome === 'deleted' ? 'Message deleted' : outcome === 'dismissed' ? 'Reports dismissed' : 'Sanction issued'}: ${reports} ${reports === 1 ? 'report' : 'reports'} closed.`;
+
+/** The player page's reports: how many of each list it shows first, and their empty states. */
+export const ACCOUNT_REPORTS_PAGE = 10;
+export const noReportsMade = (username: string) => `${username} has reported no message.`;
+export const noReportsReceived = (username: string) => `No message of ${username}'s characters has been reported.`;

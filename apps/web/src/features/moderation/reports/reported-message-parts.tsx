@@ -1,8 +1,9 @@
 import type { DescriptionItem } from '../../../components/description-list';
-import { reasonLabel, type ReportedMessageRecord, type ReportRecord } from '../../../lib/reports/report-records';
+import { reasonLabel, type MessageRecord, type ReportedMessageRecord, type ReportRecord } from '../../../lib/reports/report-records';
 import { formatLocalTime } from '../../../lib/sanctions/sanction-records';
-import { EvidenceLine, OutcomeBadge, senderText } from './report-parts';
+import { OutcomeBadge, senderText } from './report-parts';
 import { AreaLink } from '../../../components/area-link';
+import { PlayerLink } from '../../../components/player-link';
 
 const link = 'font-medium text-neon-cyan underline-offset-4 hover:underline';
 
@@ -20,6 +21,18 @@ export function reportedMessageItems(data: ReportedMessageRecord | undefined): D
           </AreaLink>
         ) : (
           senderText(data.message)
+        )),
+    },
+    {
+      term: 'Player',
+      value:
+        data &&
+        (data.message.senderAccountId ? (
+          <PlayerLink accountId={data.message.senderAccountId} className="font-medium text-neon-cyan">
+            Player page
+          </PlayerLink>
+        ) : (
+          'Unknown'
         )),
     },
     { term: 'Channel', value: data && (data.message.channelName || 'A deleted channel') },
@@ -80,11 +93,38 @@ function ReportItem({ report }: { report: ReportRecord }) {
     <li data-testid="report" className="rounded-lg border border-white/10 px-3 py-2 text-sm">
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-white">{reasonLabel(report.reason)}</span>
-        <span className="text-slate-300">by {report.reporterCharacterName || 'a deleted character'}</span>
+        <span className="text-slate-300">
+          by{' '}
+          <PlayerLink accountId={report.reporterAccountId} className="text-slate-100">
+            {report.reporterCharacterName || 'a deleted character'}
+          </PlayerLink>
+        </span>
         <span className="text-xs text-slate-400">{formatLocalTime(report.createdAtMs)}</span>
         <OutcomeBadge outcome={report.outcome} />
       </p>
       {report.details && <p className="mt-1 whitespace-pre-wrap break-words text-slate-100">{report.details}</p>}
+    </li>
+  );
+}
+
+/** One chat message as evidence: sender, time, text; the reported one stands out. */
+function EvidenceLine({ message, highlighted }: { message: MessageRecord; highlighted: boolean }) {
+  return (
+    <li
+      data-testid="evidence-line"
+      aria-current={highlighted ? 'true' : undefined}
+      className={`rounded-lg px-3 py-2 ${highlighted ? 'border border-amber-300/60 bg-amber-400/10' : ''}`}
+    >
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <PlayerLink accountId={message.senderAccountId} className={`font-semibold ${highlighted ? 'text-amber-200' : 'text-pink-200'}`}>
+          {senderText(message)}
+        </PlayerLink>
+        <time dateTime={new Date(message.sentAtMs).toISOString()} className="text-xs text-slate-400">
+          {formatLocalTime(message.sentAtMs)}
+        </time>
+        {highlighted && <span className="text-xs font-semibold uppercase tracking-wide text-amber-200">Reported</span>}
+      </p>
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-100">{message.content}</p>
     </li>
   );
 }

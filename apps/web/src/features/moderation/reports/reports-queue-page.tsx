@@ -8,6 +8,7 @@ import { formatLocalTime } from '../../../lib/sanctions/sanction-records';
 import { openCount, reasonLabel, reasonSummary, type ReportedMessageRecord } from '../../../lib/reports/report-records';
 import { OutcomeBadge, senderText } from './report-parts';
 import { useAreaHref } from '../../../lib/area-links';
+import { PlayerLink } from '../../../components/player-link';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -18,7 +19,9 @@ function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
     <li data-testid="reported-message" className="rounded-xl border border-white/10 bg-night-900/70 p-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <OutcomeBadge outcome={entry.outcome} />
-        <span className="font-semibold text-white">{senderText(entry.message)}</span>
+        <PlayerLink accountId={entry.message.senderAccountId} className="font-semibold text-white">
+          {senderText(entry.message)}
+        </PlayerLink>
         <span className="text-slate-300">in {entry.message.channelName || 'a deleted channel'}</span>
       </div>
       <blockquote className="mt-2 line-clamp-3 whitespace-pre-wrap break-words border-l-2 border-white/20 pl-3 text-sm text-slate-100">

@@ -15,6 +15,7 @@ import { revokedText, SANCTION_ID_REQUIRED } from './sanction-texts';
 import { KindBadge, StateBadge } from './sanctions-table';
 import { useAreaHref } from '../../../lib/area-links';
 import { AreaLink } from '../../../components/area-link';
+import { PlayerLink } from '../../../components/player-link';
 import { useCan } from '../../../lib/access/capabilities';
 import { auditHistoryPath } from '../../../lib/audit-history';
 import { PlayerRemovals } from '../../../components/game-sessions/player-removals';
@@ -71,7 +72,12 @@ export default function SanctionDetailPage() {
       ) : (
         subjectText(data)
       )}
-      <span className="mt-1 block text-slate-300">Account: {data.accountName || 'Unknown'}</span>
+      <span className="mt-1 block text-slate-300">
+        Account:{' '}
+        <PlayerLink accountId={data.accountId} className="text-slate-100">
+          {data.accountName || 'Unknown'}
+        </PlayerLink>
+      </span>
       <span className="mt-1 block">
         <CopyableId id={data.accountId} />
       </span>

@@ -97,6 +97,8 @@ describe('/admin/sanctions/:id', { timeout: 30_000 }, () => {
     expect(screen.getByText('Please stop posting links.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'History' }).getAttribute('href')).toBe('/admin/audit?target_type=sanction&target_id=s-9');
     expect(screen.getByRole('link', { name: 'Pia Nightshade' }).getAttribute('href')).toBe('/admin/characters/c-pia');
+    // Its account opens the player page.
+    expect(screen.getByRole('link', { name: 'player' }).getAttribute('href')).toBe('/admin/accounts/u-player');
 
     await user.click(screen.getByRole('button', { name: 'Revoke' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke sanction' });

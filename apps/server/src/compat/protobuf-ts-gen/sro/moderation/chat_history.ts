@@ -91,6 +91,12 @@ export interface StoredChatMessage {
      * @generated from protobuf field: int64 sent_at_ms = 7
      */
     sentAtMs: string;
+    /**
+     * The sender character's owner (a deleted character's too): the player page's account. Staff reads only.
+     *
+     * @generated from protobuf field: string sender_account_id = 8
+     */
+    senderAccountId: string;
 }
 /**
  * @generated from protobuf message sro.moderation.ChatMessagePage
@@ -277,7 +283,8 @@ class StoredChatMessage$Type extends MessageType<StoredChatMessage> {
             { no: 4, name: "sender_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 5, name: "sender_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 6, name: "content", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 7, name: "sent_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ }
+            { no: 7, name: "sent_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 8, name: "sender_account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<StoredChatMessage>): StoredChatMessage {
@@ -289,6 +296,7 @@ class StoredChatMessage$Type extends MessageType<StoredChatMessage> {
         message.senderName = "";
         message.content = "";
         message.sentAtMs = "0";
+        message.senderAccountId = "";
         if (value !== undefined)
             reflectionMergePartial<StoredChatMessage>(this, message, value);
         return message;
@@ -318,6 +326,9 @@ class StoredChatMessage$Type extends MessageType<StoredChatMessage> {
                     break;
                 case /* int64 sent_at_ms */ 7:
                     message.sentAtMs = reader.int64().toString();
+                    break;
+                case /* string sender_account_id */ 8:
+                    message.senderAccountId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -352,6 +363,9 @@ class StoredChatMessage$Type extends MessageType<StoredChatMessage> {
         /* int64 sent_at_ms = 7; */
         if (message.sentAtMs !== "0")
             writer.tag(7, WireType.Varint).int64(message.sentAtMs);
+        /* string sender_account_id = 8; */
+        if (message.senderAccountId !== "")
+            writer.tag(8, WireType.LengthDelimited).string(message.senderAccountId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);

@@ -408,6 +408,13 @@ export interface ListAuditRecordsRequest {
      * @generated from protobuf field: bool for_export = 9
      */
     forExport: boolean;
+    /**
+     * Optional: records on one account (the player page): the account itself (target user or account) and the
+     * sanctions on it.
+     *
+     * @generated from protobuf field: string account_id = 10
+     */
+    accountId: string;
 }
 /**
  * @generated from protobuf enum sro.moderation.SanctionKind
@@ -1412,7 +1419,8 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
             { no: 6, name: "to_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 7, name: "limit", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
             { no: 8, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
-            { no: 9, name: "for_export", kind: "scalar", T: 8 /*ScalarType.BOOL*/ }
+            { no: 9, name: "for_export", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
+            { no: 10, name: "account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ListAuditRecordsRequest>): ListAuditRecordsRequest {
@@ -1426,6 +1434,7 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
         message.limit = 0;
         message.offset = 0;
         message.forExport = false;
+        message.accountId = "";
         if (value !== undefined)
             reflectionMergePartial<ListAuditRecordsRequest>(this, message, value);
         return message;
@@ -1461,6 +1470,9 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
                     break;
                 case /* bool for_export */ 9:
                     message.forExport = reader.bool();
+                    break;
+                case /* string account_id */ 10:
+                    message.accountId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -1501,6 +1513,9 @@ class ListAuditRecordsRequest$Type extends MessageType<ListAuditRecordsRequest> 
         /* bool for_export = 9; */
         if (message.forExport !== false)
             writer.tag(9, WireType.Varint).bool(message.forExport);
+        /* string account_id = 10; */
+        if (message.accountId !== "")
+            writer.tag(10, WireType.LengthDelimited).string(message.accountId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);

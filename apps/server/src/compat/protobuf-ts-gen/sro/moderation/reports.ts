@@ -87,6 +87,12 @@ export interface ChatReport {
      * @generated from protobuf field: string message_content = 10
      */
     messageContent: string;
+    /**
+     * The reporter character's owner when the report was made.
+     *
+     * @generated from protobuf field: string reporter_account_id = 11
+     */
+    reporterAccountId: string;
 }
 /**
  * @generated from protobuf message sro.moderation.ChatReports
@@ -179,6 +185,18 @@ export interface ListReportedMessagesRequest {
      * @generated from protobuf field: int32 offset = 3
      */
     offset: number;
+    /**
+     * Optional: only messages reported by one of this account's characters (the reports it made).
+     *
+     * @generated from protobuf field: string reporter_account_id = 4
+     */
+    reporterAccountId: string;
+    /**
+     * Optional: only messages sent by one of this account's characters (the reports it received).
+     *
+     * @generated from protobuf field: string sender_account_id = 5
+     */
+    senderAccountId: string;
 }
 /**
  * @generated from protobuf message sro.moderation.ResolveReportedMessageRequest
@@ -341,7 +359,8 @@ class ChatReport$Type extends MessageType<ChatReport> {
             { no: 7, name: "created_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 8, name: "outcome", kind: "enum", T: () => ["sro.moderation.ReportOutcome", ReportOutcome, "REPORT_OUTCOME_"] },
             { no: 9, name: "resolved_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
-            { no: 10, name: "message_content", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+            { no: 10, name: "message_content", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 11, name: "reporter_account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ChatReport>): ChatReport {
@@ -356,6 +375,7 @@ class ChatReport$Type extends MessageType<ChatReport> {
         message.outcome = 0;
         message.resolvedAtMs = "0";
         message.messageContent = "";
+        message.reporterAccountId = "";
         if (value !== undefined)
             reflectionMergePartial<ChatReport>(this, message, value);
         return message;
@@ -394,6 +414,9 @@ class ChatReport$Type extends MessageType<ChatReport> {
                     break;
                 case /* string message_content */ 10:
                     message.messageContent = reader.string();
+                    break;
+                case /* string reporter_account_id */ 11:
+                    message.reporterAccountId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -437,6 +460,9 @@ class ChatReport$Type extends MessageType<ChatReport> {
         /* string message_content = 10; */
         if (message.messageContent !== "")
             writer.tag(10, WireType.LengthDelimited).string(message.messageContent);
+        /* string reporter_account_id = 11; */
+        if (message.reporterAccountId !== "")
+            writer.tag(11, WireType.LengthDelimited).string(message.reporterAccountId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
@@ -673,7 +699,9 @@ class ListReportedMessagesRequest$Type extends MessageType<ListReportedMessagesR
         super("sro.moderation.ListReportedMessagesRequest", [
             { no: 1, name: "include_resolved", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
             { no: 2, name: "limit", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
-            { no: 3, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ }
+            { no: 3, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
+            { no: 4, name: "reporter_account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 5, name: "sender_account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ListReportedMessagesRequest>): ListReportedMessagesRequest {
@@ -681,6 +709,8 @@ class ListReportedMessagesRequest$Type extends MessageType<ListReportedMessagesR
         message.includeResolved = false;
         message.limit = 0;
         message.offset = 0;
+        message.reporterAccountId = "";
+        message.senderAccountId = "";
         if (value !== undefined)
             reflectionMergePartial<ListReportedMessagesRequest>(this, message, value);
         return message;
@@ -698,6 +728,12 @@ class ListReportedMessagesRequest$Type extends MessageType<ListReportedMessagesR
                     break;
                 case /* int32 offset */ 3:
                     message.offset = reader.int32();
+                    break;
+                case /* string reporter_account_id */ 4:
+                    message.reporterAccountId = reader.string();
+                    break;
+                case /* string sender_account_id */ 5:
+                    message.senderAccountId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -720,6 +756,12 @@ class ListReportedMessagesRequest$Type extends MessageType<ListReportedMessagesR
         /* int32 offset = 3; */
         if (message.offset !== 0)
             writer.tag(3, WireType.Varint).int32(message.offset);
+        /* string reporter_account_id = 4; */
+        if (message.reporterAccountId !== "")
+            writer.tag(4, WireType.LengthDelimited).string(message.reporterAccountId);
+        /* string sender_account_id = 5; */
+        if (message.senderAccountId !== "")
+            writer.tag(5, WireType.LengthDelimited).string(message.senderAccountId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
