@@ -23,7 +23,7 @@ async function atBothWidths(page: Page, testInfo: TestInfo, name: string, ready:
 test('a player appeals a mute; a moderator revokes it from the desk; the player sees the outcome', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ viewport: { width: 1440, height: 900 } })));
-  const [admin, player, moderator] = await Promise.all(contexts.map((c) => c.newPage()));
+  const [admin, player, moderator] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page, Page];
   await signInAs(admin, '/admin', 'admin');
   const issued = await restFromPage(admin, 'POST', '/v1/sanctions', {
     kind: 'SANCTION_KIND_MUTE',
