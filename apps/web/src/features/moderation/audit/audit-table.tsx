@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { PaginationState } from '@tanstack/react-table';
 import { IdText } from '../../../components/id-text';
-import { PlayerLink } from '../../../components/player-link';
 import { Table, type TableColumns } from '../../../components/table/table';
 import { actorLabel, type AuditEntry } from '../../../lib/api/audit-entry';
 import { targetHref } from './audit-query';
@@ -74,18 +73,32 @@ const columns: TableColumns<AuditEntry> = [
     id: 'actor',
     header: 'Actor',
     enableSorting: false,
-    cell: ({ row }) => (
-      <span className="block">
-        <PlayerLink accountId={row.original.actorId} className="block font-medium text-white">
-          {actorLabel(row.original)}
-        </PlayerLink>
-        {row.original.actorName && row.original.actorId && <IdText id={row.original.actorId} />}
-      </span>
-    ),
+    cell: ({ row }) => <AuditActor entry={row.original} />,
   },
   { id: 'target', header: 'Target', enableSorting: false, cell: ({ row }) => <AuditTarget entry={row.original} /> },
   { id: 'requestId', header: 'Request id', enableSorting: false, cell: ({ row }) => <IdText id={row.original.requestId} /> },
 ];
+
+/**
+ * Who acted, linking to their player page where the area has one. Link and useAreaHref here rather than PlayerLink:
+ * a module shared by several screens becomes a script of its own, and its framing put this route over its ceiling.
+ */
+function AuditActor({ entry }: { entry: AuditEntry }) {
+  const href = useAreaHref()(`accounts/${entry.actorId}`);
+  const name = actorLabel(entry);
+  return (
+    <span className="block">
+      {entry.actorId && href ? (
+        <Link to={href} className="block font-medium text-white underline decoration-neon-cyan/60 underline-offset-4 hover:text-neon-cyan">
+          {name}
+        </Link>
+      ) : (
+        <span className="block font-medium text-white">{name}</span>
+      )}
+      {entry.actorName && entry.actorId && <IdText id={entry.actorId} />}
+    </span>
+  );
+}
 
 interface Props {
   records: readonly AuditEntry[];
