@@ -36,6 +36,17 @@ describe('the appeals queue', { timeout: 30_000 }, () => {
     expect(entry.textContent).toContain('The sanction is too harsh: One link, one day?');
     expect(within(entry).getByRole('link', { name: 'Review the appeal of player' }).getAttribute('href')).toBe('/admin/appeals/a-1');
   });
+
+  it('says when none is open, and "Include decided" brings the decided ones', async () => {
+    const user = userEvent.setup();
+    server.appeals.appeals[0]!.decision = AppealDecision.UPHELD;
+    renderScreen(<AppealsQueuePage />, { transports: server.transports, route: '/moderation/appeals', path: '/moderation/appeals', session: MODERATOR });
+    expect(await screen.findByText('No open appeals.')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Include decided' }));
+    const list = await screen.findByRole('list', { name: 'Appeals' });
+    expect(within(list).getByTestId('appeal').textContent).toContain('One link, one day?');
+    expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy();
+  });
 });
 
 describe('one appeal', { timeout: 30_000 }, () => {

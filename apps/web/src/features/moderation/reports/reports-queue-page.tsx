@@ -1,16 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListLoadError } from '../../../components/load-error';
-import { PageHeader } from '../../../components/page-header';
-import { TablePagination } from '../../../components/table/table-pagination';
+import { QueuePage, useQueueView } from '../../../components/queue-page';
 import { useReportQueue } from '../../../lib/api/reports';
 import { formatLocalTime } from '../../../lib/sanctions/sanction-records';
 import { openCount, reasonLabel, reasonSummary, type ReportedMessageRecord } from '../../../lib/reports/report-records';
 import { OutcomeBadge, senderText } from './report-parts';
 import { useAreaHref } from '../../../lib/area-links';
 import { PlayerLink } from '../../../components/player-link';
-
-const PAGE_SIZES = [25, 50, 100] as const;
 
 function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
   const open = openCount(entry.reports);
@@ -54,62 +49,19 @@ function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
 
 /** /admin/reports: reported messages, newest report first; open ones unless "Include resolved" is on. */
 export default function ReportsQueuePage() {
-  const [includeResolved, setIncludeResolved] = useState(false);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(50);
-  const queue = useReportQueue({ includeResolved, pageIndex, pageSize });
-  const page = queue.data;
+  const view = useQueueView();
+  const query = useReportQueue({ includeResolved: view.includeClosed, pageIndex: view.pageIndex, pageSize: view.pageSize });
   return (
-    <>
-      <title>Reports · SRO Admin</title>
-      <PageHeader
-        title="Reports"
-        description="Chat messages players reported, newest report first."
-        actions={
-          <label className="flex items-center gap-2 text-sm text-slate-200">
-            <input
-              type="checkbox"
-              checked={includeResolved}
-              onChange={(e) => {
-                setIncludeResolved(e.target.checked);
-                setPageIndex(0);
-              }}
-            />
-            Include resolved
-          </label>
-        }
-      />
-      {queue.isError ? (
-        <ListLoadError what="reports" error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : !page ? (
-        <p className="text-sm text-slate-300">Loading reports…</p>
-      ) : page.messages.length === 0 ? (
-        <p className="rounded-xl border border-white/10 bg-night-900/70 px-4 py-10 text-center text-sm text-slate-300">
-          {includeResolved ? 'No message has been reported yet.' : 'No open reports. Nice and quiet.'}
-        </p>
-      ) : (
-        <>
-          <ul className="space-y-3" aria-label="Reported messages">
-            {page.messages.map((entry) => (
-              <QueueEntry key={entry.message.id} entry={entry} />
-            ))}
-          </ul>
-          <div className="mt-4 rounded-xl border border-white/10 bg-night-900/70">
-            <TablePagination
-              pageIndex={pageIndex}
-              pageSize={pageSize}
-              pageCount={Math.ceil(page.total / pageSize)}
-              total={page.total}
-              pageSizeOptions={PAGE_SIZES}
-              onPageChange={setPageIndex}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPageIndex(0);
-              }}
-            />
-          </div>
-        </>
-      )}
-    </>
+    <QueuePage
+      title="Reports"
+      description="Chat messages players reported, newest report first."
+      closedLabel="Include resolved"
+      what="reports"
+      listLabel="Reported messages"
+      emptyText={view.includeClosed ? 'No message has been reported yet.' : 'No open reports. Nice and quiet.'}
+      view={view}
+      query={query}
+      items={(page) => page.messages.map((entry) => <QueueEntry key={entry.message.id} entry={entry} />)}
+    />
   );
 }
