@@ -19,6 +19,7 @@ const dimension = demoId(2, 1);
 const map = demoId(1, 1);
 const channel = demoId(3, 1);
 const character = demoId(4, 1);
+const player = '6f1c2a10-0000-4000-8000-000000000003';
 
 /** Every admin screen a user reaches inside the console (ids of local mode's demo data). */
 export const FURTHER_ADMIN_ROUTES = [
@@ -42,6 +43,8 @@ export const FURTHER_ADMIN_ROUTES = [
   '/admin/sanctions/settings',
   '/admin/moderation',
   '/admin/reports',
+  '/admin/appeals',
+  `/admin/accounts/${player}`,
   '/admin/audit',
   '/admin/settings',
   '/admin/webhooks',
