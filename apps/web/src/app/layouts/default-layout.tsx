@@ -14,7 +14,8 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <TopNav />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* The footer starts below the first screen (less the top bar): a page filling in never pushes it out of view. */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         {children ?? <Outlet />}
       </main>
       <SiteFooter />

@@ -127,7 +127,8 @@ export default function MySanctionsPage() {
         <div className="mt-8">
           <ListLoadError what="your sanctions" error={mine.error} onRetry={() => void mine.refetch()} />
         </div>
-      ) : mine.isPending ? (
+      ) : mine.isPending || myAppeals.isPending ? (
+        // Both lists, then the cards: an Appeal button arriving later would move every card below it.
         <div className="mt-8 space-y-3" aria-busy="true">
           <span className="skeleton block h-6 w-40" />
           <span className="skeleton block h-24 w-full" />
