@@ -109,10 +109,12 @@ test('signing out from the profile panel clears the cached admin data', async ({
   await expect(page.getByRole('table', { name: 'Maps' }).locator('tbody tr')).toHaveCount(4);
   // The persister writes at most once a second.
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('sro.query-cache'))).not.toBeNull();
+  expect(await page.evaluate(() => window.localStorage.getItem('sro.capabilities'))).toContain('"role":"admin"');
   await page.getByRole('button', { name: 'Open profile panel' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname.includes('/logout') || url.pathname === '/');
   if (new URL(page.url()).pathname.includes('/logout')) await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('sro.query-cache'))).toBeNull();
+  expect(await page.evaluate(() => window.localStorage.getItem('sro.capabilities'))).toBeNull();
 });

@@ -25,10 +25,11 @@ async function expectSignedOutOnHome(page: Page): Promise<void> {
   expect(new URL(page.url()).pathname).toBe('/');
   const stored = await page.evaluate(() => ({
     queryCache: window.localStorage.getItem('sro.query-cache'),
+    capabilities: window.localStorage.getItem('sro.capabilities'),
     signedIn: window.localStorage.getItem('sro.signed-in'),
     tokens: Object.keys(window.sessionStorage).filter((key) => key.startsWith('sro.oidc.user:')),
   }));
-  expect(stored).toEqual({ queryCache: null, signedIn: null, tokens: [] });
+  expect(stored).toEqual({ queryCache: null, capabilities: null, signedIn: null, tokens: [] });
 }
 
 /** A fresh tab of the same browser must not get into the console without signing in again. */

@@ -1,9 +1,10 @@
-import { createContext, useEffect, useState } from 'react';
+import { createContext, useEffect, useMemo, useState } from 'react';
 import { AccessService } from '../../gen/sro/access_pb';
 import { useSession } from '../auth/session-context';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
 import { toCapabilitySet, type CapabilitySet } from './capabilities';
+import { recallCapabilities, rememberCapabilities } from './capabilities-memo';
 
 export type CapabilitiesState = { status: 'loading' } | { status: 'ready'; set: CapabilitySet } | { status: 'failed'; error: unknown; retry: () => void };
 
@@ -16,6 +17,8 @@ export const CapabilitiesStateContext = createContext<CapabilitiesState | null>(
 /**
  * The signed-in caller's capabilities from GetMyCapabilities, asked again when the user changes (sign-in, another
  * account). Plain state rather than the query cache: the top bar needs it, and visitors never load TanStack Query.
+ * The account's last answer (capabilities-memo.ts) shows until the server answers; if the server cannot answer then,
+ * the last answer stays.
  */
 export function useMyCapabilities(enabled = true): CapabilitiesState {
   const { user } = useSession();
@@ -23,13 +26,20 @@ export function useMyCapabilities(enabled = true): CapabilitiesState {
   const [state, setState] = useState<{ sub: string; value: CapabilitiesState } | null>(null);
   const sub = enabled ? (user?.id ?? '') : '';
   const [attempt, setAttempt] = useState(0);
+  const recalled = useMemo(() => (sub ? recallCapabilities(sub) : null), [sub]);
   useEffect(() => {
     if (!sub) return;
     let live = true;
     client.getMyCapabilities({}).then(
-      (message) => live && setState({ sub, value: { status: 'ready', set: toCapabilitySet(message) } }),
+      (message) => {
+        if (!live) return;
+        const set = toCapabilitySet(message);
+        rememberCapabilities(sub, set);
+        setState({ sub, value: { status: 'ready', set } });
+      },
       (error: unknown) =>
         live &&
+        !recalled &&
         setState({
           sub,
           value: {
@@ -45,6 +55,7 @@ export function useMyCapabilities(enabled = true): CapabilitiesState {
     return () => {
       live = false;
     };
-  }, [client, sub, attempt]);
-  return state && state.sub === sub ? state.value : { status: 'loading' };
+  }, [client, sub, attempt, recalled]);
+  if (state && state.sub === sub) return state.value;
+  return recalled ? { status: 'ready', set: recalled } : { status: 'loading' };
 }
