@@ -68,6 +68,35 @@ describe.each(storageBackends)("audit records of users API reads (%s)", (backend
     expect(JSON.stringify(search)).not.toContain("@");
   });
 
+  it("a read of someone's sessions (their addresses) is one record with the count; none when there is no session", async () => {
+    const player = account("player");
+    const sessionReads = async (path: string, token: string, status = 200) => {
+      const before = await s.server.database.db.select().from(auditRecords).where(eq(auditRecords.action, "user.sessions.read"));
+      const response = await get(path, token);
+      expect(response.status).toBe(status);
+      const body = await response.text();
+      const after = await s.server.database.db.select().from(auditRecords).where(eq(auditRecords.action, "user.sessions.read"));
+      return { body, records: after.slice(before.length) };
+    };
+    // The beforeAll signed the player in once: one live session.
+    const read = await sessionReads(`/users/${player.id}/sessions`, tokens.admin!);
+    expect(JSON.parse(read.body)).toHaveLength(1);
+    expect(read.records).toMatchObject([
+      {
+        actorId: account("admin").id,
+        action: "user.sessions.read",
+        targetType: "user",
+        targetId: player.id,
+        sourceAddress: "192.0.2.44",
+        after: { answered: 1 },
+      },
+    ]);
+    expect(JSON.stringify(read.records)).not.toMatch(/ipAddress|127\.0\.0\.1|::1/);
+
+    expect((await sessionReads(`/users/${account("banned").id}/sessions`, tokens.admin!)).records).toEqual([]);
+    expect((await sessionReads(`/users/${player.id}/sessions`, tokens.moderator!, 403)).records).toEqual([]);
+  });
+
   it("writes nothing for reads that answer no address, nobody, or are refused", async () => {
     const player = account("player");
     expect(await recordsOf(() => get("/users/count", tokens.admin!))).toEqual([]);

@@ -57,7 +57,7 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
       return sendJson(res, 200, userRepresentation(user, (await ctx.users.groupPathsOf([id])).get(id) ?? [], totp));
     }
     if (!sub && method === "PUT") return updateUser(ctx, req, res, caller, user);
-    if (sub === "sessions" && !subId && method === "GET") return listUserSessions(ctx, res, user);
+    if (sub === "sessions" && !subId && method === "GET") return listUserSessions(ctx, req, res, caller, user);
     if (sub === "logout" && !subId && method === "POST") return logoutUser(ctx, req, res, caller, user);
     if (sub === "credentials" && !subId && method === "GET") return listCredentials(ctx, res, user);
     if (sub === "credentials" && subId && method === "DELETE") return deleteCredential(ctx, req, res, caller, user, subId);

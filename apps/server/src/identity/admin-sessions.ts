@@ -10,10 +10,15 @@ import type { User } from "./user-store.js";
 /**
  * Keycloak's session paths of the admin API (what keycloak-admin-client's users.listSessions, users.logout and
  * realms.deleteSession call). Admins only: a session shows where a person signs in from. Ending a session stops its
- * tokens on every node at once (platform/auth/revocations.ts); each end is audited ("user.sessions.end").
+ * tokens on every node at once (platform/auth/revocations.ts); each end is audited ("user.sessions.end"), and so is
+ * each read that shows at least one session ("user.sessions.read": addresses are personal data; the count only).
  */
-export async function listUserSessions(ctx: IdentityContext, res: AnyResponse, user: User): Promise<void> {
+export async function listUserSessions(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, caller: Caller, user: User): Promise<void> {
   const sessions = await ctx.sessions.list(user.id);
+  if (sessions.length > 0) {
+    const actor = auditActorOfRequest(caller, req, ctx.trustProxy);
+    await ctx.audit(actor, { action: "user.sessions.read", targetType: "user", targetId: user.id, after: { answered: sessions.length } });
+  }
   sendJson(
     res,
     200,

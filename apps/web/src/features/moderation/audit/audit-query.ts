@@ -30,8 +30,10 @@ export const ACTION_SUGGESTIONS = [
   'console.sign-in',
   'role.',
   'role-mapping.',
-  // Reads of personal data (docs/moderation.md "Audit log"): the users API, someone else's direct messages, exports.
+  // Reads of personal data (docs/moderation.md "Audit log"): the users API, sessions, someone else's direct messages,
+  // exports.
   'user.read',
+  'user.sessions.read',
   'direct-messages.read',
   'audit.export',
 ] as const;
