@@ -9,6 +9,8 @@ import { keepScreenshot } from '../support/screens';
 const REASON = `Link spam ${Date.now() % 100_000}`;
 const APPEAL_TEXT = 'I was quoting the spammer to warn the others.';
 const DECISION = 'Context checked: it was a warning, not spam.';
+// The demo player, Pia's owner (demo/demo-accounts.ts).
+const PLAYER_ACCOUNT_ID = '6f1c2a10-0000-4000-8000-000000000003';
 
 async function atBothWidths(page: Page, testInfo: TestInfo, name: string, ready: () => Promise<void>) {
   for (const width of [1440, 375]) {
@@ -74,6 +76,14 @@ test('a player appeals a mute; a moderator revokes it from the desk; the player 
     await expect(history.getByTestId('appeal-status')).toContainText(DECISION);
     await expect(history).not.toContainText(/\bmoderator\b/);
     await atBothWidths(again, testInfo, 'appeal-decided', () => expect(history).toBeVisible());
+
+    // The player page (staff) lists the appeal with its outcome, who decided it and why.
+    await admin.goto(`/admin/accounts/${PLAYER_ACCOUNT_ID}`);
+    const onPage = admin.getByRole('region', { name: 'Appeals' }).getByTestId('account-appeal').filter({ hasText: REASON });
+    await expect(onPage).toContainText('Appeal accepted: the sanction was lifted');
+    await expect(onPage).toContainText('by moderator');
+    await expect(onPage).toContainText(DECISION);
+    await atBothWidths(admin, testInfo, 'player-page-appeals', () => expect(onPage).toBeVisible());
   } finally {
     await restFromPage(admin, 'POST', `/v1/sanctions/id/${sanctionId}/revoke`, { id: sanctionId, reason: 'e2e clean-up' });
     await Promise.all(contexts.map((c) => c.close()));

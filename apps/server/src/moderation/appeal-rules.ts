@@ -88,12 +88,16 @@ export interface AppealQueueQuery {
   includeDecided: boolean;
   limit: number;
   offset: number;
+  /** One account's appeals only, newest first (the player page). */
+  accountId?: string;
 }
 
 export function appealQueueQuery(req: ListAppealsRequest): AppealQueueQuery {
   if (req.limit < 0 || req.limit > MAX_APPEAL_PAGE) throw invalidArgument("limit", `must be 0..${MAX_APPEAL_PAGE} (0: ${DEFAULT_APPEAL_PAGE})`);
   if (req.offset < 0) throw invalidArgument("offset", "must be 0 or more");
-  return { includeDecided: req.includeDecided, limit: req.limit === 0 ? DEFAULT_APPEAL_PAGE : req.limit, offset: req.offset };
+  const query: AppealQueueQuery = { includeDecided: req.includeDecided, limit: req.limit === 0 ? DEFAULT_APPEAL_PAGE : req.limit, offset: req.offset };
+  if (req.accountId !== "") query.accountId = requireText(req.accountId, "account_id", 1, 255);
+  return query;
 }
 
 /**

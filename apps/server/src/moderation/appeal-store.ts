@@ -78,17 +78,24 @@ export function createAppealStore(db: Db) {
       return rows.map(toRecord);
     },
 
-    /** Open ones first, oldest first within each group. */
+    /** The queue: open ones first, oldest first within each group. One account's: newest first. */
     async queue(query: AppealQueueQuery): Promise<{ total: number; appeals: AppealRecord[] }> {
-      const where = query.includeDecided ? undefined : isNull(sanctionAppeals.decision);
+      const where = and(
+        query.includeDecided ? undefined : isNull(sanctionAppeals.decision),
+        query.accountId === undefined ? undefined : eq(sanctionAppeals.accountId, query.accountId),
+      );
       const [totalRow] = await db.select({ total: count() }).from(sanctionAppeals).where(where);
       const total = Number(totalRow?.total ?? 0);
       if (offsetBeyond(query, total)) return { total, appeals: [] };
+      const order =
+        query.accountId === undefined
+          ? [sql`(${sanctionAppeals.decision} IS NOT NULL)`, asc(sanctionAppeals.filedAt), asc(sanctionAppeals.id)]
+          : [desc(sanctionAppeals.filedAt), desc(sanctionAppeals.id)];
       const rows = await db
         .select()
         .from(sanctionAppeals)
         .where(where)
-        .orderBy(sql`(${sanctionAppeals.decision} IS NOT NULL)`, asc(sanctionAppeals.filedAt), asc(sanctionAppeals.id))
+        .orderBy(...order)
         .limit(query.limit)
         .offset(query.offset);
       return { total, appeals: rows.map(toRecord) };

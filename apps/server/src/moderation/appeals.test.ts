@@ -130,6 +130,37 @@ describe.each(storageBackends)("appeals (%s)", (backend) => {
       expect((await errorOf(moderator.listAppeals({ limit: 201 }))).rawMessage).toMatch(/^limit: /);
     });
 
+    it("lists one account's appeals, decided ones too, newest first (the player page)", async () => {
+      const otherCharacter = await insertCharacter(db(), t.users.otherPlayer.sub, await insertDimension(db()));
+      const otherMute = await modSanctions.issueSanction({
+        kind: kinds.mute,
+        scope: scopes.everywhere,
+        characterId: otherCharacter,
+        durationSeconds: 3600n,
+        reason: "Spam",
+      });
+      const others = await file(otherMute.id, other);
+      clock += 1000;
+      const older = await file(await mute());
+      await admin.decideAppeal({ appealId: older.id, decision: AppealDecision.UPHELD, reason: "Clear spam" });
+      clock += 1000;
+      const newer = await file(await mute());
+
+      const page = await moderator.listAppeals({ accountId: t.users.player.sub, includeDecided: true });
+      const ids = page.appeals.map((x) => x.id);
+      expect(ids).not.toContain(others.id);
+      expect(page.appeals.every((x) => x.accountId === t.users.player.sub)).toBe(true);
+      expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+      expect(Number(page.total)).toBe(page.appeals.length);
+      expect((await moderator.listAppeals({ accountId: t.users.player.sub })).appeals.map((x) => x.id)).not.toContain(older.id);
+      expect((await moderator.listAppeals({ accountId: t.users.otherPlayer.sub, includeDecided: true })).appeals.map((x) => x.id)).toEqual([others.id]);
+      for (const bad of ["x".repeat(256), "a\u0000b"]) {
+        const error = await errorOf(moderator.listAppeals({ accountId: bad }));
+        expect(error.code).toBe(Code.InvalidArgument);
+        expect(error.rawMessage).toMatch(/^account_id: /);
+      }
+    });
+
     it("shows one appeal with the report's frozen evidence and the player's other sanctions", async () => {
       const earlier = await mute();
       const id = await mute();

@@ -69,6 +69,7 @@ export default function AdminConsole() {
                         withPersonalData
                         renderSanctions={(slot) => <S.accountSanctions {...slot} />}
                         renderReports={(account) => <S.accountReports {...account} />}
+                        renderAppeals={(account) => <S.accountAppeals {...account} />}
                         renderAudit={(slot) => <S.accountAudit {...slot} />}
                       />
                     }

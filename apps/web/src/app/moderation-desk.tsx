@@ -65,6 +65,7 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
             <S.account
               renderSanctions={({ accountId, label, emptyMessage }) => <S.accountSanctions label={label} accountId={accountId} emptyMessage={emptyMessage} />}
               renderReports={(account) => <S.accountReports {...account} />}
+              renderAppeals={(account) => <S.accountAppeals {...account} />}
               renderAudit={(slot) => <S.accountAudit {...slot} />}
             />,
           )}

@@ -44,7 +44,9 @@ export function createAppealRoutes(sanctions: Sanction[], nowMs: number) {
     },
     getMyAppeals: () => create(AppealsSchema, { total: BigInt(appeals.length), appeals: appeals.map((a) => withSanction(a, true)) }),
     listAppeals: (req) => {
-      const shown = appeals.filter((a) => req.includeDecided || a.decision === AppealDecision.UNSPECIFIED);
+      const shown = appeals.filter(
+        (a) => (req.includeDecided || a.decision === AppealDecision.UNSPECIFIED) && (req.accountId === '' || a.accountId === req.accountId),
+      );
       return create(AppealsSchema, { total: BigInt(shown.length), appeals: shown.map((a) => withSanction(a, false)) });
     },
     getAppeal: (req) => {

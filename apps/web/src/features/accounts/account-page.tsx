@@ -27,6 +27,8 @@ interface Props {
   renderSanctions?: (account: AccountSlot) => ReactNode;
   /** The reports its characters made and received (features/moderation/reports/account-reports.tsx). */
   renderReports?: (account: { accountId: string; username: string }) => ReactNode;
+  /** Its appeals with their outcomes (features/moderation/appeals/account-appeals.tsx). */
+  renderAppeals?: (account: { accountId: string; username: string }) => ReactNode;
   /** The audit records on it (features/moderation/audit/account-audit.tsx): all for admins, their own for moderators. */
   renderAudit?: (account: AccountSlot) => ReactNode;
 }
@@ -42,8 +44,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The player page: one account's profile, characters, sanctions, reports, audit records and (console) sessions. */
-export default function AccountPage({ withPersonalData = false, renderSanctions, renderReports, renderAudit }: Props) {
+/** The player page: one account's profile, characters, sanctions, reports, appeals, audit records and (console) sessions. */
+export default function AccountPage({ withPersonalData = false, renderSanctions, renderReports, renderAppeals, renderAudit }: Props) {
   const id = useRequiredParam('id', ACCOUNT_ID_REQUIRED);
   const account = useAccount(id);
   const sessions = useAccountSessions(id, withPersonalData);
@@ -72,6 +74,11 @@ export default function AccountPage({ withPersonalData = false, renderSanctions,
       {renderReports && can('reports.work') && (
         <Section id="account-reports" title="Reports">
           {data ? renderReports({ accountId: id, username: data.username }) : <span className="skeleton block h-24 w-full" />}
+        </Section>
+      )}
+      {renderAppeals && can('appeals.read') && (
+        <Section id="account-appeals" title="Appeals">
+          {data ? renderAppeals({ accountId: id, username: data.username }) : <span className="skeleton block h-24 w-full" />}
         </Section>
       )}
       {renderAudit && can('audit.read') && (

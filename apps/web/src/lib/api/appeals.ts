@@ -36,6 +36,8 @@ export interface AppealQueueQuery {
   includeDecided: boolean;
   pageIndex: number;
   pageSize: number;
+  /** One account's appeals, newest first (the player page). */
+  accountId?: string;
 }
 
 /** One appeal as its page shows it. */
@@ -57,7 +59,7 @@ export const appealQueries = {
       queryKey: appealKeys.queue(query),
       queryFn: async ({ signal }) => {
         const page = await api.listAppeals(
-          { includeDecided: query.includeDecided, limit: query.pageSize, offset: query.pageIndex * query.pageSize },
+          { includeDecided: query.includeDecided, limit: query.pageSize, offset: query.pageIndex * query.pageSize, accountId: query.accountId ?? '' },
           { signal },
         );
         return { total: Number(page.total), appeals: page.appeals.map(toAppealRecord) };

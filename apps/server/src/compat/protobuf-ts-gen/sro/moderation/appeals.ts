@@ -164,6 +164,12 @@ export interface ListAppealsRequest {
      * @generated from protobuf field: int32 offset = 3
      */
     offset: number;
+    /**
+     * Only this account's appeals, newest first (the player page); empty: the whole queue.
+     *
+     * @generated from protobuf field: string account_id = 4
+     */
+    accountId: string;
 }
 /**
  * @generated from protobuf message sro.moderation.DecideAppealRequest
@@ -588,7 +594,8 @@ class ListAppealsRequest$Type extends MessageType<ListAppealsRequest> {
         super("sro.moderation.ListAppealsRequest", [
             { no: 1, name: "include_decided", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
             { no: 2, name: "limit", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
-            { no: 3, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ }
+            { no: 3, name: "offset", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
+            { no: 4, name: "account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<ListAppealsRequest>): ListAppealsRequest {
@@ -596,6 +603,7 @@ class ListAppealsRequest$Type extends MessageType<ListAppealsRequest> {
         message.includeDecided = false;
         message.limit = 0;
         message.offset = 0;
+        message.accountId = "";
         if (value !== undefined)
             reflectionMergePartial<ListAppealsRequest>(this, message, value);
         return message;
@@ -613,6 +621,9 @@ class ListAppealsRequest$Type extends MessageType<ListAppealsRequest> {
                     break;
                 case /* int32 offset */ 3:
                     message.offset = reader.int32();
+                    break;
+                case /* string account_id */ 4:
+                    message.accountId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -635,6 +646,9 @@ class ListAppealsRequest$Type extends MessageType<ListAppealsRequest> {
         /* int32 offset = 3; */
         if (message.offset !== 0)
             writer.tag(3, WireType.Varint).int32(message.offset);
+        /* string account_id = 4; */
+        if (message.accountId !== "")
+            writer.tag(4, WireType.LengthDelimited).string(message.accountId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
