@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { tableRows } from '../support/admin';
-import { CHAT_DEMO, expectNoAxeViolations, signInAs, toast } from '../support/chat';
+import { CHAT_DEMO, expectNoAxeViolations, sendAs, signInAs, toast } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
 // The player page (docs/product.md "Admin console", "Moderation desk"): the admin opens the demo player from the
@@ -40,6 +40,9 @@ test('an admin opens a player from the characters table by keyboard, reads their
   await signInAs(player, '/account/sanctions', 'player');
   await signInAs(playerAgain, '/account/sanctions', 'player');
   await signInAs(admin, `/admin/characters?sort=name`, 'admin');
+  // A channel message of the player's, for the page's recent messages.
+  const said = `player page line ${Date.now() % 100_000}`;
+  expect((await sendAs(player, CHAT_DEMO.channels.general, CHAT_DEMO.pia.id, said)).status).toBe(200);
 
   // Glitch Runner, the player's fourth character, is on the first page by name (Pia is on the third).
   const glitch = tableRows(admin, 'Characters').filter({ hasText: 'Glitch Runner' });
@@ -63,7 +66,15 @@ test('an admin opens a player from the characters table by keyboard, reads their
   await expect(reports.getByRole('heading', { name: /^Made \(\d+\)$/ })).toBeVisible();
   await expect(reports.getByRole('heading', { name: /^Received \(\d+\)$/ })).toBeVisible();
   await expect(tableRows(admin, 'Actions on player').filter({ hasText: 'user.create' }).first()).toBeVisible();
+  const recent = admin.getByRole('list', { name: 'Recent messages of player' }).getByTestId('account-message').filter({ hasText: said });
+  await expect(recent).toContainText(`${CHAT_DEMO.pia.name} in General`);
   await lookAtBothWidths(admin, testInfo, 'player-page-admin');
+  // "In context" opens the channel's messages around it.
+  await recent.getByRole('link', { name: /^In context/ }).click();
+  await admin.waitForURL(/\/admin\/messages\?/);
+  await expect(admin.getByText(said)).toBeVisible();
+  await admin.goBack();
+  await expect(admin.getByRole('heading', { level: 1, name: 'player' })).toBeVisible();
 
   // Ending every session asks first; Cancel ends nothing (other specs share the player).
   await admin.getByRole('button', { name: 'End all sessions' }).click();

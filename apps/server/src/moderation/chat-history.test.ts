@@ -88,6 +88,22 @@ describe.each(storageBackends)("chat history browser, deletion and purge (%s)", 
     expect(seen).toEqual(["hello again", "100% legit_offer", "buying swords", "selling SWORDS cheap", "Hello World"]);
   });
 
+  it("filters by the sender's account: every character it owns, nobody else's (the player page)", async () => {
+    const db = t.server.database.db;
+    const carol = await insertCharacter(db, t.users.player.sub, dim);
+    const own = await insertChannel(db, { public: true });
+    await insertMessage(db, own, carol, T0 + 9000, "gg all");
+    expect(await contentsOf({ senderAccountId: t.users.player.sub })).toEqual(["gg all"]);
+    expect(await contentsOf({ senderAccountId: t.users.otherPlayer.sub, channelId: trade })).toEqual(["100% legit_offer", "buying swords"]);
+    expect(await contentsOf({ senderAccountId: t.users.otherPlayer.sub, channelId: own })).toEqual([]);
+    expect(await contentsOf({ senderAccountId: "nobody-by-this-id" })).toEqual([]);
+    for (const bad of ["x".repeat(256), "a\u0000b"]) {
+      const error = await errorOf(moderator.searchChatMessages({ senderAccountId: bad }));
+      expect(error.code).toBe(Code.InvalidArgument);
+      expect(error.rawMessage).toMatch(/^sender_account_id: /);
+    }
+  });
+
   it("bad filters are INVALID_ARGUMENT naming the field", async () => {
     const cases: [Parameters<HistoryClient["searchChatMessages"]>[0], RegExp][] = [
       [{ text: "a\u0000b" }, /^.*text: must not contain control characters/],

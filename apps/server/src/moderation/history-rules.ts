@@ -14,6 +14,8 @@ export const MAX_REASON = 500;
 
 export interface SearchQuery extends MessageFilters {
   channelId?: string;
+  /** Messages of the account's characters only. */
+  senderAccountId?: string;
   limit: number;
   /** Keyset: only messages older than this one (newest first: sent_at DESC, id DESC). */
   after?: PageKey;
@@ -47,6 +49,7 @@ export function searchQuery(req: {
   channelId: string;
   text: string;
   sender: string;
+  senderAccountId: string;
   fromMs: bigint;
   toMs: bigint;
   limit: number;
@@ -57,6 +60,7 @@ export function searchQuery(req: {
     channelId: req.channelId === "" ? undefined : requireUuid(req.channelId, "channel_id"),
     text: textFilter(req.text),
     sender: senderFilter(req.sender),
+    senderAccountId: req.senderAccountId === "" ? undefined : requireText(req.senderAccountId, "sender_account_id", 1, 255),
     ...window(req.fromMs, req.toMs),
     limit: req.limit === 0 ? DEFAULT_SEARCH_PAGE : req.limit,
     after: pageKeyOf(req.pageToken),

@@ -26,6 +26,9 @@ export function createHistoryStore(db: Db) {
             and(
               isNotNull(chatMessages.channelId),
               query.channelId === undefined ? undefined : eq(chatMessages.channelId, query.channelId),
+              query.senderAccountId === undefined
+                ? undefined
+                : sql`${chatMessages.senderCharacterId} IN (SELECT ${characters.id}::text FROM ${characters} WHERE ${characters.ownerId} = ${query.senderAccountId})`,
               ...filterConditions(query),
               query.after === undefined
                 ? undefined

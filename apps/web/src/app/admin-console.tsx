@@ -70,6 +70,7 @@ export default function AdminConsole() {
                         renderSanctions={(slot) => <S.accountSanctions {...slot} />}
                         renderReports={(account) => <S.accountReports {...account} />}
                         renderAppeals={(account) => <S.accountAppeals {...account} />}
+                        renderMessages={(account) => <S.accountMessages {...account} />}
                         renderAudit={(slot) => <S.accountAudit {...slot} />}
                       />
                     }

@@ -66,6 +66,7 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
               renderSanctions={({ accountId, label, emptyMessage }) => <S.accountSanctions label={label} accountId={accountId} emptyMessage={emptyMessage} />}
               renderReports={(account) => <S.accountReports {...account} />}
               renderAppeals={(account) => <S.accountAppeals {...account} />}
+              renderMessages={(account) => <S.accountMessages {...account} />}
               renderAudit={(slot) => <S.accountAudit {...slot} />}
             />,
           )}

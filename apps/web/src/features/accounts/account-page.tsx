@@ -29,6 +29,8 @@ interface Props {
   renderReports?: (account: { accountId: string; username: string }) => ReactNode;
   /** Its appeals with their outcomes (features/moderation/appeals/account-appeals.tsx). */
   renderAppeals?: (account: { accountId: string; username: string }) => ReactNode;
+  /** Its characters' latest channel messages (features/moderation/chat-history/account-messages.tsx). */
+  renderMessages?: (account: { accountId: string; username: string }) => ReactNode;
   /** The audit records on it (features/moderation/audit/account-audit.tsx): all for admins, their own for moderators. */
   renderAudit?: (account: AccountSlot) => ReactNode;
 }
@@ -45,7 +47,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The player page: one account's profile, characters, sanctions, reports, appeals, audit records and (console) sessions. */
-export default function AccountPage({ withPersonalData = false, renderSanctions, renderReports, renderAppeals, renderAudit }: Props) {
+export default function AccountPage({ withPersonalData = false, renderSanctions, renderReports, renderAppeals, renderMessages, renderAudit }: Props) {
   const id = useRequiredParam('id', ACCOUNT_ID_REQUIRED);
   const account = useAccount(id);
   const sessions = useAccountSessions(id, withPersonalData);
@@ -79,6 +81,11 @@ export default function AccountPage({ withPersonalData = false, renderSanctions,
       {renderAppeals && can('appeals.read') && (
         <Section id="account-appeals" title="Appeals">
           {data ? renderAppeals({ accountId: id, username: data.username }) : <span className="skeleton block h-24 w-full" />}
+        </Section>
+      )}
+      {renderMessages && can('chat-history.read') && (
+        <Section id="account-messages" title="Recent messages">
+          {data ? renderMessages({ accountId: id, username: data.username }) : <span className="skeleton block h-24 w-full" />}
         </Section>
       )}
       {renderAudit && can('audit.read') && (

@@ -34,6 +34,8 @@ export interface MessageSearch {
   toMs: number;
   limit: number;
   pageToken: string;
+  /** Only messages of this account's characters (the player page). */
+  senderAccountId?: string;
 }
 
 export interface MessagePage {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contextPath,
   localInputToMs,
+  msToLocalInput,
   MESSAGES_PAGE_SIZE,
   MESSAGES_RANGE_ERROR,
   messageFiltersFromSearch,
@@ -13,6 +15,14 @@ import {
 const empty = { text: '', sender: '', channelId: '', from: '', to: '' };
 
 describe('messages query', () => {
+  it("links a message to its channel's messages five minutes either side, in local time", () => {
+    const sent = new Date('2025-03-01T18:30:40').getTime();
+    expect(msToLocalInput(sent)).toBe('2025-03-01T18:30');
+    expect(localInputToMs(msToLocalInput(sent), 'start')).toBe(new Date('2025-03-01T18:30').getTime());
+    const params = new URLSearchParams(contextPath({ channelId: 'ch-1', sentAtMs: sent }).replace(/^messages\?/, ''));
+    expect(messageFiltersFromSearch(params)).toEqual({ ...empty, channelId: 'ch-1', from: '2025-03-01T18:25', to: '2025-03-01T18:35' });
+  });
+
   it('round-trips the filters through the URL, leaving out empty ones', () => {
     const f = { text: 'gold', sender: 'Neo', channelId: 'ch-1', from: '2025-03-01T18:30', to: '' };
     expect(messageFiltersToSearch(f).toString()).toBe('text=gold&sender=Neo&channel=ch-1&from=2025-03-01T18%3A30');

@@ -39,6 +39,26 @@ export function localInputToMs(value: string, edge: 'start' | 'end'): number {
   return edge === 'end' ? ms + 59_999 : ms;
 }
 
+/** Unix milliseconds as a datetime-local value (local time, whole minutes), the inverse of `localInputToMs`. */
+export function msToLocalInput(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** /admin/messages around one message: its channel, five minutes either side. */
+export function contextPath(message: { channelId: string; sentAtMs: number }): string {
+  const params = messageFiltersToSearch({
+    text: '',
+    sender: '',
+    channelId: message.channelId,
+    from: msToLocalInput(message.sentAtMs - CONTEXT_MS),
+    to: msToLocalInput(message.sentAtMs + CONTEXT_MS),
+  });
+  return `messages?${params.toString()}`;
+}
+const CONTEXT_MS = 5 * 60_000;
+
 export const MESSAGES_RANGE_ERROR = "'From' must not be after 'To'";
 
 export function messagesRangeError(f: Pick<MessageFilters, 'from' | 'to'>): string | undefined {

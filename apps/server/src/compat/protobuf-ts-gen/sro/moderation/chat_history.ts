@@ -56,6 +56,12 @@ export interface SearchChatMessagesRequest {
      * @generated from protobuf field: string page_token = 7
      */
     pageToken: string;
+    /**
+     * Only messages of this account's characters (deleted ones too): the player page's recent messages.
+     *
+     * @generated from protobuf field: string sender_account_id = 8
+     */
+    senderAccountId: string;
 }
 /**
  * @generated from protobuf message sro.moderation.StoredChatMessage
@@ -188,7 +194,8 @@ class SearchChatMessagesRequest$Type extends MessageType<SearchChatMessagesReque
             { no: 4, name: "from_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 5, name: "to_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 6, name: "limit", kind: "scalar", T: 5 /*ScalarType.INT32*/ },
-            { no: 7, name: "page_token", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+            { no: 7, name: "page_token", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 8, name: "sender_account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<SearchChatMessagesRequest>): SearchChatMessagesRequest {
@@ -200,6 +207,7 @@ class SearchChatMessagesRequest$Type extends MessageType<SearchChatMessagesReque
         message.toMs = "0";
         message.limit = 0;
         message.pageToken = "";
+        message.senderAccountId = "";
         if (value !== undefined)
             reflectionMergePartial<SearchChatMessagesRequest>(this, message, value);
         return message;
@@ -229,6 +237,9 @@ class SearchChatMessagesRequest$Type extends MessageType<SearchChatMessagesReque
                     break;
                 case /* string page_token */ 7:
                     message.pageToken = reader.string();
+                    break;
+                case /* string sender_account_id */ 8:
+                    message.senderAccountId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -263,6 +274,9 @@ class SearchChatMessagesRequest$Type extends MessageType<SearchChatMessagesReque
         /* string page_token = 7; */
         if (message.pageToken !== "")
             writer.tag(7, WireType.LengthDelimited).string(message.pageToken);
+        /* string sender_account_id = 8; */
+        if (message.senderAccountId !== "")
+            writer.tag(8, WireType.LengthDelimited).string(message.senderAccountId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
