@@ -14,6 +14,7 @@ import { UnknownFieldHandler } from "@protobuf-ts/runtime";
 import type { PartialMessage } from "@protobuf-ts/runtime";
 import { reflectionMergePartial } from "@protobuf-ts/runtime";
 import { MessageType } from "@protobuf-ts/runtime";
+import { StoredChatMessage } from "./chat_history.js";
 /**
  * @generated from protobuf message sro.moderation.Sanction
  */
@@ -114,6 +115,21 @@ export interface Sanction {
      * @generated from protobuf field: string scope_name = 20
      */
     scopeName: string;
+    /**
+     * The chat message the sanction was issued from (a chat line, or the reported message of a report's resolution);
+     * empty when none.
+     *
+     * @generated from protobuf field: string source_message_id = 21
+     */
+    sourceMessageId: string;
+    /**
+     * The messages frozen around it when the sanction was issued, oldest first (docs/moderation.md "Evidence of a
+     * sanction"). Filled by GetSanction and GetMySanctions (there without sender_account_id); empty in lists and in
+     * a refusal's details.
+     *
+     * @generated from protobuf field: repeated sro.moderation.StoredChatMessage evidence = 22
+     */
+    evidence: StoredChatMessage[];
 }
 /**
  * @generated from protobuf message sro.moderation.Sanctions
@@ -172,6 +188,14 @@ export interface IssueSanctionRequest {
      * @generated from protobuf field: string player_message = 8
      */
     playerMessage: string;
+    /**
+     * Optional: the chat message the sanction is issued from. Sent by the sanctioned character (or one of the
+     * sanctioned account's); of the sanction's channel when the scope is CHANNEL; a direct message only for callers
+     * who read others' direct messages. It and the messages around it are frozen as the sanction's evidence.
+     *
+     * @generated from protobuf field: string source_message_id = 9
+     */
+    sourceMessageId: string;
 }
 /**
  * @generated from protobuf message sro.moderation.RevokeSanctionRequest
@@ -514,7 +538,9 @@ class Sanction$Type extends MessageType<Sanction> {
             { no: 17, name: "active", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
             { no: 18, name: "character_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 19, name: "account_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 20, name: "scope_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+            { no: 20, name: "scope_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 21, name: "source_message_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 22, name: "evidence", kind: "message", repeat: 2 /*RepeatType.UNPACKED*/, T: () => StoredChatMessage }
         ]);
     }
     create(value?: PartialMessage<Sanction>): Sanction {
@@ -539,6 +565,8 @@ class Sanction$Type extends MessageType<Sanction> {
         message.characterName = "";
         message.accountName = "";
         message.scopeName = "";
+        message.sourceMessageId = "";
+        message.evidence = [];
         if (value !== undefined)
             reflectionMergePartial<Sanction>(this, message, value);
         return message;
@@ -607,6 +635,12 @@ class Sanction$Type extends MessageType<Sanction> {
                     break;
                 case /* string scope_name */ 20:
                     message.scopeName = reader.string();
+                    break;
+                case /* string source_message_id */ 21:
+                    message.sourceMessageId = reader.string();
+                    break;
+                case /* repeated sro.moderation.StoredChatMessage evidence */ 22:
+                    message.evidence.push(StoredChatMessage.internalBinaryRead(reader, reader.uint32(), options));
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -680,6 +714,12 @@ class Sanction$Type extends MessageType<Sanction> {
         /* string scope_name = 20; */
         if (message.scopeName !== "")
             writer.tag(20, WireType.LengthDelimited).string(message.scopeName);
+        /* string source_message_id = 21; */
+        if (message.sourceMessageId !== "")
+            writer.tag(21, WireType.LengthDelimited).string(message.sourceMessageId);
+        /* repeated sro.moderation.StoredChatMessage evidence = 22; */
+        for (let i = 0; i < message.evidence.length; i++)
+            StoredChatMessage.internalBinaryWrite(message.evidence[i], writer.tag(22, WireType.LengthDelimited).fork(), options).join();
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
@@ -756,7 +796,8 @@ class IssueSanctionRequest$Type extends MessageType<IssueSanctionRequest> {
             { no: 5, name: "account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 6, name: "duration_seconds", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 7, name: "reason", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 8, name: "player_message", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+            { no: 8, name: "player_message", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 9, name: "source_message_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<IssueSanctionRequest>): IssueSanctionRequest {
@@ -769,6 +810,7 @@ class IssueSanctionRequest$Type extends MessageType<IssueSanctionRequest> {
         message.durationSeconds = "0";
         message.reason = "";
         message.playerMessage = "";
+        message.sourceMessageId = "";
         if (value !== undefined)
             reflectionMergePartial<IssueSanctionRequest>(this, message, value);
         return message;
@@ -801,6 +843,9 @@ class IssueSanctionRequest$Type extends MessageType<IssueSanctionRequest> {
                     break;
                 case /* string player_message */ 8:
                     message.playerMessage = reader.string();
+                    break;
+                case /* string source_message_id */ 9:
+                    message.sourceMessageId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -838,6 +883,9 @@ class IssueSanctionRequest$Type extends MessageType<IssueSanctionRequest> {
         /* string player_message = 8; */
         if (message.playerMessage !== "")
             writer.tag(8, WireType.LengthDelimited).string(message.playerMessage);
+        /* string source_message_id = 9; */
+        if (message.sourceMessageId !== "")
+            writer.tag(9, WireType.LengthDelimited).string(message.sourceMessageId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
