@@ -22,15 +22,27 @@ export function sourceMessageIdOf(value: string): number | null {
  * not deleted, a direct message only for a caller who reads others' direct messages, sent by the sanctioned
  * character (or one of the sanctioned account's), and of the sanction's channel when the scope is one channel.
  */
-export function requireSourceFits(source: SourceMessage | undefined, id: number, input: SanctionInput, accountId: string, mayReadDirect: boolean): SourceMessage {
+export function requireSourceFits(
+  source: SourceMessage | undefined,
+  id: number,
+  input: SanctionInput,
+  accountId: string,
+  mayReadDirect: boolean,
+): SourceMessage {
   if (!source) throw invalidArgument(SOURCE_FIELD, `chat message ${id} not found`);
   if (source.channelId === null && !mayReadDirect) {
-    throw new ConnectError(`permission denied: ${SOURCE_FIELD}: chat message ${id} is a direct message, and you may not read direct messages`, Code.PermissionDenied);
+    throw new ConnectError(
+      `permission denied: ${SOURCE_FIELD}: chat message ${id} is a direct message, and you may not read direct messages`,
+      Code.PermissionDenied,
+    );
   }
   const sentBySubject =
     input.characterId !== null ? source.senderCharacterId.toLowerCase() === input.characterId.toLowerCase() : source.senderAccountId === accountId;
   if (!sentBySubject) {
-    throw invalidArgument(SOURCE_FIELD, `chat message ${id} was not sent by the sanctioned ${input.characterId !== null ? "character" : "account's characters"}`);
+    throw invalidArgument(
+      SOURCE_FIELD,
+      `chat message ${id} was not sent by the sanctioned ${input.characterId !== null ? "character" : "account's characters"}`,
+    );
   }
   if (input.scope === "channel" && source.channelId !== input.scopeId) {
     throw invalidArgument(SOURCE_FIELD, `chat message ${id} is not of the sanction's channel ${input.scopeId}`);

@@ -57,7 +57,11 @@ describe.each(storageBackends)("a sanction's evidence (%s)", (backend) => {
       .returning({ id: chatMessages.id });
     return String(row!.id);
   }
-  const muteFrom = (client: SanctionClient, sourceMessageId: string, more: { scope?: SanctionScope; scopeId?: string; characterId?: string; accountId?: string } = {}) =>
+  const muteFrom = (
+    client: SanctionClient,
+    sourceMessageId: string,
+    more: { scope?: SanctionScope; scopeId?: string; characterId?: string; accountId?: string } = {},
+  ) =>
     client.issueSanction({
       kind: kinds.mute,
       scope: more.scope ?? scopes.everywhere,
@@ -85,7 +89,10 @@ describe.each(storageBackends)("a sanction's evidence (%s)", (backend) => {
     expect(issued.evidence[10]).toMatchObject({ id: source, content: "line 14", channelId: channel, senderId: rude, senderAccountId: t.users.player.sub });
 
     // A copy: deleting a line later changes nothing in what the sanction shows.
-    await db().update(chatMessages).set({ content: "", deletedAt: new Date(clock) }).where(eq(chatMessages.id, Number(ids[15])));
+    await db()
+      .update(chatMessages)
+      .set({ content: "", deletedAt: new Date(clock) })
+      .where(eq(chatMessages.id, Number(ids[15])));
     const read = await moderator.getSanction({ id: issued.id });
     expect(read.evidence.map((m) => m.content)).toEqual(ids.slice(4, 24).map((_, i) => `line ${i + 4}`));
     expect(read.issuedByName).toBe("moderator");
@@ -100,7 +107,10 @@ describe.each(storageBackends)("a sanction's evidence (%s)", (backend) => {
   it("gives the other side more when one side has fewer, and skips tombstones", async () => {
     const channel = await newChannel();
     const ids = await conversation(channel, 25);
-    await db().update(chatMessages).set({ content: "", deletedAt: new Date(clock) }).where(eq(chatMessages.id, Number(ids[2])));
+    await db()
+      .update(chatMessages)
+      .set({ content: "", deletedAt: new Date(clock) })
+      .where(eq(chatMessages.id, Number(ids[2])));
     const issued = await muteFrom(moderator, ids[0]!);
     expect(issued.evidence.map((m) => m.id)).toEqual([ids[0], ids[1], ...ids.slice(3, 21)]);
   });
@@ -136,7 +146,10 @@ describe.each(storageBackends)("a sanction's evidence (%s)", (backend) => {
     const channel = await newChannel();
     const [mine, theirs] = await conversation(channel, 2);
     const [deleted] = await conversation(channel, 1);
-    await db().update(chatMessages).set({ content: "", deletedAt: new Date(clock) }).where(eq(chatMessages.id, Number(deleted)));
+    await db()
+      .update(chatMessages)
+      .set({ content: "", deletedAt: new Date(clock) })
+      .where(eq(chatMessages.id, Number(deleted)));
     const counted = await totals();
     const cases: [string, object, RegExp][] = [
       ["abc", {}, /positive integer/],

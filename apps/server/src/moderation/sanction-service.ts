@@ -182,7 +182,11 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     issuedAtMs: number,
     source: SourceMessage | null = null,
   ): Promise<SanctionRecord> {
-    const inserted = await store.insert(tx, { ...input, accountId, sourceMessageId: source?.id ?? null }, { atMs: issuedAtMs, byId: actor.id, byName: actor.name });
+    const inserted = await store.insert(
+      tx,
+      { ...input, accountId, sourceMessageId: source?.id ?? null },
+      { atMs: issuedAtMs, byId: actor.id, byName: actor.name },
+    );
     if (source) await store.evidence.freeze(tx, inserted.id, source);
     await appendAudit(tx, actor, { action: "sanction.issue", targetType: SANCTION, targetId: inserted.id, after: auditJson(inserted) }, issuedAtMs);
     return inserted;

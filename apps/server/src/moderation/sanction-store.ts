@@ -147,7 +147,11 @@ export function createSanctionStore(db: Db) {
       return row?.name;
     },
 
-    async insert(tx: Tx, input: SanctionInput & { accountId: string; sourceMessageId?: number | null }, issued: { atMs: number; byId: string; byName: string }): Promise<SanctionRecord> {
+    async insert(
+      tx: Tx,
+      input: SanctionInput & { accountId: string; sourceMessageId?: number | null },
+      issued: { atMs: number; byId: string; byName: string },
+    ): Promise<SanctionRecord> {
       const [row] = await tx
         .insert(sanctions)
         .values({

@@ -11,6 +11,7 @@ import { KindBadge, StateBadge } from './sanctions-table';
 import { useMyAppeals } from '../../../lib/api/appeals';
 import type { AppealRecord } from '../../../lib/appeals/appeal-records';
 import { AppealStatus } from './appeal-status';
+import { MySanctionEvidence } from './my-sanction-evidence';
 import { useNotify } from '../../../components/notifications/notification-context';
 
 // The dialog's code (React Aria's modal) loads when the player opens it: the page's first load stays small.
@@ -63,6 +64,7 @@ function SanctionCard({ sanction, appeals }: { sanction: SanctionRecord; appeals
           </div>
         )}
       </dl>
+      <MySanctionEvidence sanction={sanction} />
       <AppealStatus
         appeal={appeals.bySanction?.get(sanction.id)}
         active={sanction.active}
