@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRecords } from "../audit/schema.js";
 import { chatMessages } from "../chat/schema.js";
 import { AppealReason } from "../gen/sro/moderation/appeals_pb.js";
+import { ReportOutcome, ReportReason } from "../gen/sro/moderation/reports_pb.js";
 import { IssueSanctionRequestSchema, SanctionKind, SanctionScope } from "../gen/sro/moderation/moderation_pb.js";
 import { callerKey, requestIdKey, type Caller } from "../platform/auth/caller.js";
 import { createLogger } from "../platform/logger.js";
 import { appealClient } from "../test/appeal-fixtures.js";
 import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
-import { storeMessage } from "../test/report-fixtures.js";
+import { reportClient, storeMessage } from "../test/report-fixtures.js";
 import { Code, errorOf, kinds, sanctionClient, scopes, type SanctionClient } from "../test/sanction-clients.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
 import { createSanctionService } from "./sanction-service.js";
@@ -184,6 +185,29 @@ describe.each(storageBackends)("a sanction's evidence (%s)", (backend) => {
     expect(detail.evidence.map((m) => m.id)).toEqual(ids);
     expect(detail.reportedMessageId).toBe("");
     expect(detail.appeal?.sanction?.sourceMessageId).toBe(ids[2]);
+  });
+
+  it("a report's sanction shows the report's evidence and freezes none of its own", async () => {
+    const channel = await newChannel();
+    const ids = await conversation(channel, 4);
+    const reported = ids[2]!;
+    await reportClient(t.url, t.users.otherPlayer.token).reportChatMessage({ messageId: reported, characterId: bystander, reason: ReportReason.HARASSMENT });
+    const reports = reportClient(t.url, t.users.moderator.token);
+    const mute = { kind: kinds.mute, scope: scopes.everywhere, characterId: rude, durationSeconds: 3600n, reason: "Harassment" };
+    const counted = await totals();
+    const refused = await errorOf(
+      reports.resolveReportedMessage({ messageId: reported, outcome: ReportOutcome.SANCTIONED, sanction: { ...mute, sourceMessageId: reported } }),
+    );
+    expect(refused.code).toBe(Code.InvalidArgument);
+    expect(refused.rawMessage).toMatch(/source_message_id: /);
+    expect(await totals()).toEqual(counted);
+
+    const resolved = await reports.resolveReportedMessage({ messageId: reported, outcome: ReportOutcome.SANCTIONED, sanction: mute });
+    const read = await moderator.getSanction({ id: resolved.sanctionId });
+    expect(read.sourceMessageId).toBe(reported);
+    expect(read.evidence.map((m) => m.id)).toEqual(ids);
+    expect(read.evidence[0]?.senderAccountId).toBe(t.users.player.sub);
+    expect(await db().select().from(sanctionEvidence).where(eq(sanctionEvidence.sanctionId, read.id))).toEqual([]);
   });
 
   it("a sanction whose audit record fails leaves neither the sanction nor its evidence", async () => {
