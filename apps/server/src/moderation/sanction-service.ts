@@ -28,7 +28,7 @@ import {
   type Settings,
 } from "./moderation-rules.js";
 import { isActive } from "./sanction-facts.js";
-import { storedChatMessage } from "./moderated-message.js";
+import { evidenceMessage } from "./moderated-message.js";
 import { requireSourceFits, sourceMessageIdOf, SOURCE_FIELD, type SourceMessage } from "./sanction-evidence-rules.js";
 import { invalidArgument } from "../platform/validation.js";
 import type { NamedSanction, SanctionRecord, SanctionStore, Tx } from "./sanction-store.js";
@@ -119,7 +119,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
         const found = evidenceOf.get(s.id);
         if (!found) return { sourceMessageId: s.sourceMessageId === null ? "" : String(s.sourceMessageId), evidence: [] };
         const lines = evidence === "staff" ? await store.withSenderAccounts(found.messages) : found.messages;
-        return { sourceMessageId: found.sourceMessageId, evidence: lines.map(storedChatMessage) };
+        return { sourceMessageId: found.sourceMessageId, evidence: lines.map(evidenceMessage) };
       }),
     );
     return list.map((s, i) => {

@@ -1,4 +1,5 @@
 import type { StoredChatMessage } from '../gen/sro/moderation/chat_history_pb';
+import type { EvidenceMessage as EvidenceMessageWire } from '../gen/sro/moderation/moderation_pb';
 
 /** One frozen chat message of a sanction's or an appeal's evidence, as the screens hold it (plain numbers). */
 export interface EvidenceMessage {
@@ -15,7 +16,8 @@ export interface EvidenceMessage {
   sentAtMs: number;
 }
 
-export const toEvidenceMessage = (m: StoredChatMessage): EvidenceMessage => ({
+/** From a sanction's evidence or an appeal's (the chat history's message type: the same fields). */
+export const toEvidenceMessage = (m: StoredChatMessage | EvidenceMessageWire): EvidenceMessage => ({
   id: m.id,
   channelId: m.channelId,
   channelName: m.channelName,

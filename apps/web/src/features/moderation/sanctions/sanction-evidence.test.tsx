@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { create } from '@bufbuild/protobuf';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StoredChatMessageSchema } from '../../../gen/sro/moderation/chat_history_pb';
+import { EvidenceMessageSchema } from '../../../gen/sro/moderation/moderation_pb';
 import { createSanctionTestServer, makeSanction, NOW_MS } from '../../../test/sanction-test-server';
 import { renderScreen } from '../../../test/sanction-test-render';
 import MySanctionsPage from './my-sanctions-page';
@@ -12,7 +12,7 @@ import { SanctionDialog } from './sanction-dialog';
 let server: ReturnType<typeof createSanctionTestServer>;
 
 const line = (id: string, senderName: string, content: string, senderAccountId = '') =>
-  create(StoredChatMessageSchema, {
+  create(EvidenceMessageSchema, {
     id,
     channelId: 'ch-1',
     channelName: 'General',
