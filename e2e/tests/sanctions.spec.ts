@@ -94,6 +94,10 @@ test('staff mute a sender from the chat view; the player sees why; history shows
     await expect(card).toContainText(CHAT_DEMO.pia.name);
     await expect(card).toContainText(/Until .*\d/);
     await expect(card).toContainText('Spam');
+    // The line it was issued from travels with it: the player unfolds the messages that led to it, names only.
+    await card.getByText(/^The messages that led to it \(\d+\)$/).click();
+    await expect(card.getByTestId('evidence-line').filter({ hasText: 'buy gold at spam.example' })).toContainText('This message');
+    await expect(card.getByTestId('evidence-line').getByRole('link')).toHaveCount(0);
     await keepScreenshot(player, testInfo, 'account-sanctions-1440');
     await expectNoAxeViolations(player);
 
@@ -150,6 +154,19 @@ test('staff mute a sender from the chat view; the player sees why; history shows
       .click();
     await expect(mod).toHaveURL(/\/admin\/sanctions\/[^/]+$/);
     await expect(mod.locator('#admin-main dd').getByText(PLAYER_MESSAGE, { exact: true })).toBeVisible();
+    // Its evidence: the chat line it was issued from, frozen with the sanction and marked.
+    const evidence = mod.getByRole('region', { name: 'Evidence' });
+    const sourceLine = evidence.getByTestId('evidence-line').filter({ hasText: 'buy gold at spam.example' });
+    await expect(sourceLine).toHaveAttribute('aria-current', 'true');
+    await expect(sourceLine).toContainText('Sanctioned');
+    await expect(sourceLine.getByRole('link', { name: CHAT_DEMO.pia.name })).toHaveAttribute('href', /^\/admin\/accounts\//);
+    await keepScreenshot(mod, testInfo, 'sanction-evidence-1440');
+    await expectNoAxeViolations(mod);
+    await mod.setViewportSize({ width: 375, height: 800 });
+    await sourceLine.scrollIntoViewIfNeeded();
+    expect(await mod.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await keepScreenshot(mod, testInfo, 'sanction-evidence-375');
+    await mod.setViewportSize({ width: 1440, height: 900 });
     await mod.getByRole('button', { name: 'Revoke' }).click();
     const revoke = mod.getByRole('dialog', { name: 'Revoke sanction' });
     await revoke.getByRole('button', { name: 'Revoke' }).click();

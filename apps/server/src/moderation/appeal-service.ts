@@ -95,7 +95,7 @@ export function createAppealService(deps: AppealServiceDeps) {
     return create(AppealDetailSchema, {
       appeal: appealMessage(appeal, message, false),
       evidence: (evidence?.messages ?? []).map(storedChatMessage),
-      reportedMessageId: evidence?.messageId ?? "",
+      reportedMessageId: evidence?.fromReport ? evidence.sourceMessageId : "",
       history: others,
     });
   }

@@ -3,8 +3,7 @@ import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
 import { sanctionAppeals } from "./appeal-schema.js";
 import type { AppealInput, AppealQueueQuery, AppealReasonName, Decision } from "./appeal-rules.js";
-import type { ModeratedMessage } from "./moderated-message.js";
-import { reportEvidence, reportedMessages } from "./report-schema.js";
+import { createSanctionEvidenceStore, type SanctionEvidence } from "./sanction-evidence-store.js";
 import type { Tx } from "./sanction-store.js";
 
 /** Every SQL statement of the appeal service. Knows rows, not requests, tokens or status codes. */
@@ -122,27 +121,9 @@ export function createAppealStore(db: Db) {
       return row && toRecord(row);
     },
 
-    /** The frozen evidence of the reported message whose resolution issued the sanction, if any. */
-    async evidence(sanctionId: string): Promise<{ messageId: string; messages: ModeratedMessage[] } | undefined> {
-      const [reported] = await db
-        .select({ messageId: reportedMessages.messageId, channelId: reportedMessages.channelId, channelName: reportedMessages.channelName })
-        .from(reportedMessages)
-        .where(eq(reportedMessages.sanctionId, sanctionId))
-        .limit(1);
-      if (!reported) return undefined;
-      const rows = await db.select().from(reportEvidence).where(eq(reportEvidence.reportedMessageId, reported.messageId)).orderBy(asc(reportEvidence.position));
-      return {
-        messageId: String(reported.messageId),
-        messages: rows.map((r) => ({
-          id: r.messageId,
-          channelId: reported.channelId,
-          channelName: reported.channelName,
-          senderCharacterId: r.senderCharacterId,
-          senderName: r.senderName,
-          content: r.content,
-          sentAtMs: r.sentAt.getTime(),
-        })),
-      };
+    /** The sanction's evidence (frozen from its chat line, or its report's), if any. */
+    async evidence(sanctionId: string): Promise<SanctionEvidence | undefined> {
+      return (await createSanctionEvidenceStore(db).of([sanctionId])).get(sanctionId);
     },
 
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),

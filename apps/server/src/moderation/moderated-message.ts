@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { inArray } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { StoredChatMessageSchema, type StoredChatMessage } from "../gen/sro/moderation/chat_history_pb.js";
+import { EvidenceMessageSchema, type EvidenceMessage } from "../gen/sro/moderation/moderation_pb.js";
 import type { Db } from "../platform/db/database.js";
 import { isUuid } from "../platform/validation.js";
 
@@ -19,18 +20,23 @@ export interface ModeratedMessage {
   senderAccountId?: string;
 }
 
-/** Its wire form, the same in the history browser and in the reports. */
-export const storedChatMessage = (m: ModeratedMessage): StoredChatMessage =>
-  create(StoredChatMessageSchema, {
-    id: String(m.id),
-    channelId: m.channelId,
-    channelName: m.channelName,
-    senderId: m.senderCharacterId,
-    senderName: m.senderName,
-    content: m.content,
-    sentAtMs: BigInt(m.sentAtMs),
-    senderAccountId: m.senderAccountId ?? "",
-  });
+/** Its wire fields, the same in the history browser, the reports and a sanction's evidence. */
+const wireFields = (m: ModeratedMessage) => ({
+  id: String(m.id),
+  channelId: m.channelId,
+  channelName: m.channelName,
+  senderId: m.senderCharacterId,
+  senderName: m.senderName,
+  content: m.content,
+  sentAtMs: BigInt(m.sentAtMs),
+  senderAccountId: m.senderAccountId ?? "",
+});
+
+/** Its wire form in the history browser and the reports. */
+export const storedChatMessage = (m: ModeratedMessage): StoredChatMessage => create(StoredChatMessageSchema, wireFields(m));
+
+/** Its form in a sanction's evidence (the same fields and numbers). */
+export const evidenceMessage = (m: ModeratedMessage): EvidenceMessage => create(EvidenceMessageSchema, wireFields(m));
 
 /** Character id → owner id of the given senders (deleted characters included; non-UUID senders skipped). */
 export async function senderOwners(db: Db, senderIds: readonly string[]): Promise<Map<string, string>> {

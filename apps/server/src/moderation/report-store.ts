@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import { chatChannels, chatMessages, storedMessageColumns } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
-import { evidenceWindow, EVIDENCE_TOTAL, type Outcome, type QueueQuery, type Reason } from "./report-rules.js";
+import { type Outcome, type QueueQuery, type Reason } from "./report-rules.js";
 import { chatReports, reportEvidence, reportedMessages } from "./report-schema.js";
 import type { Tx } from "./sanction-store.js";
 import { withSenderAccounts, type ModeratedMessage } from "./moderated-message.js";
+import { messagesAround } from "./message-window.js";
 
 /** Every SQL statement of player reports. Knows rows, not requests, tokens or status codes. */
 
@@ -106,37 +107,8 @@ const toReported = (r: typeof reportedMessages.$inferSelect): ReportedMessageRec
   sanctionId: r.sanctionId,
 });
 
-const messageColumns = { ...storedMessageColumns, senderName: characters.name };
-
 export function createReportStore(db: Db) {
   const reportSelect = (q: Db | Tx = db) => q.select(reportColumns).from(chatReports).leftJoin(characters, eq(characters.id, chatReports.reporterCharacterId));
-
-  /** Up to EVIDENCE_TOTAL channel messages around `m` (it included), oldest first, with their senders' names now. */
-  async function around(tx: Tx, m: ChannelMessage) {
-    const at = new Date(m.sentAtMs);
-    // Tombstones (deleted by a moderator) are not evidence: their text is gone.
-    const sameChannel = and(eq(chatMessages.channelId, m.channelId), isNull(chatMessages.deletedAt));
-    const earlier = or(lt(chatMessages.sentAt, at), and(eq(chatMessages.sentAt, at), lt(chatMessages.id, m.id)));
-    const later = or(gt(chatMessages.sentAt, at), and(eq(chatMessages.sentAt, at), gt(chatMessages.id, m.id)));
-    const select = () =>
-      tx
-        .select(messageColumns)
-        .from(chatMessages)
-        .leftJoin(characters, sql`${characters.id}::text = ${chatMessages.senderCharacterId}`);
-    const [before, self, after] = await Promise.all([
-      select()
-        .where(and(sameChannel, earlier))
-        .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
-        .limit(EVIDENCE_TOTAL - 1),
-      select().where(eq(chatMessages.id, m.id)),
-      select()
-        .where(and(sameChannel, later))
-        .orderBy(asc(chatMessages.sentAt), asc(chatMessages.id))
-        .limit(EVIDENCE_TOTAL - 1),
-    ]);
-    const take = evidenceWindow({ before: before.length, after: after.length });
-    return [...before.slice(0, take.before).reverse(), ...self, ...after.slice(0, take.after)];
-  }
 
   return {
     /** A live character's owner and name. */
@@ -217,7 +189,7 @@ export function createReportStore(db: Db) {
           .where(eq(reportedMessages.messageId, m.id));
         return false;
       }
-      const rows = await around(tx, m);
+      const rows = await messagesAround(tx, { ...m, recipientCharacterId: null });
       await tx.insert(reportEvidence).values(
         rows.map((r, position) => ({
           reportedMessageId: m.id,

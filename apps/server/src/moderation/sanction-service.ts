@@ -10,7 +10,7 @@ import {
   type Sanction,
   type SanctionService,
 } from "../gen/sro/moderation/moderation_pb.js";
-import { callerOf, holdsCapability } from "../platform/auth/caller.js";
+import { callerOf, holdsCapability, holdsCapabilityForAll } from "../platform/auth/caller.js";
 import type { Logger } from "../platform/logger.js";
 import { kindToProto, sanctionMessage, withoutStaff, type SanctionFact } from "./sanction-message.js";
 import { requireUuid } from "../platform/validation.js";
@@ -28,6 +28,9 @@ import {
   type Settings,
 } from "./moderation-rules.js";
 import { isActive } from "./sanction-facts.js";
+import { evidenceMessage } from "./moderated-message.js";
+import { requireSourceFits, sourceMessageIdOf, SOURCE_FIELD, type SourceMessage } from "./sanction-evidence-rules.js";
+import { invalidArgument } from "../platform/validation.js";
 import type { NamedSanction, SanctionRecord, SanctionStore, Tx } from "./sanction-store.js";
 
 /** How the rest of the server hears of sanctions (wired in compose.ts onto the chat bus: every node). */
@@ -106,16 +109,28 @@ export function createSanctionService(deps: SanctionServiceDeps) {
   const { store, events, accounts } = deps;
   const now = deps.now ?? Date.now;
 
-  async function toMessages(list: readonly NamedSanction[]): Promise<Sanction[]> {
+  /** `evidence`: with each sanction's frozen messages, for staff (senders' accounts named) or for its player (not). */
+  async function toMessages(list: readonly NamedSanction[], evidence?: "staff" | "player"): Promise<Sanction[]> {
     const names = await accounts.names([...new Set(list.map((s) => s.accountId))]);
+    const evidenceOf = evidence ? await store.evidence.of(list.map((s) => s.id)) : new Map<string, never>();
     const nowMs = now();
-    return list.map((s) => {
+    const withEvidence = await Promise.all(
+      list.map(async (s) => {
+        const found = evidenceOf.get(s.id);
+        if (!found) return { sourceMessageId: s.sourceMessageId === null ? "" : String(s.sourceMessageId), evidence: [] };
+        const lines = evidence === "staff" ? await store.withSenderAccounts(found.messages) : found.messages;
+        return { sourceMessageId: found.sourceMessageId, evidence: lines.map(evidenceMessage) };
+      }),
+    );
+    return list.map((s, i) => {
       const message = sanctionMessage(s, nowMs, { characterName: s.characterName, accountName: names.get(s.accountId), scopeName: s.scopeName });
       message.active = isActive(s, nowMs);
       message.revokedAtMs = BigInt(s.revokedAtMs ?? 0);
       message.revokedById = s.revokedById;
       message.revokedByName = s.revokedByName;
       message.revokeReason = s.revokeReason;
+      message.sourceMessageId = withEvidence[i]!.sourceMessageId;
+      message.evidence = withEvidence[i]!.evidence;
       return message;
     });
   }
@@ -123,7 +138,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
   async function one(id: string): Promise<Sanction> {
     const found = await store.find(id);
     if (!found) throw notFound("sanction", id);
-    return (await toMessages([found]))[0]!;
+    return (await toMessages([found], "staff"))[0]!;
   }
 
   /** After the write commits: every node's streams and gate hear of it. A failed notice is logged; the write stands. */
@@ -158,18 +173,34 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     return accountId!;
   }
 
-  /** Writes the sanction and its audit record in the caller's transaction. */
-  async function insertWithAudit(tx: Tx, actor: AuditActor, input: SanctionInput, accountId: string, issuedAtMs: number): Promise<SanctionRecord> {
-    const inserted = await store.insert(tx, { ...input, accountId }, { atMs: issuedAtMs, byId: actor.id, byName: actor.name });
+  /** Writes the sanction, the evidence around its source message (if any) and its audit record in the caller's transaction. */
+  async function insertWithAudit(
+    tx: Tx,
+    actor: AuditActor,
+    input: SanctionInput,
+    accountId: string,
+    issuedAtMs: number,
+    source: SourceMessage | null = null,
+  ): Promise<SanctionRecord> {
+    const inserted = await store.insert(
+      tx,
+      { ...input, accountId, sourceMessageId: source?.id ?? null },
+      { atMs: issuedAtMs, byId: actor.id, byName: actor.name },
+    );
+    if (source) await store.evidence.freeze(tx, inserted.id, source);
     await appendAudit(tx, actor, { action: "sanction.issue", targetType: SANCTION, targetId: inserted.id, after: auditJson(inserted) }, issuedAtMs);
     return inserted;
   }
 
-  /** Writes the sanction and its audit record together. */
-  async function issue(actor: AuditActor, input: SanctionInput): Promise<SanctionRecord> {
+  /**
+   * Writes the sanction and its audit record together; issued from a chat line (`source`), with the messages around
+   * it frozen as its evidence. `mayReadDirect`: the caller reads others' direct messages (a direct message's line).
+   */
+  async function issue(actor: AuditActor, input: SanctionInput, source?: { id: number; mayReadDirect: boolean }): Promise<SanctionRecord> {
     const accountId = await subjectAccount(input);
+    const message = source ? requireSourceFits(await store.evidence.source(source.id), source.id, input, accountId, source.mayReadDirect) : null;
     const issuedAtMs = now();
-    const record = await store.transaction((tx) => insertWithAudit(tx, actor, input, accountId, issuedAtMs));
+    const record = await store.transaction((tx) => insertWithAudit(tx, actor, input, accountId, issuedAtMs, message));
     await announce(record, "issued");
     return record;
   }
@@ -216,8 +247,11 @@ export function createSanctionService(deps: SanctionServiceDeps) {
   const service: ServiceImpl<typeof SanctionService> = {
     async issueSanction(req, ctx) {
       const input = issueInput(req, now());
+      const sourceId = sourceMessageIdOf(req.sourceMessageId);
       if (isAccountBan(input) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
-      return one((await issue(auditActorOf(ctx), input)).id);
+      // Reading others' direct messages is admins' (docs/permissions.md): only they freeze a direct message's line.
+      const source = sourceId === null ? undefined : { id: sourceId, mayReadDirect: holdsCapabilityForAll(ctx, "chat.direct-messages") };
+      return one((await issue(auditActorOf(ctx), input, source)).id);
     },
 
     async revokeSanction(req, ctx) {
@@ -238,7 +272,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
 
     async getMySanctions(_req, ctx) {
       const mine = await store.mine(callerOf(ctx).sub);
-      return create(SanctionsSchema, { total: BigInt(mine.length), sanctions: (await toMessages(mine)).map(withoutStaff) });
+      return create(SanctionsSchema, { total: BigInt(mine.length), sanctions: (await toMessages(mine, "player")).map(withoutStaff) });
     },
 
     async suggestSanction(req) {
@@ -306,6 +340,8 @@ export function createSanctionService(deps: SanctionServiceDeps) {
   const issuer: SanctionIssuer = {
     input(req, ctx) {
       const input = issueInput(req, now());
+      // A report's sanction shows the report's evidence: it freezes none of its own.
+      if (req.sourceMessageId !== "") throw invalidArgument(SOURCE_FIELD, "a report's sanction takes the report's evidence: leave it empty");
       if (isAccountBan(input) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
       return input;
     },

@@ -7,6 +7,9 @@ import type { Db } from "../platform/db/database.js";
 import type { SanctionFact } from "./sanction-message.js";
 import { DEFAULT_SETTINGS, type Kind, type ListQuery, type SanctionInput, type Scope, type Settings } from "./moderation-rules.js";
 import { moderationSettings, sanctions } from "./schema.js";
+import { createSanctionEvidenceStore } from "./sanction-evidence-store.js";
+import type { Tx } from "./tx.js";
+import { withSenderAccounts, type ModeratedMessage } from "./moderated-message.js";
 
 /** Every SQL statement of the sanction service. Knows rows, not requests, tokens or status codes. */
 
@@ -16,6 +19,8 @@ export interface SanctionRecord extends SanctionFact {
   revokedById: string;
   revokedByName: string;
   revokeReason: string;
+  /** The chat message it was issued from (its own evidence); null when none. */
+  sourceMessageId: number | null;
 }
 
 /** A record with the display names a list shows (empty when unknown). */
@@ -24,7 +29,7 @@ export interface NamedSanction extends SanctionRecord {
   scopeName: string;
 }
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx } from "./tx.js";
 
 const columns = {
   id: sanctions.id,
@@ -43,6 +48,7 @@ const columns = {
   revokedById: sanctions.revokedById,
   revokedByName: sanctions.revokedByName,
   revokeReason: sanctions.revokeReason,
+  sourceMessageId: sanctions.sourceMessageId,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof sanctions.$inferSelect)[K] };
@@ -64,6 +70,7 @@ const toRecord = (r: Row): SanctionRecord => ({
   revokedById: r.revokedById,
   revokedByName: r.revokedByName,
   revokeReason: r.revokeReason,
+  sourceMessageId: r.sourceMessageId,
 });
 
 const named = { ...columns, characterName: characters.name, channelName: chatChannels.name, dimensionName: dimensions.name };
@@ -96,6 +103,11 @@ export function createSanctionStore(db: Db) {
   }
 
   return {
+    /** Sanctions' evidence: frozen from a chat line, or a report's. */
+    evidence: createSanctionEvidenceStore(db),
+    /** The messages with their senders' owners (the player page's links). */
+    withSenderAccounts: <T extends ModeratedMessage>(messages: readonly T[]) => withSenderAccounts(db, messages),
+
     /** A live character's owner and name (the character service owns the table; we only read it). */
     async character(id: string): Promise<{ id: string; ownerId: string; name: string } | undefined> {
       const [row] = await db
@@ -135,7 +147,11 @@ export function createSanctionStore(db: Db) {
       return row?.name;
     },
 
-    async insert(tx: Tx, input: SanctionInput & { accountId: string }, issued: { atMs: number; byId: string; byName: string }): Promise<SanctionRecord> {
+    async insert(
+      tx: Tx,
+      input: SanctionInput & { accountId: string; sourceMessageId?: number | null },
+      issued: { atMs: number; byId: string; byName: string },
+    ): Promise<SanctionRecord> {
       const [row] = await tx
         .insert(sanctions)
         .values({
@@ -151,6 +167,7 @@ export function createSanctionStore(db: Db) {
           playerMessage: input.playerMessage,
           issuedById: issued.byId,
           issuedByName: issued.byName,
+          sourceMessageId: input.sourceMessageId ?? null,
         })
         .returning(columns);
       return toRecord(row!);

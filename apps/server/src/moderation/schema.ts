@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Sanctions (docs/moderation.md): a mute or a ban of one character (character_id set) or of a whole account
@@ -32,6 +32,8 @@ export const sanctions = pgTable(
     revokedById: text("revoked_by_id").notNull().default(""),
     revokedByName: text("revoked_by_name").notNull().default(""),
     revokeReason: text("revoke_reason").notNull().default(""),
+    /** chat_messages.id of the chat line it was issued from (its evidence: sanction_evidence); null when none. */
+    sourceMessageId: bigint("source_message_id", { mode: "number" }),
   },
   (t) => [
     // The send guard and the read checks: a character's and an account's sanctions that are not revoked.
@@ -51,6 +53,28 @@ export const sanctions = pgTable(
       sql`(${t.scope} IN ('everywhere', 'game') AND ${t.scopeId} IS NULL) OR (${t.scope} IN ('channel', 'dimension') AND ${t.scopeId} IS NOT NULL)`,
     ),
   ],
+);
+
+/**
+ * The messages around a sanction's source message, copied when it was issued (docs/moderation.md "Evidence of a
+ * sanction"), oldest first. Copies: later deletions, edits or renames change nothing. A sanction from a report has
+ * none here: it shows the report's evidence (report_evidence).
+ */
+export const sanctionEvidence = pgTable(
+  "sanction_evidence",
+  {
+    sanctionId: uuid("sanction_id").notNull(),
+    position: integer("position").notNull(),
+    messageId: bigint("message_id", { mode: "number" }).notNull(),
+    /** Null for a direct message. */
+    channelId: uuid("channel_id"),
+    channelName: text("channel_name").notNull().default(""),
+    senderCharacterId: text("sender_character_id").notNull(),
+    senderName: text("sender_name").notNull(),
+    content: text("content").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sanctionId, t.position] })],
 );
 
 /** The moderation settings: one row (id 1), written by admins. Absent: the defaults of moderation-rules.ts. */

@@ -65,3 +65,6 @@ export function requireOwnership(ctx: HandlerContext, ownerId: string | undefine
 
 /** Whether the caller holds a capability (at any scope): the handlers' finer rules, e.g. account bans. */
 export const holdsCapability = (ctx: HandlerContext, name: CapabilityName): boolean => ctx.values.get(accessKey).capabilities.has(name);
+
+/** Whether the caller holds a capability for any target (scope "all"), not only their own. */
+export const holdsCapabilityForAll = (ctx: HandlerContext, name: CapabilityName): boolean => ctx.values.get(accessKey).capabilities.get(name) === "all";

@@ -205,7 +205,7 @@ describe('chat connect view', { timeout: 30_000 }, () => {
     expect(notifications().some((n) => n.includes('Reconnecting...'))).toBe(false);
   });
 
-  it("the message menu keeps the four bans and adds 'Sanction…', which opens the dialog with the sender, channel and text", async () => {
+  it("the message menu keeps the four bans and adds 'Sanction…', which opens the dialog with the sender, channel, text and message id", async () => {
     renderPage((request, onClose) => (
       <div role="dialog" aria-label="sanction">
         {JSON.stringify(request)}
@@ -213,7 +213,7 @@ describe('chat connect view', { timeout: 30_000 }, () => {
       </div>
     ));
     await connectAs('Ada');
-    act(() => server.lastStream().push(PIA.id, 'buy gold at spam.example'));
+    act(() => server.lastStream().push(PIA.id, 'buy gold at spam.example', Date.now(), { id: '77' }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Message actions for Pia Nightshade' }));
     const menu = await screen.findByRole('menu', { name: 'Ban Pia Nightshade' });
@@ -221,7 +221,8 @@ describe('chat connect view', { timeout: 30_000 }, () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Ban for 1 minute', 'Ban for 1 hour', 'Ban for 1 day', 'Ban permanently', 'Sanction…']);
+      // A stored message (it has an id) can also be deleted.
+    ).toEqual(['Ban for 1 minute', 'Ban for 1 hour', 'Ban for 1 day', 'Ban permanently', 'Sanction…', 'Delete message…']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Sanction…' }));
     const dialog = await screen.findByRole('dialog', { name: 'sanction' });
     expect(JSON.parse(dialog.textContent.replace(/close$/, ''))).toEqual({
@@ -230,6 +231,8 @@ describe('chat connect view', { timeout: 30_000 }, () => {
       channelId: 'ch-1',
       channelName: 'General',
       quote: 'buy gold at spam.example',
+      // The sanction is issued from this line: it keeps the line and its channel around it as evidence.
+      messageId: '77',
     });
     await user.click(within(dialog).getByRole('button', { name: 'close' }));
     expect(screen.queryByRole('dialog', { name: 'sanction' })).toBeNull();

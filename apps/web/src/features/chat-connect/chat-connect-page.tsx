@@ -23,6 +23,8 @@ export interface SanctionRequest {
   channelId: string;
   channelName?: string;
   quote: string;
+  /** The stored message's id ('' from an older server): the sanction freezes it and its channel around it. */
+  messageId?: string;
 }
 
 export interface ChatConnectPageProps {
@@ -88,7 +90,14 @@ export default function ChatConnectPage({ renderSanctionDialog }: ChatConnectPag
               onSanction={
                 renderSanctionDialog &&
                 ((sanctioned, senderName) =>
-                  setSanctioning({ characterId: sanctioned.senderId, characterName: senderName, channelId, channelName: name, quote: sanctioned.content }))
+                  setSanctioning({
+                    characterId: sanctioned.senderId,
+                    characterName: senderName,
+                    channelId,
+                    channelName: name,
+                    quote: sanctioned.content,
+                    messageId: sanctioned.id,
+                  }))
               }
               onDelete={(line, senderName) => setDeleting({ id: line.id, senderName, content: line.content })}
               tabStop={tabStop}

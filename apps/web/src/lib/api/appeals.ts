@@ -15,6 +15,7 @@ import {
   type AppealReasonName,
 } from '../appeals/appeal-records';
 import { ItemNotFoundError } from './entity-cache';
+import { toEvidenceMessage, type EvidenceMessage } from '../chat-evidence';
 import { sanctionKeys } from './sanctions';
 
 // Every appeal read sits under 'appeals': filing or deciding refetches them all, and the sanctions they change.
@@ -43,7 +44,7 @@ export interface AppealQueueQuery {
 /** One appeal as its page shows it. */
 export interface AppealDetail {
   appeal: AppealRecord;
-  evidence: { id: string; senderName: string; content: string; sentAtMs: number }[];
+  evidence: EvidenceMessage[];
   reportedMessageId: string;
   history: SanctionRecord[];
 }
@@ -74,7 +75,7 @@ export const appealQueries = {
           const detail = await api.getAppeal({ id }, { signal });
           return {
             appeal: toAppealRecord(detail.appeal!),
-            evidence: detail.evidence.map((m) => ({ id: m.id, senderName: m.senderName, content: m.content, sentAtMs: Number(m.sentAtMs) })),
+            evidence: detail.evidence.map(toEvidenceMessage),
             reportedMessageId: detail.reportedMessageId,
             history: detail.history.map(toSanctionRecord),
           };

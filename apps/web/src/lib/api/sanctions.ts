@@ -190,6 +190,8 @@ export interface IssueSanctionInput {
   durationSeconds: number;
   reason: string;
   playerMessage: string;
+  /** The chat line it is issued from (its evidence is frozen with it); absent: none. */
+  sourceMessageId?: string;
 }
 
 export function useIssueSanction() {
@@ -207,6 +209,7 @@ export function useIssueSanction() {
           durationSeconds: BigInt(input.durationSeconds),
           reason: input.reason,
           playerMessage: input.playerMessage,
+          sourceMessageId: input.sourceMessageId ?? '',
         }),
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: sanctionKeys.all }),

@@ -1,4 +1,5 @@
 import { SanctionKind, SanctionScope, SanctionState, type Sanction } from '../../gen/sro/moderation/moderation_pb';
+import { toEvidenceMessage, type EvidenceMessage } from '../chat-evidence';
 
 export type SanctionKindName = 'mute' | 'ban';
 /** 'game': a ban from game sessions only (chat untouched). */
@@ -33,6 +34,10 @@ export interface SanctionRecord {
   revokedByName: string;
   revokeReason: string;
   active: boolean;
+  /** The chat message it was issued from (a chat line or a report's message); empty when none is known. */
+  sourceMessageId: string;
+  /** The messages frozen around it (one sanction's reads; empty in lists). */
+  evidence: EvidenceMessage[];
 }
 
 export const KIND_NAMES: Record<SanctionKindName, SanctionKind> = { mute: SanctionKind.MUTE, ban: SanctionKind.BAN };
@@ -74,6 +79,8 @@ export function toSanctionRecord(s: Sanction): SanctionRecord {
     revokedByName: s.revokedByName,
     revokeReason: s.revokeReason,
     active: s.active,
+    sourceMessageId: s.sourceMessageId,
+    evidence: s.evidence.map(toEvidenceMessage),
   };
 }
 

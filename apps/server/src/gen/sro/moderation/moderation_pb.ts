@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/moderation/moderation.proto.
  */
 export const file_sro_moderation_moderation: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9tb2RlcmF0aW9uLnByb3RvEg5zcm8ubW9kZXJhdGlvbiLfAwoIU2FuY3Rpb24SCgoCaWQYASABKAkSKgoEa2luZBgCIAEoDjIcLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uS2luZBIsCgVzY29wZRgDIAEoDjIdLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uU2NvcGUSEAoIc2NvcGVfaWQYBCABKAkSFAoMY2hhcmFjdGVyX2lkGAUgASgJEhIKCmFjY291bnRfaWQYBiABKAkSFAoMaXNzdWVkX2F0X21zGAcgASgDEhUKDWV4cGlyZXNfYXRfbXMYCCABKAMSDgoGcmVhc29uGAkgASgJEhYKDnBsYXllcl9tZXNzYWdlGAogASgJEhQKDGlzc3VlZF9ieV9pZBgLIAEoCRIWCg5pc3N1ZWRfYnlfbmFtZRgMIAEoCRIVCg1yZXZva2VkX2F0X21zGA0gASgDEhUKDXJldm9rZWRfYnlfaWQYDiABKAkSFwoPcmV2b2tlZF9ieV9uYW1lGA8gASgJEhUKDXJldm9rZV9yZWFzb24YECABKAkSDgoGYWN0aXZlGBEgASgIEhYKDmNoYXJhY3Rlcl9uYW1lGBIgASgJEhQKDGFjY291bnRfbmFtZRgTIAEoCRISCgpzY29wZV9uYW1lGBQgASgJIkcKCVNhbmN0aW9ucxINCgV0b3RhbBgBIAEoBBIrCglzYW5jdGlvbnMYAiADKAsyGC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbiLuAQoUSXNzdWVTYW5jdGlvblJlcXVlc3QSKgoEa2luZBgBIAEoDjIcLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uS2luZBIsCgVzY29wZRgCIAEoDjIdLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uU2NvcGUSEAoIc2NvcGVfaWQYAyABKAkSFAoMY2hhcmFjdGVyX2lkGAQgASgJEhIKCmFjY291bnRfaWQYBSABKAkSGAoQZHVyYXRpb25fc2Vjb25kcxgGIAEoAxIOCgZyZWFzb24YByABKAkSFgoOcGxheWVyX21lc3NhZ2UYCCABKAkiMwoVUmV2b2tlU2FuY3Rpb25SZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSL9AQoUTGlzdFNhbmN0aW9uc1JlcXVlc3QSKgoEa2luZBgBIAEoDjIcLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uS2luZBIsCgVzY29wZRgCIAEoDjIdLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uU2NvcGUSLAoFc3RhdGUYAyABKA4yHS5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvblN0YXRlEhQKDGNoYXJhY3Rlcl9pZBgEIAEoCRISCgphY2NvdW50X2lkGAUgASgJEhQKDGlzc3VlZF9ieV9pZBgGIAEoCRINCgVsaW1pdBgHIAEoBRIOCgZvZmZzZXQYCCABKAUiQgoWU3VnZ2VzdFNhbmN0aW9uUmVxdWVzdBIUCgxjaGFyYWN0ZXJfaWQYASABKAkSEgoKYWNjb3VudF9pZBgCIAEoCSJSCgpMYWRkZXJTdGVwEioKBGtpbmQYASABKA4yHC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbktpbmQSGAoQZHVyYXRpb25fc2Vjb25kcxgCIAEoAyJXChJTYW5jdGlvblN1Z2dlc3Rpb24SKAoEc3RlcBgBIAEoCzIaLnNyby5tb2RlcmF0aW9uLkxhZGRlclN0ZXASFwoPcHJpb3Jfc2FuY3Rpb25zGAIgASgNIloKEk1vZGVyYXRpb25TZXR0aW5ncxIYChByZWFzb25fdGVtcGxhdGVzGAEgAygJEioKBmxhZGRlchgCIAMoCzIaLnNyby5tb2RlcmF0aW9uLkxhZGRlclN0ZXAi3QEKC0F1ZGl0UmVjb3JkEgoKAmlkGAEgASgJEg8KB3RpbWVfbXMYAiABKAMSEAoIYWN0b3JfaWQYAyABKAkSEgoKYWN0b3JfbmFtZRgEIAEoCRIOCgZhY3Rpb24YBSABKAkSEwoLdGFyZ2V0X3R5cGUYBiABKAkSEQoJdGFyZ2V0X2lkGAcgASgJEhMKC2JlZm9yZV9qc29uGAggASgJEhIKCmFmdGVyX2pzb24YCSABKAkSEgoKcmVxdWVzdF9pZBgKIAEoCRIWCg5zb3VyY2VfYWRkcmVzcxgLIAEoCSJLCgxBdWRpdFJlY29yZHMSDQoFdG90YWwYASABKAQSLAoHcmVjb3JkcxgCIAMoCzIbLnNyby5tb2RlcmF0aW9uLkF1ZGl0UmVjb3JkIscBChdMaXN0QXVkaXRSZWNvcmRzUmVxdWVzdBINCgVhY3RvchgBIAEoCRIOCgZhY3Rpb24YAiABKAkSEwoLdGFyZ2V0X3R5cGUYAyABKAkSEQoJdGFyZ2V0X2lkGAQgASgJEg8KB2Zyb21fbXMYBSABKAMSDQoFdG9fbXMYBiABKAMSDQoFbGltaXQYByABKAUSDgoGb2Zmc2V0GAggASgFEhIKCmZvcl9leHBvcnQYCSABKAgSEgoKYWNjb3VudF9pZBgKIAEoCSpcCgxTYW5jdGlvbktpbmQSHQoZU0FOQ1RJT05fS0lORF9VTlNQRUNJRklFRBAAEhYKElNBTkNUSU9OX0tJTkRfTVVURRABEhUKEVNBTkNUSU9OX0tJTkRfQkFOEAIqoQEKDVNhbmN0aW9uU2NvcGUSHgoaU0FOQ1RJT05fU0NPUEVfVU5TUEVDSUZJRUQQABIaChZTQU5DVElPTl9TQ09QRV9DSEFOTkVMEAESHAoYU0FOQ1RJT05fU0NPUEVfRElNRU5TSU9OEAISHQoZU0FOQ1RJT05fU0NPUEVfRVZFUllXSEVSRRADEhcKE1NBTkNUSU9OX1NDT1BFX0dBTUUQBCpkCg1TYW5jdGlvblN0YXRlEh4KGlNBTkNUSU9OX1NUQVRFX1VOU1BFQ0lGSUVEEAASGQoVU0FOQ1RJT05fU1RBVEVfQUNUSVZFEAESGAoUU0FOQ1RJT05fU1RBVEVfRU5ERUQQAjKZBwoPU2FuY3Rpb25TZXJ2aWNlEmkKDUlzc3VlU2FuY3Rpb24SJC5zcm8ubW9kZXJhdGlvbi5Jc3N1ZVNhbmN0aW9uUmVxdWVzdBoYLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uIhiC0+STAhI6ASoiDS92MS9zYW5jdGlvbnMSegoOUmV2b2tlU2FuY3Rpb24SJS5zcm8ubW9kZXJhdGlvbi5SZXZva2VTYW5jdGlvblJlcXVlc3QaGC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbiIngtPkkwIhOgEqIhwvdjEvc2FuY3Rpb25zL2lkL3tpZH0vcmV2b2tlElUKC0dldFNhbmN0aW9uEg0uc3JvLlRhcmdldElkGhguc3JvLm1vZGVyYXRpb24uU2FuY3Rpb24iHYLT5JMCFxIVL3YxL3NhbmN0aW9ucy9pZC97aWR9EmcKDUxpc3RTYW5jdGlvbnMSJC5zcm8ubW9kZXJhdGlvbi5MaXN0U2FuY3Rpb25zUmVxdWVzdBoZLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9ucyIVgtPkkwIPEg0vdjEvc2FuY3Rpb25zEmIKDkdldE15U2FuY3Rpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghkuc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25zIh2C0+STAhcSFS92MS9hY2NvdW50L3NhbmN0aW9ucxJ/Cg9TdWdnZXN0U2FuY3Rpb24SJi5zcm8ubW9kZXJhdGlvbi5TdWdnZXN0U2FuY3Rpb25SZXF1ZXN0GiIuc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25TdWdnZXN0aW9uIiCC0+STAhoSGC92MS9zYW5jdGlvbnMvc3VnZ2VzdGlvbhJ0ChVHZXRNb2RlcmF0aW9uU2V0dGluZ3MSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIi5zcm8ubW9kZXJhdGlvbi5Nb2RlcmF0aW9uU2V0dGluZ3MiH4LT5JMCGRIXL3YxL21vZGVyYXRpb24vc2V0dGluZ3MSgwEKFVNldE1vZGVyYXRpb25TZXR0aW5ncxIiLnNyby5tb2RlcmF0aW9uLk1vZGVyYXRpb25TZXR0aW5ncxoiLnNyby5tb2RlcmF0aW9uLk1vZGVyYXRpb25TZXR0aW5ncyIigtPkkwIcOgEqGhcvdjEvbW9kZXJhdGlvbi9zZXR0aW5nczLVAQoMQXVkaXRTZXJ2aWNlEmwKEExpc3RBdWRpdFJlY29yZHMSJy5zcm8ubW9kZXJhdGlvbi5MaXN0QXVkaXRSZWNvcmRzUmVxdWVzdBocLnNyby5tb2RlcmF0aW9uLkF1ZGl0UmVjb3JkcyIRgtPkkwILEgkvdjEvYXVkaXQSVwoOR2V0QXVkaXRSZWNvcmQSDS5zcm8uVGFyZ2V0SWQaGy5zcm8ubW9kZXJhdGlvbi5BdWRpdFJlY29yZCIZgtPkkwITEhEvdjEvYXVkaXQvaWQve2lkfWIGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty, file_sro_common]);
+  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9tb2RlcmF0aW9uLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKtBAoIU2FuY3Rpb24SCgoCaWQYASABKAkSKgoEa2luZBgCIAEoDjIcLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uS2luZBIsCgVzY29wZRgDIAEoDjIdLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uU2NvcGUSEAoIc2NvcGVfaWQYBCABKAkSFAoMY2hhcmFjdGVyX2lkGAUgASgJEhIKCmFjY291bnRfaWQYBiABKAkSFAoMaXNzdWVkX2F0X21zGAcgASgDEhUKDWV4cGlyZXNfYXRfbXMYCCABKAMSDgoGcmVhc29uGAkgASgJEhYKDnBsYXllcl9tZXNzYWdlGAogASgJEhQKDGlzc3VlZF9ieV9pZBgLIAEoCRIWCg5pc3N1ZWRfYnlfbmFtZRgMIAEoCRIVCg1yZXZva2VkX2F0X21zGA0gASgDEhUKDXJldm9rZWRfYnlfaWQYDiABKAkSFwoPcmV2b2tlZF9ieV9uYW1lGA8gASgJEhUKDXJldm9rZV9yZWFzb24YECABKAkSDgoGYWN0aXZlGBEgASgIEhYKDmNoYXJhY3Rlcl9uYW1lGBIgASgJEhQKDGFjY291bnRfbmFtZRgTIAEoCRISCgpzY29wZV9uYW1lGBQgASgJEhkKEXNvdXJjZV9tZXNzYWdlX2lkGBUgASgJEjEKCGV2aWRlbmNlGBYgAygLMh8uc3JvLm1vZGVyYXRpb24uRXZpZGVuY2VNZXNzYWdlIq8BCg9FdmlkZW5jZU1lc3NhZ2USCgoCaWQYASABKAkSEgoKY2hhbm5lbF9pZBgCIAEoCRIUCgxjaGFubmVsX25hbWUYAyABKAkSEQoJc2VuZGVyX2lkGAQgASgJEhMKC3NlbmRlcl9uYW1lGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEgoKc2VudF9hdF9tcxgHIAEoAxIZChFzZW5kZXJfYWNjb3VudF9pZBgIIAEoCSJHCglTYW5jdGlvbnMSDQoFdG90YWwYASABKAQSKwoJc2FuY3Rpb25zGAIgAygLMhguc3JvLm1vZGVyYXRpb24uU2FuY3Rpb24iiQIKFElzc3VlU2FuY3Rpb25SZXF1ZXN0EioKBGtpbmQYASABKA4yHC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbktpbmQSLAoFc2NvcGUYAiABKA4yHS5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvblNjb3BlEhAKCHNjb3BlX2lkGAMgASgJEhQKDGNoYXJhY3Rlcl9pZBgEIAEoCRISCgphY2NvdW50X2lkGAUgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYBiABKAMSDgoGcmVhc29uGAcgASgJEhYKDnBsYXllcl9tZXNzYWdlGAggASgJEhkKEXNvdXJjZV9tZXNzYWdlX2lkGAkgASgJIjMKFVJldm9rZVNhbmN0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZyZWFzb24YAiABKAki/QEKFExpc3RTYW5jdGlvbnNSZXF1ZXN0EioKBGtpbmQYASABKA4yHC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbktpbmQSLAoFc2NvcGUYAiABKA4yHS5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvblNjb3BlEiwKBXN0YXRlGAMgASgOMh0uc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25TdGF0ZRIUCgxjaGFyYWN0ZXJfaWQYBCABKAkSEgoKYWNjb3VudF9pZBgFIAEoCRIUCgxpc3N1ZWRfYnlfaWQYBiABKAkSDQoFbGltaXQYByABKAUSDgoGb2Zmc2V0GAggASgFIkIKFlN1Z2dlc3RTYW5jdGlvblJlcXVlc3QSFAoMY2hhcmFjdGVyX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkiUgoKTGFkZGVyU3RlcBIqCgRraW5kGAEgASgOMhwuc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25LaW5kEhgKEGR1cmF0aW9uX3NlY29uZHMYAiABKAMiVwoSU2FuY3Rpb25TdWdnZXN0aW9uEigKBHN0ZXAYASABKAsyGi5zcm8ubW9kZXJhdGlvbi5MYWRkZXJTdGVwEhcKD3ByaW9yX3NhbmN0aW9ucxgCIAEoDSJaChJNb2RlcmF0aW9uU2V0dGluZ3MSGAoQcmVhc29uX3RlbXBsYXRlcxgBIAMoCRIqCgZsYWRkZXIYAiADKAsyGi5zcm8ubW9kZXJhdGlvbi5MYWRkZXJTdGVwIt0BCgtBdWRpdFJlY29yZBIKCgJpZBgBIAEoCRIPCgd0aW1lX21zGAIgASgDEhAKCGFjdG9yX2lkGAMgASgJEhIKCmFjdG9yX25hbWUYBCABKAkSDgoGYWN0aW9uGAUgASgJEhMKC3RhcmdldF90eXBlGAYgASgJEhEKCXRhcmdldF9pZBgHIAEoCRITCgtiZWZvcmVfanNvbhgIIAEoCRISCgphZnRlcl9qc29uGAkgASgJEhIKCnJlcXVlc3RfaWQYCiABKAkSFgoOc291cmNlX2FkZHJlc3MYCyABKAkiSwoMQXVkaXRSZWNvcmRzEg0KBXRvdGFsGAEgASgEEiwKB3JlY29yZHMYAiADKAsyGy5zcm8ubW9kZXJhdGlvbi5BdWRpdFJlY29yZCLHAQoXTGlzdEF1ZGl0UmVjb3Jkc1JlcXVlc3QSDQoFYWN0b3IYASABKAkSDgoGYWN0aW9uGAIgASgJEhMKC3RhcmdldF90eXBlGAMgASgJEhEKCXRhcmdldF9pZBgEIAEoCRIPCgdmcm9tX21zGAUgASgDEg0KBXRvX21zGAYgASgDEg0KBWxpbWl0GAcgASgFEg4KBm9mZnNldBgIIAEoBRISCgpmb3JfZXhwb3J0GAkgASgIEhIKCmFjY291bnRfaWQYCiABKAkqXAoMU2FuY3Rpb25LaW5kEh0KGVNBTkNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIWChJTQU5DVElPTl9LSU5EX01VVEUQARIVChFTQU5DVElPTl9LSU5EX0JBThACKqEBCg1TYW5jdGlvblNjb3BlEh4KGlNBTkNUSU9OX1NDT1BFX1VOU1BFQ0lGSUVEEAASGgoWU0FOQ1RJT05fU0NPUEVfQ0hBTk5FTBABEhwKGFNBTkNUSU9OX1NDT1BFX0RJTUVOU0lPThACEh0KGVNBTkNUSU9OX1NDT1BFX0VWRVJZV0hFUkUQAxIXChNTQU5DVElPTl9TQ09QRV9HQU1FEAQqZAoNU2FuY3Rpb25TdGF0ZRIeChpTQU5DVElPTl9TVEFURV9VTlNQRUNJRklFRBAAEhkKFVNBTkNUSU9OX1NUQVRFX0FDVElWRRABEhgKFFNBTkNUSU9OX1NUQVRFX0VOREVEEAIymQcKD1NhbmN0aW9uU2VydmljZRJpCg1Jc3N1ZVNhbmN0aW9uEiQuc3JvLm1vZGVyYXRpb24uSXNzdWVTYW5jdGlvblJlcXVlc3QaGC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbiIYgtPkkwISOgEqIg0vdjEvc2FuY3Rpb25zEnoKDlJldm9rZVNhbmN0aW9uEiUuc3JvLm1vZGVyYXRpb24uUmV2b2tlU2FuY3Rpb25SZXF1ZXN0Ghguc3JvLm1vZGVyYXRpb24uU2FuY3Rpb24iJ4LT5JMCIToBKiIcL3YxL3NhbmN0aW9ucy9pZC97aWR9L3Jldm9rZRJVCgtHZXRTYW5jdGlvbhINLnNyby5UYXJnZXRJZBoYLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uIh2C0+STAhcSFS92MS9zYW5jdGlvbnMvaWQve2lkfRJnCg1MaXN0U2FuY3Rpb25zEiQuc3JvLm1vZGVyYXRpb24uTGlzdFNhbmN0aW9uc1JlcXVlc3QaGS5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbnMiFYLT5JMCDxINL3YxL3NhbmN0aW9ucxJiCg5HZXRNeVNhbmN0aW9ucxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9ucyIdgtPkkwIXEhUvdjEvYWNjb3VudC9zYW5jdGlvbnMSfwoPU3VnZ2VzdFNhbmN0aW9uEiYuc3JvLm1vZGVyYXRpb24uU3VnZ2VzdFNhbmN0aW9uUmVxdWVzdBoiLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uU3VnZ2VzdGlvbiIggtPkkwIaEhgvdjEvc2FuY3Rpb25zL3N1Z2dlc3Rpb24SdAoVR2V0TW9kZXJhdGlvblNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiIuc3JvLm1vZGVyYXRpb24uTW9kZXJhdGlvblNldHRpbmdzIh+C0+STAhkSFy92MS9tb2RlcmF0aW9uL3NldHRpbmdzEoMBChVTZXRNb2RlcmF0aW9uU2V0dGluZ3MSIi5zcm8ubW9kZXJhdGlvbi5Nb2RlcmF0aW9uU2V0dGluZ3MaIi5zcm8ubW9kZXJhdGlvbi5Nb2RlcmF0aW9uU2V0dGluZ3MiIoLT5JMCHDoBKhoXL3YxL21vZGVyYXRpb24vc2V0dGluZ3My1QEKDEF1ZGl0U2VydmljZRJsChBMaXN0QXVkaXRSZWNvcmRzEicuc3JvLm1vZGVyYXRpb24uTGlzdEF1ZGl0UmVjb3Jkc1JlcXVlc3QaHC5zcm8ubW9kZXJhdGlvbi5BdWRpdFJlY29yZHMiEYLT5JMCCxIJL3YxL2F1ZGl0ElcKDkdldEF1ZGl0UmVjb3JkEg0uc3JvLlRhcmdldElkGhsuc3JvLm1vZGVyYXRpb24uQXVkaXRSZWNvcmQiGYLT5JMCExIRL3YxL2F1ZGl0L2lkL3tpZH1iBnByb3RvMw", [file_google_api_annotations, file_google_protobuf_empty, file_sro_common]);
 
 /**
  * @generated from message sro.moderation.Sanction
@@ -139,6 +139,23 @@ export type Sanction = Message<"sro.moderation.Sanction"> & {
    * @generated from field: string scope_name = 20;
    */
   scopeName: string;
+
+  /**
+   * The chat message the sanction was issued from (a chat line, or the reported message of a report's resolution);
+   * empty when none.
+   *
+   * @generated from field: string source_message_id = 21;
+   */
+  sourceMessageId: string;
+
+  /**
+   * The messages frozen around it when the sanction was issued, oldest first (docs/moderation.md "Evidence of a
+   * sanction"). Filled by GetSanction and GetMySanctions (there without sender_account_id); empty in lists and in
+   * a refusal's details.
+   *
+   * @generated from field: repeated sro.moderation.EvidenceMessage evidence = 22;
+   */
+  evidence: EvidenceMessage[];
 };
 
 /**
@@ -147,6 +164,67 @@ export type Sanction = Message<"sro.moderation.Sanction"> & {
  */
 export const SanctionSchema: GenMessage<Sanction> = /*@__PURE__*/
   messageDesc(file_sro_moderation_moderation, 0);
+
+/**
+ * One frozen chat message of a sanction's evidence. The fields and numbers of StoredChatMessage
+ * (sro/moderation/chat_history.proto), declared here so that a sanction's clients need not load the chat history's.
+ *
+ * @generated from message sro.moderation.EvidenceMessage
+ */
+export type EvidenceMessage = Message<"sro.moderation.EvidenceMessage"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Empty for a direct message.
+   *
+   * @generated from field: string channel_id = 2;
+   */
+  channelId: string;
+
+  /**
+   * @generated from field: string channel_name = 3;
+   */
+  channelName: string;
+
+  /**
+   * @generated from field: string sender_id = 4;
+   */
+  senderId: string;
+
+  /**
+   * Empty when the character no longer exists.
+   *
+   * @generated from field: string sender_name = 5;
+   */
+  senderName: string;
+
+  /**
+   * @generated from field: string content = 6;
+   */
+  content: string;
+
+  /**
+   * @generated from field: int64 sent_at_ms = 7;
+   */
+  sentAtMs: bigint;
+
+  /**
+   * The sender character's owner: the player page's account. Staff reads only.
+   *
+   * @generated from field: string sender_account_id = 8;
+   */
+  senderAccountId: string;
+};
+
+/**
+ * Describes the message sro.moderation.EvidenceMessage.
+ * Use `create(EvidenceMessageSchema)` to create a new message.
+ */
+export const EvidenceMessageSchema: GenMessage<EvidenceMessage> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_moderation, 1);
 
 /**
  * @generated from message sro.moderation.Sanctions
@@ -168,7 +246,7 @@ export type Sanctions = Message<"sro.moderation.Sanctions"> & {
  * Use `create(SanctionsSchema)` to create a new message.
  */
 export const SanctionsSchema: GenMessage<Sanctions> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 1);
+  messageDesc(file_sro_moderation_moderation, 2);
 
 /**
  * @generated from message sro.moderation.IssueSanctionRequest
@@ -221,6 +299,15 @@ export type IssueSanctionRequest = Message<"sro.moderation.IssueSanctionRequest"
    * @generated from field: string player_message = 8;
    */
   playerMessage: string;
+
+  /**
+   * Optional: the chat message the sanction is issued from. Sent by the sanctioned character (or one of the
+   * sanctioned account's); of the sanction's channel when the scope is CHANNEL; a direct message only for callers
+   * who read others' direct messages. It and the messages around it are frozen as the sanction's evidence.
+   *
+   * @generated from field: string source_message_id = 9;
+   */
+  sourceMessageId: string;
 };
 
 /**
@@ -228,7 +315,7 @@ export type IssueSanctionRequest = Message<"sro.moderation.IssueSanctionRequest"
  * Use `create(IssueSanctionRequestSchema)` to create a new message.
  */
 export const IssueSanctionRequestSchema: GenMessage<IssueSanctionRequest> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 2);
+  messageDesc(file_sro_moderation_moderation, 3);
 
 /**
  * @generated from message sro.moderation.RevokeSanctionRequest
@@ -252,7 +339,7 @@ export type RevokeSanctionRequest = Message<"sro.moderation.RevokeSanctionReques
  * Use `create(RevokeSanctionRequestSchema)` to create a new message.
  */
 export const RevokeSanctionRequestSchema: GenMessage<RevokeSanctionRequest> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 3);
+  messageDesc(file_sro_moderation_moderation, 4);
 
 /**
  * @generated from message sro.moderation.ListSanctionsRequest
@@ -306,7 +393,7 @@ export type ListSanctionsRequest = Message<"sro.moderation.ListSanctionsRequest"
  * Use `create(ListSanctionsRequestSchema)` to create a new message.
  */
 export const ListSanctionsRequestSchema: GenMessage<ListSanctionsRequest> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 4);
+  messageDesc(file_sro_moderation_moderation, 5);
 
 /**
  * @generated from message sro.moderation.SuggestSanctionRequest
@@ -330,7 +417,7 @@ export type SuggestSanctionRequest = Message<"sro.moderation.SuggestSanctionRequ
  * Use `create(SuggestSanctionRequestSchema)` to create a new message.
  */
 export const SuggestSanctionRequestSchema: GenMessage<SuggestSanctionRequest> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 5);
+  messageDesc(file_sro_moderation_moderation, 6);
 
 /**
  * @generated from message sro.moderation.LadderStep
@@ -354,7 +441,7 @@ export type LadderStep = Message<"sro.moderation.LadderStep"> & {
  * Use `create(LadderStepSchema)` to create a new message.
  */
 export const LadderStepSchema: GenMessage<LadderStep> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 6);
+  messageDesc(file_sro_moderation_moderation, 7);
 
 /**
  * @generated from message sro.moderation.SanctionSuggestion
@@ -378,7 +465,7 @@ export type SanctionSuggestion = Message<"sro.moderation.SanctionSuggestion"> & 
  * Use `create(SanctionSuggestionSchema)` to create a new message.
  */
 export const SanctionSuggestionSchema: GenMessage<SanctionSuggestion> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 7);
+  messageDesc(file_sro_moderation_moderation, 8);
 
 /**
  * @generated from message sro.moderation.ModerationSettings
@@ -404,7 +491,7 @@ export type ModerationSettings = Message<"sro.moderation.ModerationSettings"> & 
  * Use `create(ModerationSettingsSchema)` to create a new message.
  */
 export const ModerationSettingsSchema: GenMessage<ModerationSettings> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 8);
+  messageDesc(file_sro_moderation_moderation, 9);
 
 /**
  * @generated from message sro.moderation.AuditRecord
@@ -479,7 +566,7 @@ export type AuditRecord = Message<"sro.moderation.AuditRecord"> & {
  * Use `create(AuditRecordSchema)` to create a new message.
  */
 export const AuditRecordSchema: GenMessage<AuditRecord> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 9);
+  messageDesc(file_sro_moderation_moderation, 10);
 
 /**
  * @generated from message sro.moderation.AuditRecords
@@ -501,7 +588,7 @@ export type AuditRecords = Message<"sro.moderation.AuditRecords"> & {
  * Use `create(AuditRecordsSchema)` to create a new message.
  */
 export const AuditRecordsSchema: GenMessage<AuditRecords> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 10);
+  messageDesc(file_sro_moderation_moderation, 11);
 
 /**
  * @generated from message sro.moderation.ListAuditRecordsRequest
@@ -575,7 +662,7 @@ export type ListAuditRecordsRequest = Message<"sro.moderation.ListAuditRecordsRe
  * Use `create(ListAuditRecordsRequestSchema)` to create a new message.
  */
 export const ListAuditRecordsRequestSchema: GenMessage<ListAuditRecordsRequest> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 11);
+  messageDesc(file_sro_moderation_moderation, 12);
 
 /**
  * @generated from enum sro.moderation.SanctionKind

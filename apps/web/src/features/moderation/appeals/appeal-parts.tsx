@@ -3,6 +3,7 @@ import type { DescriptionItem } from '../../../components/description-list';
 import type { AppealDetail } from '../../../lib/api/appeals';
 import { appealReasonLabel, DECISION_LABELS, type AppealRecord } from '../../../lib/appeals/appeal-records';
 import { useAreaHref } from '../../../lib/area-links';
+import { ChatEvidence } from '../../../components/chat-evidence';
 import { endsText, formatLocalTime, sanctionKindLabel, scopeText, stateText, subjectText, type SanctionRecord } from '../../../lib/sanctions/sanction-records';
 
 export function appealItems(a: AppealRecord | undefined): DescriptionItem[] {
@@ -32,28 +33,18 @@ export function sanctionItems(s: SanctionRecord | undefined): DescriptionItem[] 
   ];
 }
 
-/** The report's frozen evidence and the player's other sanctions. */
+/** The sanction's frozen evidence (its chat line's or its report's) and the player's other sanctions. */
 export function EvidenceAndHistory({ detail }: { detail: AppealDetail }) {
   const href = useAreaHref();
   return (
     <>
-      <section aria-labelledby="appeal-evidence" className="mt-6 space-y-2">
-        <h2 id="appeal-evidence" className="text-lg font-semibold text-white">
-          Evidence
-        </h2>
-        {detail.evidence.length === 0 ? (
-          <p className="text-sm text-slate-300">This sanction did not come from a report: no messages were kept.</p>
-        ) : (
-          <ol className="space-y-1 rounded-xl border border-white/10 bg-night-900/70 p-4 text-sm">
-            {detail.evidence.map((m) => (
-              <li key={m.id} className={m.id === detail.reportedMessageId ? 'rounded bg-amber-400/15 px-2 py-1' : 'px-2 py-1'}>
-                <span className="font-semibold text-pink-200">{m.senderName || 'Deleted character'}</span>{' '}
-                <span className="break-words text-slate-100">{m.content}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <ChatEvidence
+        headingId="appeal-evidence"
+        messages={detail.evidence}
+        markedId={detail.reportedMessageId || detail.appeal.sanction?.sourceMessageId || ''}
+        markLabel={detail.reportedMessageId ? 'Reported' : 'Sanctioned'}
+        emptyText="This sanction was issued from no chat line or report: no messages were kept."
+      />
       <section aria-labelledby="appeal-history" className="mt-6 space-y-2">
         <h2 id="appeal-history" className="text-lg font-semibold text-white">
           The player's other sanctions

@@ -10,6 +10,8 @@ export interface ChatSanctionRequest {
   channelId: string;
   channelName?: string;
   quote: string;
+  /** The chat line's message id: the sanction is issued from it and keeps it and its channel around it as evidence. */
+  messageId?: string;
 }
 
 /**
@@ -41,7 +43,13 @@ export function ChatSanctionDialog({
         accountId: character.data?.ownerId ?? '',
         accountName: owner?.username,
       }}
-      prefill={{ channelId: request.channelId, channelName: request.channelName, dimensionId: channel.data?.dimensionId ?? '', quote: request.quote }}
+      prefill={{
+        channelId: request.channelId,
+        channelName: request.channelName,
+        dimensionId: channel.data?.dimensionId ?? '',
+        quote: request.quote,
+        sourceMessageId: request.messageId || undefined,
+      }}
     />
   );
 }

@@ -15,6 +15,8 @@ import { useNotify } from '../../../components/notifications/notification-contex
 
 // The dialog's code (React Aria's modal) loads when the player opens it: the page's first load stays small.
 const AppealDialog = lazy(() => import('./appeal-dialog').then((m) => ({ default: m.AppealDialog })));
+// So is a sanction's evidence, for the sanctions that have some.
+const MySanctionEvidence = lazy(() => import('./my-sanction-evidence').then((m) => ({ default: m.MySanctionEvidence })));
 
 /** The player's appeals by sanction (undefined while unknown: no Appeal button yet), and how to start one. */
 interface Appeals {
@@ -63,6 +65,11 @@ function SanctionCard({ sanction, appeals }: { sanction: SanctionRecord; appeals
           </div>
         )}
       </dl>
+      {sanction.evidence.length > 0 && (
+        <Suspense fallback={null}>
+          <MySanctionEvidence sanction={sanction} />
+        </Suspense>
+      )}
       <AppealStatus
         appeal={appeals.bySanction?.get(sanction.id)}
         active={sanction.active}

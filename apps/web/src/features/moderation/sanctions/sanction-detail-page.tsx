@@ -19,6 +19,7 @@ import { PlayerLink } from '../../../components/player-link';
 import { useCan } from '../../../lib/access/capabilities';
 import { auditHistoryPath } from '../../../lib/audit-history';
 import { PlayerRemovals } from '../../../components/game-sessions/player-removals';
+import { ChatEvidence } from '../../../components/chat-evidence';
 
 const link = 'font-medium text-neon-cyan underline-offset-4 hover:underline';
 /** The sanctions that end game sessions (docs/game-servers.md "Removals"): an account ban and a ban of scope GAME. */
@@ -63,27 +64,6 @@ export default function SanctionDetailPage() {
     );
   }
 
-  const subject = data && (
-    <>
-      {data.characterId ? (
-        <AreaLink path={`characters/${data.characterId}`} className={link}>
-          {subjectText(data)}
-        </AreaLink>
-      ) : (
-        subjectText(data)
-      )}
-      <span className="mt-1 block text-slate-300">
-        Account:{' '}
-        <PlayerLink accountId={data.accountId} className="text-slate-100">
-          {data.accountName || 'Unknown'}
-        </PlayerLink>
-      </span>
-      <span className="mt-1 block">
-        <CopyableId id={data.accountId} />
-      </span>
-    </>
-  );
-
   return (
     <>
       <title>{`Sanction · SRO Admin`}</title>
@@ -115,7 +95,7 @@ export default function SanctionDetailPage() {
       <DescriptionList
         loading={!data}
         items={[
-          { term: 'Subject', value: subject },
+          { term: 'Subject', value: data && <SanctionSubject sanction={data} /> },
           { term: 'Kind', value: data && <KindBadge sanction={data} /> },
           { term: 'Scope', value: data && scopeText(data) },
           { term: 'State', value: data && <StateBadge sanction={data} /> },
@@ -132,10 +112,43 @@ export default function SanctionDetailPage() {
           { term: 'Unique Id', value: <CopyableId id={data?.id} /> },
         ]}
       />
+      {data && (
+        <ChatEvidence
+          headingId="sanction-evidence"
+          messages={data.evidence}
+          markedId={data.sourceMessageId}
+          markLabel="Sanctioned"
+          emptyText="This sanction was issued from no chat line or report: no messages were kept."
+        />
+      )}
       {data && removesPlayers(data) && can('game-sessions.removals.read') && (
         <PlayerRemovals of={{ sanctionId: id }} emptyMessage="This ban removed no player from a game server." />
       )}
       <RevokeDialog open={revoking} busy={revoke.isPending} failure={failure} onRevoke={onRevoke} onCancel={() => setRevoking(false)} />
+    </>
+  );
+}
+
+/** Who the sanction falls on: the character (linked) or the account, and the account with its player page. */
+function SanctionSubject({ sanction: data }: { sanction: SanctionRecord }) {
+  return (
+    <>
+      {data.characterId ? (
+        <AreaLink path={`characters/${data.characterId}`} className={link}>
+          {subjectText(data)}
+        </AreaLink>
+      ) : (
+        subjectText(data)
+      )}
+      <span className="mt-1 block text-slate-300">
+        Account:{' '}
+        <PlayerLink accountId={data.accountId} className="text-slate-100">
+          {data.accountName || 'Unknown'}
+        </PlayerLink>
+      </span>
+      <span className="mt-1 block">
+        <CopyableId id={data.accountId} />
+      </span>
     </>
   );
 }

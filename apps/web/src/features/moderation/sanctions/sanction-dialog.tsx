@@ -84,7 +84,7 @@ function SanctionForm({
   async function submit(values: SanctionFormValues) {
     setFailure(null);
     try {
-      const input = toIssueInput(values, target);
+      const input = { ...toIssueInput(values, target), sourceMessageId: prefill.sourceMessageId };
       if (issueWith) {
         await issueWith(input);
         notify.success(issuedText({ ...input, characterName: target.characterName, accountName: target.accountName ?? '' }, target));

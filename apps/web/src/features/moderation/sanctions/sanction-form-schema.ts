@@ -87,6 +87,8 @@ export interface SanctionPrefill {
   dimensionId?: string;
   /** The message that led here (chat view), shown as context. */
   quote?: string;
+  /** Its id: the sanction is issued from it (its evidence). Not for a report's resolution: that has the report's. */
+  sourceMessageId?: string;
 }
 
 export function initialValues(prefill: SanctionPrefill, isAdmin: boolean): SanctionFormValues {

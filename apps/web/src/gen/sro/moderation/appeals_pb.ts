@@ -176,14 +176,15 @@ export type AppealDetail = Message<"sro.moderation.AppealDetail"> & {
   appeal?: Appeal | undefined;
 
   /**
-   * When the sanction came from a report: the reported message's frozen evidence, oldest first.
+   * The sanction's frozen evidence, oldest first: its own when issued from a chat line
+   * (Sanction.source_message_id), or the reported message's when a report's resolution issued it.
    *
    * @generated from field: repeated sro.moderation.StoredChatMessage evidence = 2;
    */
   evidence: StoredChatMessage[];
 
   /**
-   * The reported message's id, or empty.
+   * The reported message's id when the sanction came from a report, or empty.
    *
    * @generated from field: string reported_message_id = 3;
    */

@@ -114,6 +114,67 @@ export interface Sanction {
      * @generated from protobuf field: string scope_name = 20
      */
     scopeName: string;
+    /**
+     * The chat message the sanction was issued from (a chat line, or the reported message of a report's resolution);
+     * empty when none.
+     *
+     * @generated from protobuf field: string source_message_id = 21
+     */
+    sourceMessageId: string;
+    /**
+     * The messages frozen around it when the sanction was issued, oldest first (docs/moderation.md "Evidence of a
+     * sanction"). Filled by GetSanction and GetMySanctions (there without sender_account_id); empty in lists and in
+     * a refusal's details.
+     *
+     * @generated from protobuf field: repeated sro.moderation.EvidenceMessage evidence = 22
+     */
+    evidence: EvidenceMessage[];
+}
+/**
+ * One frozen chat message of a sanction's evidence. The fields and numbers of StoredChatMessage
+ * (sro/moderation/chat_history.proto), declared here so that a sanction's clients need not load the chat history's.
+ *
+ * @generated from protobuf message sro.moderation.EvidenceMessage
+ */
+export interface EvidenceMessage {
+    /**
+     * @generated from protobuf field: string id = 1
+     */
+    id: string;
+    /**
+     * Empty for a direct message.
+     *
+     * @generated from protobuf field: string channel_id = 2
+     */
+    channelId: string;
+    /**
+     * @generated from protobuf field: string channel_name = 3
+     */
+    channelName: string;
+    /**
+     * @generated from protobuf field: string sender_id = 4
+     */
+    senderId: string;
+    /**
+     * Empty when the character no longer exists.
+     *
+     * @generated from protobuf field: string sender_name = 5
+     */
+    senderName: string;
+    /**
+     * @generated from protobuf field: string content = 6
+     */
+    content: string;
+    /**
+     * @generated from protobuf field: int64 sent_at_ms = 7
+     */
+    sentAtMs: string;
+    /**
+     * The sender character's owner: the player page's account. Staff reads only.
+     *
+     * @generated from protobuf field: string sender_account_id = 8
+     */
+    senderAccountId: string;
 }
 /**
  * @generated from protobuf message sro.moderation.Sanctions
@@ -172,6 +233,14 @@ export interface IssueSanctionRequest {
      * @generated from protobuf field: string player_message = 8
      */
     playerMessage: string;
+    /**
+     * Optional: the chat message the sanction is issued from. Sent by the sanctioned character (or one of the
+     * sanctioned account's); of the sanction's channel when the scope is CHANNEL; a direct message only for callers
+     * who read others' direct messages. It and the messages around it are frozen as the sanction's evidence.
+     *
+     * @generated from protobuf field: string source_message_id = 9
+     */
+    sourceMessageId: string;
 }
 /**
  * @generated from protobuf message sro.moderation.RevokeSanctionRequest
@@ -514,7 +583,9 @@ class Sanction$Type extends MessageType<Sanction> {
             { no: 17, name: "active", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
             { no: 18, name: "character_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 19, name: "account_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 20, name: "scope_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+            { no: 20, name: "scope_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 21, name: "source_message_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 22, name: "evidence", kind: "message", repeat: 2 /*RepeatType.UNPACKED*/, T: () => EvidenceMessage }
         ]);
     }
     create(value?: PartialMessage<Sanction>): Sanction {
@@ -539,6 +610,8 @@ class Sanction$Type extends MessageType<Sanction> {
         message.characterName = "";
         message.accountName = "";
         message.scopeName = "";
+        message.sourceMessageId = "";
+        message.evidence = [];
         if (value !== undefined)
             reflectionMergePartial<Sanction>(this, message, value);
         return message;
@@ -607,6 +680,12 @@ class Sanction$Type extends MessageType<Sanction> {
                     break;
                 case /* string scope_name */ 20:
                     message.scopeName = reader.string();
+                    break;
+                case /* string source_message_id */ 21:
+                    message.sourceMessageId = reader.string();
+                    break;
+                case /* repeated sro.moderation.EvidenceMessage evidence */ 22:
+                    message.evidence.push(EvidenceMessage.internalBinaryRead(reader, reader.uint32(), options));
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -680,6 +759,12 @@ class Sanction$Type extends MessageType<Sanction> {
         /* string scope_name = 20; */
         if (message.scopeName !== "")
             writer.tag(20, WireType.LengthDelimited).string(message.scopeName);
+        /* string source_message_id = 21; */
+        if (message.sourceMessageId !== "")
+            writer.tag(21, WireType.LengthDelimited).string(message.sourceMessageId);
+        /* repeated sro.moderation.EvidenceMessage evidence = 22; */
+        for (let i = 0; i < message.evidence.length; i++)
+            EvidenceMessage.internalBinaryWrite(message.evidence[i], writer.tag(22, WireType.LengthDelimited).fork(), options).join();
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
@@ -690,6 +775,109 @@ class Sanction$Type extends MessageType<Sanction> {
  * @generated MessageType for protobuf message sro.moderation.Sanction
  */
 export const Sanction = new Sanction$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class EvidenceMessage$Type extends MessageType<EvidenceMessage> {
+    constructor() {
+        super("sro.moderation.EvidenceMessage", [
+            { no: 1, name: "id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 2, name: "channel_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 3, name: "channel_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 4, name: "sender_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 5, name: "sender_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 6, name: "content", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 7, name: "sent_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 8, name: "sender_account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+        ]);
+    }
+    create(value?: PartialMessage<EvidenceMessage>): EvidenceMessage {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.id = "";
+        message.channelId = "";
+        message.channelName = "";
+        message.senderId = "";
+        message.senderName = "";
+        message.content = "";
+        message.sentAtMs = "0";
+        message.senderAccountId = "";
+        if (value !== undefined)
+            reflectionMergePartial<EvidenceMessage>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: EvidenceMessage): EvidenceMessage {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* string id */ 1:
+                    message.id = reader.string();
+                    break;
+                case /* string channel_id */ 2:
+                    message.channelId = reader.string();
+                    break;
+                case /* string channel_name */ 3:
+                    message.channelName = reader.string();
+                    break;
+                case /* string sender_id */ 4:
+                    message.senderId = reader.string();
+                    break;
+                case /* string sender_name */ 5:
+                    message.senderName = reader.string();
+                    break;
+                case /* string content */ 6:
+                    message.content = reader.string();
+                    break;
+                case /* int64 sent_at_ms */ 7:
+                    message.sentAtMs = reader.int64().toString();
+                    break;
+                case /* string sender_account_id */ 8:
+                    message.senderAccountId = reader.string();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: EvidenceMessage, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* string id = 1; */
+        if (message.id !== "")
+            writer.tag(1, WireType.LengthDelimited).string(message.id);
+        /* string channel_id = 2; */
+        if (message.channelId !== "")
+            writer.tag(2, WireType.LengthDelimited).string(message.channelId);
+        /* string channel_name = 3; */
+        if (message.channelName !== "")
+            writer.tag(3, WireType.LengthDelimited).string(message.channelName);
+        /* string sender_id = 4; */
+        if (message.senderId !== "")
+            writer.tag(4, WireType.LengthDelimited).string(message.senderId);
+        /* string sender_name = 5; */
+        if (message.senderName !== "")
+            writer.tag(5, WireType.LengthDelimited).string(message.senderName);
+        /* string content = 6; */
+        if (message.content !== "")
+            writer.tag(6, WireType.LengthDelimited).string(message.content);
+        /* int64 sent_at_ms = 7; */
+        if (message.sentAtMs !== "0")
+            writer.tag(7, WireType.Varint).int64(message.sentAtMs);
+        /* string sender_account_id = 8; */
+        if (message.senderAccountId !== "")
+            writer.tag(8, WireType.LengthDelimited).string(message.senderAccountId);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.EvidenceMessage
+ */
+export const EvidenceMessage = new EvidenceMessage$Type();
 // @generated message type with reflection information, may provide speed optimized methods
 class Sanctions$Type extends MessageType<Sanctions> {
     constructor() {
@@ -756,7 +944,8 @@ class IssueSanctionRequest$Type extends MessageType<IssueSanctionRequest> {
             { no: 5, name: "account_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 6, name: "duration_seconds", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 7, name: "reason", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 8, name: "player_message", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
+            { no: 8, name: "player_message", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 9, name: "source_message_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<IssueSanctionRequest>): IssueSanctionRequest {
@@ -769,6 +958,7 @@ class IssueSanctionRequest$Type extends MessageType<IssueSanctionRequest> {
         message.durationSeconds = "0";
         message.reason = "";
         message.playerMessage = "";
+        message.sourceMessageId = "";
         if (value !== undefined)
             reflectionMergePartial<IssueSanctionRequest>(this, message, value);
         return message;
@@ -801,6 +991,9 @@ class IssueSanctionRequest$Type extends MessageType<IssueSanctionRequest> {
                     break;
                 case /* string player_message */ 8:
                     message.playerMessage = reader.string();
+                    break;
+                case /* string source_message_id */ 9:
+                    message.sourceMessageId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -838,6 +1031,9 @@ class IssueSanctionRequest$Type extends MessageType<IssueSanctionRequest> {
         /* string player_message = 8; */
         if (message.playerMessage !== "")
             writer.tag(8, WireType.LengthDelimited).string(message.playerMessage);
+        /* string source_message_id = 9; */
+        if (message.sourceMessageId !== "")
+            writer.tag(9, WireType.LengthDelimited).string(message.sourceMessageId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
