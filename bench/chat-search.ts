@@ -52,7 +52,7 @@ export async function run() {
     const timeoutMs = 600_000;
     const rows = ["| search | rows in page | p50 ms | p95 ms | max ms |", "|---|---|---|---|---|"];
     for (const [label, text] of TERMS) {
-      const query = searchQuery({ channelId: "", text, sender: "", fromMs: 0n, toMs: 0n, limit: 0, pageToken: "" });
+      const query = searchQuery({ channelId: "", text, sender: "", senderAccountId: "", fromMs: 0n, toMs: 0n, limit: 0, pageToken: "" });
       for (let i = 0; i < 3; i++) await store.search(query, timeoutMs); // warm-up (cache)
       const latencies: number[] = [];
       let found = 0;

@@ -10,7 +10,7 @@ import { ConnectionService } from "./gen/sro/gameserver/connection_pb.js";
 import { HealthService } from "./gen/sro/health_pb.js";
 import { Health } from "./gen/grpc/health/v1/health_pb.js";
 import { createReadiness } from "./platform/readiness.js";
-import { AuditService } from "./gen/sro/moderation/moderation_pb.js";
+import { AuditService } from "./gen/sro/moderation/audit_pb.js";
 import type { AppBus, ClusterEvent } from "./cluster-events.js";
 import { createClusterBus } from "./platform/bus/create-cluster-bus.js";
 import { composeServices, openAccessResolver, openAccountBanGate, type Services } from "./compose.js";

@@ -2,7 +2,7 @@ import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuditService } from "../gen/sro/moderation/moderation_pb.js";
+import { AuditService } from "../gen/sro/moderation/audit_pb.js";
 import { bearer } from "../test/bearer.js";
 import { rest } from "../test/rest-client.js";
 import { startTestServer, storageBackends, type TestServer, type TestUser } from "../test/test-server.js";

@@ -1,7 +1,7 @@
 import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuditService } from "../gen/sro/moderation/moderation_pb.js";
+import { AuditService } from "../gen/sro/moderation/audit_pb.js";
 import { bearer } from "../test/bearer.js";
 import { startTestServer, storageBackends, type TestServer, type TestUser } from "../test/test-server.js";
 import { appendAudit, type AuditActor } from "./audit-trail.js";

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
-import { AuditRecordSchema, AuditRecordsSchema, type AuditRecord, type AuditService } from "../gen/sro/moderation/moderation_pb.js";
+import { AuditRecordSchema, AuditRecordsSchema, type AuditRecord, type AuditService } from "../gen/sro/moderation/audit_pb.js";
 import { callerOf, grantOf } from "../platform/auth/caller.js";
 import { auditActorOf } from "./audit-actor.js";
 import type { AuditActor, AuditChange } from "./audit-trail.js";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRecords } from "../audit/schema.js";
 import { chatMessages } from "../chat/schema.js";
-import { AuditService } from "../gen/sro/moderation/moderation_pb.js";
+import { AuditService } from "../gen/sro/moderation/audit_pb.js";
 import { ReportOutcome, ReportReason } from "../gen/sro/moderation/reports_pb.js";
 import { bearer } from "../test/bearer.js";
 import { chatClient, codeOf, insertCharacter, insertDimension, StreamReader } from "../test/chat-fixtures.js";

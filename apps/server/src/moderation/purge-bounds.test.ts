@@ -3,7 +3,7 @@ import { createConnectTransport } from "@connectrpc/connect-node";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages } from "../chat/schema.js";
-import { AuditService } from "../gen/sro/moderation/moderation_pb.js";
+import { AuditService } from "../gen/sro/moderation/audit_pb.js";
 import { bearer } from "../test/bearer.js";
 import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
 import { historyClient, type HistoryClient } from "../test/history-clients.js";

@@ -1,7 +1,7 @@
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuditService } from "../gen/sro/moderation/moderation_pb.js";
+import { AuditService } from "../gen/sro/moderation/audit_pb.js";
 import { bearer } from "../test/bearer.js";
 import { insertCharacter, insertDimension } from "../test/chat-fixtures.js";
 import { historyClient } from "../test/history-clients.js";

@@ -1,4 +1,4 @@
-import type { AuditRecord } from '../../gen/sro/moderation/moderation_pb';
+import type { AuditRecord } from '../../gen/sro/moderation/audit_pb';
 
 /**
  * An audit record as a plain object: the query cache is persisted as JSON, which holds neither the int64 (bigint)

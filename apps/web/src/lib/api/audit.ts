@@ -1,7 +1,7 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Client } from '@connectrpc/connect';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AuditService, type ListAuditRecordsRequestSchema } from '../../gen/sro/moderation/moderation_pb';
+import { AuditService, type ListAuditRecordsRequestSchema } from '../../gen/sro/moderation/audit_pb';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { isNotFound } from '../rpc/rpc-error';
 import { useRpcClient } from '../rpc/use-rpc-client';

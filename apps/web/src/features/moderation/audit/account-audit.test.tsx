@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { create } from '@bufbuild/protobuf';
 import { createRouterTransport } from '@connectrpc/connect';
-import { AuditRecordSchema, AuditService, type ListAuditRecordsRequest } from '../../../gen/sro/moderation/moderation_pb';
+import { AuditRecordSchema, AuditService, type ListAuditRecordsRequest } from '../../../gen/sro/moderation/audit_pb';
 import { ADMIN, renderScreen } from '../../../test/sanction-test-render';
 import { AccountAudit } from './account-audit';
 

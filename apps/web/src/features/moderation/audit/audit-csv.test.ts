@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
-import { AuditRecordSchema, type AuditRecord } from '../../../gen/sro/moderation/moderation_pb';
+import { AuditRecordSchema, type AuditRecord } from '../../../gen/sro/moderation/audit_pb';
 import { toAuditEntry } from '../../../lib/api/audit-entry';
 import { auditCsv, CSV_COLUMNS, EXPORT_PAGE_SIZE, exportFileName, fetchAllAuditRecords } from './audit-csv';
 import type { AuditRequest } from '../../../lib/api/audit';

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { AuditRecord } from '../../../gen/sro/moderation/moderation_pb';
+import type { AuditRecord } from '../../../gen/sro/moderation/audit_pb';
 import { toAuditEntry, type AuditEntry } from '../../../lib/api/audit-entry';
 import type { AuditRequest } from '../../../lib/api/audit';
 

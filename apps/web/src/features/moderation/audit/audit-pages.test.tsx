@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import Papa from 'papaparse';
 import { NotificationProvider } from '../../../components/notifications/notification-context';
 import { CharacterSchema, CharacterService } from '../../../gen/sro/character/character_pb';
-import { AuditRecordSchema, AuditRecordsSchema, AuditService, type AuditRecord, type ListAuditRecordsRequest } from '../../../gen/sro/moderation/moderation_pb';
+import { AuditRecordSchema, AuditRecordsSchema, AuditService, type AuditRecord, type ListAuditRecordsRequest } from '../../../gen/sro/moderation/audit_pb';
 import { SessionContext } from '../../../lib/auth/session-context';
 import { signedIn } from '../../../test/render';
 import AuditLogPage from './audit-log-page';

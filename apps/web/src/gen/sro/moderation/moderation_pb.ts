@@ -2,8 +2,8 @@
 // @generated from file sro/moderation/moderation.proto (package sro.moderation, syntax proto3)
 /* eslint-disable */
 
-// Sanctions (mutes and bans with a scope, a duration and a reason), their settings, and the audit log
-// (docs/moderation.md). Additions to the wire contract: no existing client calls these.
+// Sanctions (mutes and bans with a scope, a duration and a reason) and their settings
+// (docs/moderation.md; the audit log is audit.proto). Additions to the wire contract: no existing client calls these.
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/moderation/moderation.proto.
  */
 export const file_sro_moderation_moderation: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9tb2RlcmF0aW9uLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKtBAoIU2FuY3Rpb24SCgoCaWQYASABKAkSKgoEa2luZBgCIAEoDjIcLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uS2luZBIsCgVzY29wZRgDIAEoDjIdLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uU2NvcGUSEAoIc2NvcGVfaWQYBCABKAkSFAoMY2hhcmFjdGVyX2lkGAUgASgJEhIKCmFjY291bnRfaWQYBiABKAkSFAoMaXNzdWVkX2F0X21zGAcgASgDEhUKDWV4cGlyZXNfYXRfbXMYCCABKAMSDgoGcmVhc29uGAkgASgJEhYKDnBsYXllcl9tZXNzYWdlGAogASgJEhQKDGlzc3VlZF9ieV9pZBgLIAEoCRIWCg5pc3N1ZWRfYnlfbmFtZRgMIAEoCRIVCg1yZXZva2VkX2F0X21zGA0gASgDEhUKDXJldm9rZWRfYnlfaWQYDiABKAkSFwoPcmV2b2tlZF9ieV9uYW1lGA8gASgJEhUKDXJldm9rZV9yZWFzb24YECABKAkSDgoGYWN0aXZlGBEgASgIEhYKDmNoYXJhY3Rlcl9uYW1lGBIgASgJEhQKDGFjY291bnRfbmFtZRgTIAEoCRISCgpzY29wZV9uYW1lGBQgASgJEhkKEXNvdXJjZV9tZXNzYWdlX2lkGBUgASgJEjEKCGV2aWRlbmNlGBYgAygLMh8uc3JvLm1vZGVyYXRpb24uRXZpZGVuY2VNZXNzYWdlIq8BCg9FdmlkZW5jZU1lc3NhZ2USCgoCaWQYASABKAkSEgoKY2hhbm5lbF9pZBgCIAEoCRIUCgxjaGFubmVsX25hbWUYAyABKAkSEQoJc2VuZGVyX2lkGAQgASgJEhMKC3NlbmRlcl9uYW1lGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEgoKc2VudF9hdF9tcxgHIAEoAxIZChFzZW5kZXJfYWNjb3VudF9pZBgIIAEoCSJHCglTYW5jdGlvbnMSDQoFdG90YWwYASABKAQSKwoJc2FuY3Rpb25zGAIgAygLMhguc3JvLm1vZGVyYXRpb24uU2FuY3Rpb24iiQIKFElzc3VlU2FuY3Rpb25SZXF1ZXN0EioKBGtpbmQYASABKA4yHC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbktpbmQSLAoFc2NvcGUYAiABKA4yHS5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvblNjb3BlEhAKCHNjb3BlX2lkGAMgASgJEhQKDGNoYXJhY3Rlcl9pZBgEIAEoCRISCgphY2NvdW50X2lkGAUgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYBiABKAMSDgoGcmVhc29uGAcgASgJEhYKDnBsYXllcl9tZXNzYWdlGAggASgJEhkKEXNvdXJjZV9tZXNzYWdlX2lkGAkgASgJIjMKFVJldm9rZVNhbmN0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZyZWFzb24YAiABKAki/QEKFExpc3RTYW5jdGlvbnNSZXF1ZXN0EioKBGtpbmQYASABKA4yHC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbktpbmQSLAoFc2NvcGUYAiABKA4yHS5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvblNjb3BlEiwKBXN0YXRlGAMgASgOMh0uc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25TdGF0ZRIUCgxjaGFyYWN0ZXJfaWQYBCABKAkSEgoKYWNjb3VudF9pZBgFIAEoCRIUCgxpc3N1ZWRfYnlfaWQYBiABKAkSDQoFbGltaXQYByABKAUSDgoGb2Zmc2V0GAggASgFIkIKFlN1Z2dlc3RTYW5jdGlvblJlcXVlc3QSFAoMY2hhcmFjdGVyX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkiUgoKTGFkZGVyU3RlcBIqCgRraW5kGAEgASgOMhwuc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25LaW5kEhgKEGR1cmF0aW9uX3NlY29uZHMYAiABKAMiVwoSU2FuY3Rpb25TdWdnZXN0aW9uEigKBHN0ZXAYASABKAsyGi5zcm8ubW9kZXJhdGlvbi5MYWRkZXJTdGVwEhcKD3ByaW9yX3NhbmN0aW9ucxgCIAEoDSJaChJNb2RlcmF0aW9uU2V0dGluZ3MSGAoQcmVhc29uX3RlbXBsYXRlcxgBIAMoCRIqCgZsYWRkZXIYAiADKAsyGi5zcm8ubW9kZXJhdGlvbi5MYWRkZXJTdGVwIt0BCgtBdWRpdFJlY29yZBIKCgJpZBgBIAEoCRIPCgd0aW1lX21zGAIgASgDEhAKCGFjdG9yX2lkGAMgASgJEhIKCmFjdG9yX25hbWUYBCABKAkSDgoGYWN0aW9uGAUgASgJEhMKC3RhcmdldF90eXBlGAYgASgJEhEKCXRhcmdldF9pZBgHIAEoCRITCgtiZWZvcmVfanNvbhgIIAEoCRISCgphZnRlcl9qc29uGAkgASgJEhIKCnJlcXVlc3RfaWQYCiABKAkSFgoOc291cmNlX2FkZHJlc3MYCyABKAkiSwoMQXVkaXRSZWNvcmRzEg0KBXRvdGFsGAEgASgEEiwKB3JlY29yZHMYAiADKAsyGy5zcm8ubW9kZXJhdGlvbi5BdWRpdFJlY29yZCLHAQoXTGlzdEF1ZGl0UmVjb3Jkc1JlcXVlc3QSDQoFYWN0b3IYASABKAkSDgoGYWN0aW9uGAIgASgJEhMKC3RhcmdldF90eXBlGAMgASgJEhEKCXRhcmdldF9pZBgEIAEoCRIPCgdmcm9tX21zGAUgASgDEg0KBXRvX21zGAYgASgDEg0KBWxpbWl0GAcgASgFEg4KBm9mZnNldBgIIAEoBRISCgpmb3JfZXhwb3J0GAkgASgIEhIKCmFjY291bnRfaWQYCiABKAkqXAoMU2FuY3Rpb25LaW5kEh0KGVNBTkNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIWChJTQU5DVElPTl9LSU5EX01VVEUQARIVChFTQU5DVElPTl9LSU5EX0JBThACKqEBCg1TYW5jdGlvblNjb3BlEh4KGlNBTkNUSU9OX1NDT1BFX1VOU1BFQ0lGSUVEEAASGgoWU0FOQ1RJT05fU0NPUEVfQ0hBTk5FTBABEhwKGFNBTkNUSU9OX1NDT1BFX0RJTUVOU0lPThACEh0KGVNBTkNUSU9OX1NDT1BFX0VWRVJZV0hFUkUQAxIXChNTQU5DVElPTl9TQ09QRV9HQU1FEAQqZAoNU2FuY3Rpb25TdGF0ZRIeChpTQU5DVElPTl9TVEFURV9VTlNQRUNJRklFRBAAEhkKFVNBTkNUSU9OX1NUQVRFX0FDVElWRRABEhgKFFNBTkNUSU9OX1NUQVRFX0VOREVEEAIymQUKD1NhbmN0aW9uU2VydmljZRJPCg1Jc3N1ZVNhbmN0aW9uEiQuc3JvLm1vZGVyYXRpb24uSXNzdWVTYW5jdGlvblJlcXVlc3QaGC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbhJRCg5SZXZva2VTYW5jdGlvbhIlLnNyby5tb2RlcmF0aW9uLlJldm9rZVNhbmN0aW9uUmVxdWVzdBoYLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uEjYKC0dldFNhbmN0aW9uEg0uc3JvLlRhcmdldElkGhguc3JvLm1vZGVyYXRpb24uU2FuY3Rpb24SUAoNTGlzdFNhbmN0aW9ucxIkLnNyby5tb2RlcmF0aW9uLkxpc3RTYW5jdGlvbnNSZXF1ZXN0Ghkuc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25zEkMKDkdldE15U2FuY3Rpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghkuc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25zEl0KD1N1Z2dlc3RTYW5jdGlvbhImLnNyby5tb2RlcmF0aW9uLlN1Z2dlc3RTYW5jdGlvblJlcXVlc3QaIi5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvblN1Z2dlc3Rpb24SUwoVR2V0TW9kZXJhdGlvblNldHRpbmdzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiIuc3JvLm1vZGVyYXRpb24uTW9kZXJhdGlvblNldHRpbmdzEl8KFVNldE1vZGVyYXRpb25TZXR0aW5ncxIiLnNyby5tb2RlcmF0aW9uLk1vZGVyYXRpb25TZXR0aW5ncxoiLnNyby5tb2RlcmF0aW9uLk1vZGVyYXRpb25TZXR0aW5nczKnAQoMQXVkaXRTZXJ2aWNlElkKEExpc3RBdWRpdFJlY29yZHMSJy5zcm8ubW9kZXJhdGlvbi5MaXN0QXVkaXRSZWNvcmRzUmVxdWVzdBocLnNyby5tb2RlcmF0aW9uLkF1ZGl0UmVjb3JkcxI8Cg5HZXRBdWRpdFJlY29yZBINLnNyby5UYXJnZXRJZBobLnNyby5tb2RlcmF0aW9uLkF1ZGl0UmVjb3JkYgZwcm90bzM", [file_google_protobuf_empty, file_sro_common]);
+  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9tb2RlcmF0aW9uLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKtBAoIU2FuY3Rpb24SCgoCaWQYASABKAkSKgoEa2luZBgCIAEoDjIcLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uS2luZBIsCgVzY29wZRgDIAEoDjIdLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uU2NvcGUSEAoIc2NvcGVfaWQYBCABKAkSFAoMY2hhcmFjdGVyX2lkGAUgASgJEhIKCmFjY291bnRfaWQYBiABKAkSFAoMaXNzdWVkX2F0X21zGAcgASgDEhUKDWV4cGlyZXNfYXRfbXMYCCABKAMSDgoGcmVhc29uGAkgASgJEhYKDnBsYXllcl9tZXNzYWdlGAogASgJEhQKDGlzc3VlZF9ieV9pZBgLIAEoCRIWCg5pc3N1ZWRfYnlfbmFtZRgMIAEoCRIVCg1yZXZva2VkX2F0X21zGA0gASgDEhUKDXJldm9rZWRfYnlfaWQYDiABKAkSFwoPcmV2b2tlZF9ieV9uYW1lGA8gASgJEhUKDXJldm9rZV9yZWFzb24YECABKAkSDgoGYWN0aXZlGBEgASgIEhYKDmNoYXJhY3Rlcl9uYW1lGBIgASgJEhQKDGFjY291bnRfbmFtZRgTIAEoCRISCgpzY29wZV9uYW1lGBQgASgJEhkKEXNvdXJjZV9tZXNzYWdlX2lkGBUgASgJEjEKCGV2aWRlbmNlGBYgAygLMh8uc3JvLm1vZGVyYXRpb24uRXZpZGVuY2VNZXNzYWdlIq8BCg9FdmlkZW5jZU1lc3NhZ2USCgoCaWQYASABKAkSEgoKY2hhbm5lbF9pZBgCIAEoCRIUCgxjaGFubmVsX25hbWUYAyABKAkSEQoJc2VuZGVyX2lkGAQgASgJEhMKC3NlbmRlcl9uYW1lGAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEgoKc2VudF9hdF9tcxgHIAEoAxIZChFzZW5kZXJfYWNjb3VudF9pZBgIIAEoCSJHCglTYW5jdGlvbnMSDQoFdG90YWwYASABKAQSKwoJc2FuY3Rpb25zGAIgAygLMhguc3JvLm1vZGVyYXRpb24uU2FuY3Rpb24iiQIKFElzc3VlU2FuY3Rpb25SZXF1ZXN0EioKBGtpbmQYASABKA4yHC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbktpbmQSLAoFc2NvcGUYAiABKA4yHS5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvblNjb3BlEhAKCHNjb3BlX2lkGAMgASgJEhQKDGNoYXJhY3Rlcl9pZBgEIAEoCRISCgphY2NvdW50X2lkGAUgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYBiABKAMSDgoGcmVhc29uGAcgASgJEhYKDnBsYXllcl9tZXNzYWdlGAggASgJEhkKEXNvdXJjZV9tZXNzYWdlX2lkGAkgASgJIjMKFVJldm9rZVNhbmN0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZyZWFzb24YAiABKAki/QEKFExpc3RTYW5jdGlvbnNSZXF1ZXN0EioKBGtpbmQYASABKA4yHC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbktpbmQSLAoFc2NvcGUYAiABKA4yHS5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvblNjb3BlEiwKBXN0YXRlGAMgASgOMh0uc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25TdGF0ZRIUCgxjaGFyYWN0ZXJfaWQYBCABKAkSEgoKYWNjb3VudF9pZBgFIAEoCRIUCgxpc3N1ZWRfYnlfaWQYBiABKAkSDQoFbGltaXQYByABKAUSDgoGb2Zmc2V0GAggASgFIkIKFlN1Z2dlc3RTYW5jdGlvblJlcXVlc3QSFAoMY2hhcmFjdGVyX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkiUgoKTGFkZGVyU3RlcBIqCgRraW5kGAEgASgOMhwuc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25LaW5kEhgKEGR1cmF0aW9uX3NlY29uZHMYAiABKAMiVwoSU2FuY3Rpb25TdWdnZXN0aW9uEigKBHN0ZXAYASABKAsyGi5zcm8ubW9kZXJhdGlvbi5MYWRkZXJTdGVwEhcKD3ByaW9yX3NhbmN0aW9ucxgCIAEoDSJaChJNb2RlcmF0aW9uU2V0dGluZ3MSGAoQcmVhc29uX3RlbXBsYXRlcxgBIAMoCRIqCgZsYWRkZXIYAiADKAsyGi5zcm8ubW9kZXJhdGlvbi5MYWRkZXJTdGVwKlwKDFNhbmN0aW9uS2luZBIdChlTQU5DVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASFgoSU0FOQ1RJT05fS0lORF9NVVRFEAESFQoRU0FOQ1RJT05fS0lORF9CQU4QAiqhAQoNU2FuY3Rpb25TY29wZRIeChpTQU5DVElPTl9TQ09QRV9VTlNQRUNJRklFRBAAEhoKFlNBTkNUSU9OX1NDT1BFX0NIQU5ORUwQARIcChhTQU5DVElPTl9TQ09QRV9ESU1FTlNJT04QAhIdChlTQU5DVElPTl9TQ09QRV9FVkVSWVdIRVJFEAMSFwoTU0FOQ1RJT05fU0NPUEVfR0FNRRAEKmQKDVNhbmN0aW9uU3RhdGUSHgoaU0FOQ1RJT05fU1RBVEVfVU5TUEVDSUZJRUQQABIZChVTQU5DVElPTl9TVEFURV9BQ1RJVkUQARIYChRTQU5DVElPTl9TVEFURV9FTkRFRBACMpkFCg9TYW5jdGlvblNlcnZpY2USTwoNSXNzdWVTYW5jdGlvbhIkLnNyby5tb2RlcmF0aW9uLklzc3VlU2FuY3Rpb25SZXF1ZXN0Ghguc3JvLm1vZGVyYXRpb24uU2FuY3Rpb24SUQoOUmV2b2tlU2FuY3Rpb24SJS5zcm8ubW9kZXJhdGlvbi5SZXZva2VTYW5jdGlvblJlcXVlc3QaGC5zcm8ubW9kZXJhdGlvbi5TYW5jdGlvbhI2CgtHZXRTYW5jdGlvbhINLnNyby5UYXJnZXRJZBoYLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9uElAKDUxpc3RTYW5jdGlvbnMSJC5zcm8ubW9kZXJhdGlvbi5MaXN0U2FuY3Rpb25zUmVxdWVzdBoZLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9ucxJDCg5HZXRNeVNhbmN0aW9ucxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLnNyby5tb2RlcmF0aW9uLlNhbmN0aW9ucxJdCg9TdWdnZXN0U2FuY3Rpb24SJi5zcm8ubW9kZXJhdGlvbi5TdWdnZXN0U2FuY3Rpb25SZXF1ZXN0GiIuc3JvLm1vZGVyYXRpb24uU2FuY3Rpb25TdWdnZXN0aW9uElMKFUdldE1vZGVyYXRpb25TZXR0aW5ncxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoiLnNyby5tb2RlcmF0aW9uLk1vZGVyYXRpb25TZXR0aW5ncxJfChVTZXRNb2RlcmF0aW9uU2V0dGluZ3MSIi5zcm8ubW9kZXJhdGlvbi5Nb2RlcmF0aW9uU2V0dGluZ3MaIi5zcm8ubW9kZXJhdGlvbi5Nb2RlcmF0aW9uU2V0dGluZ3NiBnByb3RvMw", [file_google_protobuf_empty, file_sro_common]);
 
 /**
  * @generated from message sro.moderation.Sanction
@@ -493,177 +493,6 @@ export const ModerationSettingsSchema: GenMessage<ModerationSettings> = /*@__PUR
   messageDesc(file_sro_moderation_moderation, 9);
 
 /**
- * @generated from message sro.moderation.AuditRecord
- */
-export type AuditRecord = Message<"sro.moderation.AuditRecord"> & {
-  /**
-   * @generated from field: string id = 1;
-   */
-  id: string;
-
-  /**
-   * @generated from field: int64 time_ms = 2;
-   */
-  timeMs: bigint;
-
-  /**
-   * Empty actor id: the system.
-   *
-   * @generated from field: string actor_id = 3;
-   */
-  actorId: string;
-
-  /**
-   * @generated from field: string actor_name = 4;
-   */
-  actorName: string;
-
-  /**
-   * e.g. "character.edit", "sanction.issue", "user.group.add", "console.sign-in".
-   *
-   * @generated from field: string action = 5;
-   */
-  action: string;
-
-  /**
-   * e.g. "character", "chat-channel", "sanction", "user".
-   *
-   * @generated from field: string target_type = 6;
-   */
-  targetType: string;
-
-  /**
-   * @generated from field: string target_id = 7;
-   */
-  targetId: string;
-
-  /**
-   * JSON of the target before and after the write; empty when there is none (a create has no before).
-   *
-   * @generated from field: string before_json = 8;
-   */
-  beforeJson: string;
-
-  /**
-   * @generated from field: string after_json = 9;
-   */
-  afterJson: string;
-
-  /**
-   * @generated from field: string request_id = 10;
-   */
-  requestId: string;
-
-  /**
-   * @generated from field: string source_address = 11;
-   */
-  sourceAddress: string;
-};
-
-/**
- * Describes the message sro.moderation.AuditRecord.
- * Use `create(AuditRecordSchema)` to create a new message.
- */
-export const AuditRecordSchema: GenMessage<AuditRecord> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 10);
-
-/**
- * @generated from message sro.moderation.AuditRecords
- */
-export type AuditRecords = Message<"sro.moderation.AuditRecords"> & {
-  /**
-   * @generated from field: uint64 total = 1;
-   */
-  total: bigint;
-
-  /**
-   * @generated from field: repeated sro.moderation.AuditRecord records = 2;
-   */
-  records: AuditRecord[];
-};
-
-/**
- * Describes the message sro.moderation.AuditRecords.
- * Use `create(AuditRecordsSchema)` to create a new message.
- */
-export const AuditRecordsSchema: GenMessage<AuditRecords> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 11);
-
-/**
- * @generated from message sro.moderation.ListAuditRecordsRequest
- */
-export type ListAuditRecordsRequest = Message<"sro.moderation.ListAuditRecordsRequest"> & {
-  /**
-   * Exact actor id, or a case-insensitive part of the actor's name.
-   *
-   * @generated from field: string actor = 1;
-   */
-  actor: string;
-
-  /**
-   * Exact action, or a prefix ending in "." (e.g. "character.").
-   *
-   * @generated from field: string action = 2;
-   */
-  action: string;
-
-  /**
-   * @generated from field: string target_type = 3;
-   */
-  targetType: string;
-
-  /**
-   * @generated from field: string target_id = 4;
-   */
-  targetId: string;
-
-  /**
-   * Unix milliseconds, inclusive; 0 means unbounded.
-   *
-   * @generated from field: int64 from_ms = 5;
-   */
-  fromMs: bigint;
-
-  /**
-   * @generated from field: int64 to_ms = 6;
-   */
-  toMs: bigint;
-
-  /**
-   * @generated from field: int32 limit = 7;
-   */
-  limit: number;
-
-  /**
-   * @generated from field: int32 offset = 8;
-   */
-  offset: number;
-
-  /**
-   * Set by an export (the console's "Export CSV") on each page it reads: the first page (offset 0) leaves one
-   * "audit.export" record of the caller with the filter and the total; a plain list leaves none.
-   *
-   * @generated from field: bool for_export = 9;
-   */
-  forExport: boolean;
-
-  /**
-   * Optional: records on one account (the player page): the account itself (target user or account) and the
-   * sanctions on it.
-   *
-   * @generated from field: string account_id = 10;
-   */
-  accountId: string;
-};
-
-/**
- * Describes the message sro.moderation.ListAuditRecordsRequest.
- * Use `create(ListAuditRecordsRequestSchema)` to create a new message.
- */
-export const ListAuditRecordsRequestSchema: GenMessage<ListAuditRecordsRequest> = /*@__PURE__*/
-  messageDesc(file_sro_moderation_moderation, 12);
-
-/**
  * @generated from enum sro.moderation.SanctionKind
  */
 export enum SanctionKind {
@@ -847,29 +676,4 @@ export const SanctionService: GenService<{
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sro_moderation_moderation, 0);
-
-/**
- * @generated from service sro.moderation.AuditService
- */
-export const AuditService: GenService<{
-  /**
-   * Newest first. Admins see every record; moderators only their own.
-   *
-   * @generated from rpc sro.moderation.AuditService.ListAuditRecords
-   */
-  listAuditRecords: {
-    methodKind: "unary";
-    input: typeof ListAuditRecordsRequestSchema;
-    output: typeof AuditRecordsSchema;
-  },
-  /**
-   * @generated from rpc sro.moderation.AuditService.GetAuditRecord
-   */
-  getAuditRecord: {
-    methodKind: "unary";
-    input: typeof TargetIdSchema;
-    output: typeof AuditRecordSchema;
-  },
-}> = /*@__PURE__*/
-  serviceDesc(file_sro_moderation_moderation, 1);
 

@@ -2,10 +2,6 @@
 // @generated from protobuf file "sro/moderation/moderation.proto" (package "sro.moderation", syntax proto3)
 // tslint:disable
 // @ts-nocheck
-import { AuditService } from "./moderation.js";
-import type { AuditRecord } from "./moderation.js";
-import type { AuditRecords } from "./moderation.js";
-import type { ListAuditRecordsRequest } from "./moderation.js";
 import type { RpcTransport } from "@protobuf-ts/runtime-rpc";
 import type { ServiceInfo } from "@protobuf-ts/runtime-rpc";
 import { SanctionService } from "./moderation.js";
@@ -143,46 +139,5 @@ export class SanctionServiceClient implements ISanctionServiceClient, ServiceInf
     setModerationSettings(input: ModerationSettings, options?: RpcOptions): UnaryCall<ModerationSettings, ModerationSettings> {
         const method = this.methods[7], opt = this._transport.mergeOptions(options);
         return stackIntercept<ModerationSettings, ModerationSettings>("unary", this._transport, method, opt, input);
-    }
-}
-/**
- * @generated from protobuf service sro.moderation.AuditService
- */
-export interface IAuditServiceClient {
-    /**
-     * Newest first. Admins see every record; moderators only their own.
-     *
-     * @generated from protobuf rpc: ListAuditRecords
-     */
-    listAuditRecords(input: ListAuditRecordsRequest, options?: RpcOptions): UnaryCall<ListAuditRecordsRequest, AuditRecords>;
-    /**
-     * @generated from protobuf rpc: GetAuditRecord
-     */
-    getAuditRecord(input: TargetId, options?: RpcOptions): UnaryCall<TargetId, AuditRecord>;
-}
-/**
- * @generated from protobuf service sro.moderation.AuditService
- */
-export class AuditServiceClient implements IAuditServiceClient, ServiceInfo {
-    typeName = AuditService.typeName;
-    methods = AuditService.methods;
-    options = AuditService.options;
-    constructor(private readonly _transport: RpcTransport) {
-    }
-    /**
-     * Newest first. Admins see every record; moderators only their own.
-     *
-     * @generated from protobuf rpc: ListAuditRecords
-     */
-    listAuditRecords(input: ListAuditRecordsRequest, options?: RpcOptions): UnaryCall<ListAuditRecordsRequest, AuditRecords> {
-        const method = this.methods[0], opt = this._transport.mergeOptions(options);
-        return stackIntercept<ListAuditRecordsRequest, AuditRecords>("unary", this._transport, method, opt, input);
-    }
-    /**
-     * @generated from protobuf rpc: GetAuditRecord
-     */
-    getAuditRecord(input: TargetId, options?: RpcOptions): UnaryCall<TargetId, AuditRecord> {
-        const method = this.methods[1], opt = this._transport.mergeOptions(options);
-        return stackIntercept<TargetId, AuditRecord>("unary", this._transport, method, opt, input);
     }
 }
