@@ -11,6 +11,7 @@ import {
   type SanctionService,
 } from "../gen/sro/moderation/moderation_pb.js";
 import { callerOf, holdsCapability } from "../platform/auth/caller.js";
+import { requireRecentSignIn } from "../platform/auth/step-up.js";
 import type { Logger } from "../platform/logger.js";
 import { kindToProto, sanctionMessage, withoutStaff, type SanctionFact } from "./sanction-message.js";
 import { requireUuid } from "../platform/validation.js";
@@ -213,10 +214,17 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     return after;
   }
 
+  /** An account ban is admins' only, and needs a recent sign-in (docs/permissions.md "Step-up"). */
+  function requireMayIssue(input: ReturnType<typeof issueInput>, ctx: HandlerContext): void {
+    if (!isAccountBan(input)) return;
+    if (!holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
+    requireRecentSignIn(callerOf(ctx));
+  }
+
   const service: ServiceImpl<typeof SanctionService> = {
     async issueSanction(req, ctx) {
       const input = issueInput(req, now());
-      if (isAccountBan(input) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
+      requireMayIssue(input, ctx);
       return one((await issue(auditActorOf(ctx), input)).id);
     },
 
@@ -306,7 +314,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
   const issuer: SanctionIssuer = {
     input(req, ctx) {
       const input = issueInput(req, now());
-      if (isAccountBan(input) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
+      requireMayIssue(input, ctx);
       return input;
     },
     subjectAccount,
