@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
-import { hasPendingAction, isStepUpRequired, PENDING_KEPT_MS, savePendingAction, takePendingAction } from './step-up';
+import { forgetPendingAction, isStepUpRequired, PENDING_KEPT_MS, pendingAction, savePendingAction } from './step-up';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -21,23 +21,24 @@ describe('step-up', () => {
     expect(isStepUpRequired(new Error(message))).toBe(false);
   });
 
-  it('keeps the pending action for the screen that saved it, once', () => {
+  it('keeps the pending action for the screen that saved it, until forgotten', () => {
     const storage = memoryStorage();
     savePendingAction('sanction:c1', { kind: 'account-ban', reason: 'Cheating' }, storage, 1_000);
-    expect(hasPendingAction('sanction:c2', storage, 2_000)).toBe(false);
-    expect(takePendingAction('sanction:c2', storage, 2_000)).toBeUndefined();
-    expect(hasPendingAction('sanction:c1', storage, 2_000)).toBe(true);
-    expect(takePendingAction('sanction:c1', storage, 2_000)).toEqual({ kind: 'account-ban', reason: 'Cheating' });
-    expect(takePendingAction('sanction:c1', storage, 2_000)).toBeUndefined();
+    expect(pendingAction('sanction:c2', storage, 2_000)).toBeUndefined();
+    expect(pendingAction('sanction:c1', storage, 2_000)).toEqual({ kind: 'account-ban', reason: 'Cheating' });
+    expect(pendingAction('sanction:c1', storage, 2_000)).toEqual({ kind: 'account-ban', reason: 'Cheating' });
+    forgetPendingAction(storage);
+    expect(pendingAction('sanction:c1', storage, 2_000)).toBeUndefined();
   });
 
   it('forgets an action whose sign-in took too long, and unreadable entries', () => {
     const storage = memoryStorage();
     savePendingAction('sanction:c1', { a: 1 }, storage, 0);
-    expect(hasPendingAction('sanction:c1', storage, PENDING_KEPT_MS + 1)).toBe(false);
-    expect(takePendingAction('sanction:c1', storage, PENDING_KEPT_MS + 1)).toBeUndefined();
-    expect(storage.items.size).toBe(0);
+    expect(pendingAction('sanction:c1', storage, PENDING_KEPT_MS)).toEqual({ a: 1 });
+    expect(pendingAction('sanction:c1', storage, PENDING_KEPT_MS + 1)).toBeUndefined();
     storage.setItem('sro.step-up.pending', '{not json');
-    expect(hasPendingAction('sanction:c1', storage)).toBe(false);
+    expect(pendingAction('sanction:c1', storage)).toBeUndefined();
+    storage.setItem('sro.step-up.pending', '{"action":"sanction:c1"}');
+    expect(pendingAction('sanction:c1', storage)).toBeUndefined();
   });
 });

@@ -29,18 +29,15 @@ export function savePendingAction(action: string, values: unknown, storage: Stor
   storage.setItem(PENDING_KEY, JSON.stringify({ action, values, savedAt: now } satisfies Pending));
 }
 
-/** Whether `action` waits to be resumed (not taken: a screen checks before it mounts the form). */
-export function hasPendingAction(action: string, storage: Store = sessionStorage, now = Date.now()): boolean {
+/** The values saved for `action` and not too old, or undefined. Reading keeps them: render may run twice. */
+export function pendingAction(action: string, storage: Store = sessionStorage, now = Date.now()): unknown {
   const pending = read(storage);
-  return pending !== null && pending.action === action && now - pending.savedAt <= PENDING_KEPT_MS;
+  return pending !== null && pending.action === action && now - pending.savedAt <= PENDING_KEPT_MS ? pending.values : undefined;
 }
 
-/** The values saved for `action`, once: they are forgotten when taken, and when too old. */
-export function takePendingAction(action: string, storage: Store = sessionStorage, now = Date.now()): unknown {
-  const pending = read(storage);
-  if (pending === null || pending.action !== action) return undefined;
+/** Once resumed, an action is forgotten: it runs once. */
+export function forgetPendingAction(storage: Store = sessionStorage): void {
   storage.removeItem(PENDING_KEY);
-  return now - pending.savedAt <= PENDING_KEPT_MS ? pending.values : undefined;
 }
 
 function read(storage: Store): Pending | null {

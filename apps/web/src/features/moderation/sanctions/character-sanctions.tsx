@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { buttonClasses } from '../../../components/button-styles';
-import { takePendingAction } from '../../../lib/auth/step-up';
+import { forgetPendingAction, pendingAction } from '../../../lib/auth/step-up';
 import { SanctionHistory } from './sanction-history';
 
 // The dialog's form (React Aria's modal and fields, react-hook-form, zod) loads on the intent to open it.
@@ -21,8 +21,11 @@ export interface CharacterSanctionsProps {
 export function CharacterSanctions({ characterId, characterName, ownerId, ownerName, dimensionId }: CharacterSanctionsProps) {
   const stepUpAction = `sanction:${characterId}`;
   // Back from signing in again for an account ban (lib/auth/step-up.ts): the dialog opens with the form as it was.
-  const [restored, setRestored] = useState(() => takePendingAction(stepUpAction));
+  const [restored, setRestored] = useState(() => pendingAction(stepUpAction));
   const [open, setOpen] = useState(restored !== undefined);
+  useEffect(() => {
+    if (restored !== undefined) forgetPendingAction();
+  }, [restored]);
   // Mounted from the first opening on, so closing plays its animation.
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
