@@ -31,7 +31,11 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
   const credentialPath = collection === "users" && sub === "credentials";
   const caller = await authorise(ctx, req, res, sessionPath ? "sessions" : credentialPath ? "credentials" : method === "GET" ? "read" : "write");
   if (!caller) return;
-  const destructive = collection === "users" && !!id && !!subId && ((sub === "credentials" && method === "DELETE") || (sub === "groups" && (method === "PUT" || method === "DELETE")));
+  const destructive =
+    collection === "users" &&
+    !!id &&
+    !!subId &&
+    ((sub === "credentials" && method === "DELETE") || (sub === "groups" && (method === "PUT" || method === "DELETE")));
   if (destructive && !signInIsRecent(caller.authTime, Date.now())) return refuseStaleSignIn(res);
 
   if (collection === "users" && id === "count" && !sub && method === "GET") {

@@ -28,7 +28,13 @@ describe.each(storageBackends)("step-up at the embedded provider (%s)", (backend
 
   const exchange = async (stoppedAt: string, verifier: string) => {
     const code = new URL(stoppedAt).searchParams.get("code")!;
-    const tokens = await tokenRequest(s.issuer, { grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: "sro-web", code_verifier: verifier });
+    const tokens = await tokenRequest(s.issuer, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: "sro-web",
+      code_verifier: verifier,
+    });
     expect(tokens.status).toBe(200);
     return tokens.body;
   };
@@ -36,7 +42,7 @@ describe.each(storageBackends)("step-up at the embedded provider (%s)", (backend
   it("access tokens carry auth_time, the ID token's; a refresh keeps it", async () => {
     const before = Math.floor(Date.now() / 1000);
     const tokens = await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri, username: "admin", password: account("admin").password });
-    const authTime = decodeJwt(tokens.access_token).auth_time!;
+    const authTime = decodeJwt(tokens.access_token).auth_time as number;
     expect(authTime).toBeGreaterThanOrEqual(before);
     expect(authTime).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(decodeJwt(tokens.id_token!).auth_time).toBe(authTime);
@@ -44,28 +50,36 @@ describe.each(storageBackends)("step-up at the embedded provider (%s)", (backend
     expect(decodeJwt(refreshed.body.access_token).auth_time).toBe(authTime);
   });
 
-  it.each([{ prompt: "login" }, { max_age: "0" }])("%o in a signed-in browser shows the sign-in page again and records a step-up", async (extra) => {
-    const admin = account("admin");
-    const browser = new TestBrowser();
-    const first = await signIn(browser, { issuer: s.issuer, redirectUri, username: "admin", password: admin.password });
-    // Without a step-up the session answers at once.
-    const silent = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri }).url, {}, redirectTo(redirectUri));
-    expect(silent.stoppedAt).toBeDefined();
-    const stepUps = async () =>
-      (await s.server.database.db.select().from(auditRecords).where(and(eq(auditRecords.targetId, admin.id), eq(auditRecords.action, "console.step-up")))).length;
-    const recorded = await stepUps();
+  it.each<Record<string, string>>([{ prompt: "login" }, { max_age: "0" }])(
+    "%o in a signed-in browser shows the sign-in page again and records a step-up",
+    async (extra) => {
+      const admin = account("admin");
+      const browser = new TestBrowser();
+      const first = await signIn(browser, { issuer: s.issuer, redirectUri, username: "admin", password: admin.password });
+      // Without a step-up the session answers at once.
+      const silent = await browser.navigate(authorizationUrl({ issuer: s.issuer, redirectUri }).url, {}, redirectTo(redirectUri));
+      expect(silent.stoppedAt).toBeDefined();
+      const stepUps = async () =>
+        (
+          await s.server.database.db
+            .select()
+            .from(auditRecords)
+            .where(and(eq(auditRecords.targetId, admin.id), eq(auditRecords.action, "console.step-up")))
+        ).length;
+      const recorded = await stepUps();
 
-    const request = authorizationUrl({ issuer: s.issuer, redirectUri, extra });
-    const page = await browser.navigate(request.url, {}, redirectTo(redirectUri));
-    expect(page.stoppedAt).toBeUndefined();
-    expect(page.status).toBe(200);
-    expect(page.body).toContain('name="password"');
-    const done = await browser.submit(page, { username: "admin", password: admin.password }, redirectTo(redirectUri));
-    const tokens = await exchange(done.stoppedAt!, request.pkce.verifier);
-    expect(decodeJwt(tokens.access_token).auth_time).toBeGreaterThanOrEqual(decodeJwt(first.access_token).auth_time!);
-    expect(decodeJwt(tokens.access_token).sub).toBe(admin.id);
-    expect(await stepUps()).toBe(recorded + 1);
-  });
+      const request = authorizationUrl({ issuer: s.issuer, redirectUri, extra });
+      const page = await browser.navigate(request.url, {}, redirectTo(redirectUri));
+      expect(page.stoppedAt).toBeUndefined();
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('name="password"');
+      const done = await browser.submit(page, { username: "admin", password: admin.password }, redirectTo(redirectUri));
+      const tokens = await exchange(done.stoppedAt!, request.pkce.verifier);
+      expect(decodeJwt(tokens.access_token).auth_time as number).toBeGreaterThanOrEqual(decodeJwt(first.access_token).auth_time as number);
+      expect(decodeJwt(tokens.access_token).sub).toBe(admin.id);
+      expect(await stepUps()).toBe(recorded + 1);
+    },
+  );
 
   it("the users API refuses a second-factor reset and group changes to a sign-in older than 5 minutes", async () => {
     const admin = account("admin");

@@ -38,14 +38,26 @@ describe("step-up for destructive rpcs", () => {
   const now = () => Math.floor(Date.now() / 1000);
   /** The admin's token, signed in `ageSeconds` ago (undefined: a token that does not say when). */
   const adminSignedIn = (ageSeconds: number | undefined) =>
-    t.issuer.mint({ sub: t.users.admin.sub, preferred_username: "admin", groups: ["/Moderator", "/Moderator/Admin"], amr: STAFF_AMR, auth_time: ageSeconds === undefined ? undefined : now() - ageSeconds });
+    t.issuer.mint({
+      sub: t.users.admin.sub,
+      preferred_username: "admin",
+      groups: ["/Moderator", "/Moderator/Admin"],
+      amr: STAFF_AMR,
+      auth_time: ageSeconds === undefined ? undefined : now() - ageSeconds,
+    });
   const call = (transport: Transport, rpc: string, request: JsonObject, token: string) =>
     transport === "grpc-web" ? callGrpcWeb(t.url, rpc, request, token) : gameApi(t.url, transport).call(rpc, request, token);
   const expectStepUp = (outcome: Outcome) => {
     expect(outcome.code).toBe(Code.PermissionDenied);
     expect(outcome.message).toBe(`${STEP_UP_MARKER}: This action needs a recent sign-in (within 5 minutes). Sign in again to continue.`);
   };
-  const accountBan = (accountId: string) => ({ kind: "SANCTION_KIND_BAN", scope: "SANCTION_SCOPE_EVERYWHERE", accountId, durationSeconds: "3600", reason: "Cheating" });
+  const accountBan = (accountId: string) => ({
+    kind: "SANCTION_KIND_BAN",
+    scope: "SANCTION_SCOPE_EVERYWHERE",
+    accountId,
+    durationSeconds: "3600",
+    reason: "Cheating",
+  });
 
   beforeAll(async () => {
     t = await startTestServer();
@@ -57,7 +69,8 @@ describe("step-up for destructive rpcs", () => {
     it("an account ban: refused 6 minutes after the sign-in (nothing issued), issued within 5", async () => {
       const target = await t.newPlayer();
       await insertCharacter(t.server.database.db, target.sub, dimension);
-      for (const stale of [await adminSignedIn(360), await adminSignedIn(undefined)]) expectStepUp(await call(transport, "IssueSanction", accountBan(target.sub), stale));
+      for (const stale of [await adminSignedIn(360), await adminSignedIn(undefined)])
+        expectStepUp(await call(transport, "IssueSanction", accountBan(target.sub), stale));
       const listed = await call(transport, "ListSanctions", { accountId: target.sub }, await adminSignedIn(360));
       expect(listed.code).toBe("ok");
       expect(listed.body.sanctions ?? []).toEqual([]);

@@ -50,7 +50,13 @@ describe('an account ban refused for an old sign-in', { timeout: 30_000 }, () =>
     expect(radio('Duration', 'Permanent').checked).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Reason' }).value).toBe('Cheating');
     await waitFor(() => expect(server.issued).toHaveLength(1));
-    expect(server.issued[0]).toMatchObject({ kind: SanctionKind.BAN, scope: SanctionScope.EVERYWHERE, accountId: 'u-player', durationSeconds: -1n, reason: 'Cheating' });
+    expect(server.issued[0]).toMatchObject({
+      kind: SanctionKind.BAN,
+      scope: SanctionScope.EVERYWHERE,
+      accountId: 'u-player',
+      durationSeconds: -1n,
+      reason: 'Cheating',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // Once only: another visit starts with the dialog closed.
