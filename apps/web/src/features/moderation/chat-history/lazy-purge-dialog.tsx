@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { pendingAction } from '../../../lib/auth/step-up';
 import type { PurgeDialog as Dialog } from './purge-dialog';
-import { PURGE_STEP_UP_ACTION } from './purge-form';
+import { PURGE_STEP_UP_ACTION } from './purge-step-up';
 
 // The purge dialog (React Aria's modal and radio group, the sender picker) loads on the intent to purge.
 const loadPurgeDialog = () => import('./purge-dialog');

@@ -12,9 +12,6 @@ export interface PurgeForm {
   reason: string;
 }
 
-/** Where a purge refused for an old sign-in waits while the user signs in again (lib/auth/step-up.ts). */
-export const PURGE_STEP_UP_ACTION = 'chat-purge';
-
 /** A purge form kept across a step-up, or undefined when the stored value is not one. */
 export function keptPurgeForm(value: unknown): PurgeForm | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -5,7 +5,8 @@ import { useNotify } from '../../../components/notifications/notification-contex
 import { useCharacter } from '../../../lib/api/characters';
 import { usePurgeChatMessages, type PurgeRequest } from '../../../lib/api/chat-moderation';
 import { isNetworkFailure, rpcFailureText, serverUnreachableText } from '../../../lib/rpc/rpc-error';
-import { keptPurgeForm, PURGE_STEP_UP_ACTION, purgedText, purgeRequestOf, type PurgeForm } from './purge-form';
+import { keptPurgeForm, purgedText, purgeRequestOf, type PurgeForm } from './purge-form';
+import { PURGE_STEP_UP_ACTION } from './purge-step-up';
 
 /** A purge under way: the request its first call sent (a continuation repeats it), what all calls deleted. */
 export interface PurgeProgress {
