@@ -1,4 +1,5 @@
 import { Code, ConnectError } from '@connectrpc/connect';
+import { STEP_UP_PENDING_KEY } from './step-up-key';
 
 /**
  * Step-up (docs/identity.md "Step-up"): the server refuses a destructive action to a sign-in older than 5 minutes with
@@ -11,7 +12,7 @@ export function isStepUpRequired(error: unknown): boolean {
   return error instanceof ConnectError && error.code === Code.PermissionDenied && error.rawMessage.startsWith(STEP_UP_MARKER);
 }
 
-const PENDING_KEY = 'sro.step-up.pending';
+const PENDING_KEY = STEP_UP_PENDING_KEY;
 /** A sign-in that takes longer than this was abandoned: its action is not resumed. */
 export const PENDING_KEPT_MS = 10 * 60 * 1000;
 

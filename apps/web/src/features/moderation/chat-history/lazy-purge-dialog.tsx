@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import { pendingAction } from '../../../lib/auth/step-up';
+import { STEP_UP_PENDING_KEY } from '../../../lib/auth/step-up-key';
 import type { PurgeDialog as Dialog } from './purge-dialog';
 import { PURGE_STEP_UP_ACTION } from './purge-step-up';
 
@@ -12,7 +12,7 @@ const preloadPurgeDialog = () => void loadPurgeDialog().catch(() => {});
 export const purgeIntent = { onMouseEnter: preloadPurgeDialog, onFocus: preloadPurgeDialog };
 
 /** Back from signing in again for a purge (lib/auth/step-up.ts): the page opens the dialog, which resumes it. */
-export const resumingPurge = () => pendingAction(PURGE_STEP_UP_ACTION) !== undefined;
+export const resumingPurge = () => (sessionStorage.getItem(STEP_UP_PENDING_KEY) ?? '').includes(`"action":"${PURGE_STEP_UP_ACTION}"`);
 
 /** The purge dialog, mounted from the first opening on (so closing plays its animation). */
 export function LazyPurgeDialog(props: ComponentProps<typeof Dialog>) {
