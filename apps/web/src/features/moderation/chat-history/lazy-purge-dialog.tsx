@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import { STEP_UP_PENDING_KEY } from '../../../lib/auth/step-up-key';
 import type { PurgeDialog as Dialog } from './purge-dialog';
 import { PURGE_STEP_UP_ACTION } from './purge-step-up';
 
@@ -12,7 +11,8 @@ const preloadPurgeDialog = () => void loadPurgeDialog().catch(() => {});
 export const purgeIntent = { onMouseEnter: preloadPurgeDialog, onFocus: preloadPurgeDialog };
 
 /** Back from signing in again for a purge (lib/auth/step-up.ts): the page opens the dialog, which resumes it. */
-export const resumingPurge = () => (sessionStorage.getItem(STEP_UP_PENDING_KEY) ?? '').includes(`"action":"${PURGE_STEP_UP_ACTION}"`);
+// The key is lib/auth/step-up.ts's, written out: importing it would add a chunk to this route.
+export const resumingPurge = () => String(sessionStorage.getItem('sro.step-up.pending')).includes(`"${PURGE_STEP_UP_ACTION}"`);
 
 /** The purge dialog, mounted from the first opening on (so closing plays its animation). */
 export function LazyPurgeDialog(props: ComponentProps<typeof Dialog>) {
