@@ -7,6 +7,7 @@ import { controlError } from "../platform/text-rules.js";
 import { deleteSession, listUserSessions, logoutUser } from "./admin-sessions.js";
 import { deleteCredential, listCredentials } from "./admin-credentials.js";
 import { secondFactorRefusal } from "../platform/auth/second-factor.js";
+import { signInIsRecent, STEP_UP_MAX_AGE_SECONDS, STEP_UP_MESSAGE } from "../platform/auth/step-up.js";
 import { applyCors, auditActorOfRequest, bearerToken, sendJson } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import type { Group, User, UserQuery } from "./user-store.js";
@@ -30,6 +31,12 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
   const credentialPath = collection === "users" && sub === "credentials";
   const caller = await authorise(ctx, req, res, sessionPath ? "sessions" : credentialPath ? "credentials" : method === "GET" ? "read" : "write");
   if (!caller) return;
+  const destructive =
+    collection === "users" &&
+    !!id &&
+    !!subId &&
+    ((sub === "credentials" && method === "DELETE") || (sub === "groups" && (method === "PUT" || method === "DELETE")));
+  if (destructive && !signInIsRecent(caller.authTime, Date.now())) return refuseStaleSignIn(res);
 
   if (collection === "users" && id === "count" && !sub && method === "GET") {
     const q = userQuery(query);
@@ -114,6 +121,19 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
   if (!enabled) ctx.onUserChanged(user.id);
   res.writeHead(204);
   res.end();
+}
+
+/**
+ * Resetting a second factor and changing group memberships (role changes) need a recent sign-in, like the game
+ * API's destructive rpcs: 403 with RFC 9470's error code and the step-up message (docs/wire.md "Step-up").
+ */
+function refuseStaleSignIn(res: AnyResponse): void {
+  sendJson(
+    res,
+    403,
+    { error: "insufficient_user_authentication", error_description: STEP_UP_MESSAGE, max_age: STEP_UP_MAX_AGE_SECONDS },
+    { "www-authenticate": `Bearer realm="default", error="insufficient_user_authentication", max_age=${STEP_UP_MAX_AGE_SECONDS}` },
+  );
 }
 
 /** The capability each kind of call needs (docs/permissions.md "Decided"; by default users.read is staff's, the rest admins'). */

@@ -26,7 +26,7 @@ export function userAccessTokenClaims(
   clientId: string,
   issuedAtMs: number,
   sessionId?: string,
-  signIn: { amr?: string[]; acr?: string } = {},
+  signIn: { amr?: string[]; acr?: string; authTime?: number } = {},
 ) {
   const { sub: _sub, ...profile } = profileClaims(user, groupPaths);
   return {
@@ -39,6 +39,9 @@ export function userAccessTokenClaims(
     // RFC 8176 methods (["pwd"] or ["pwd","otp"]) and Keycloak's level ("1", "2"): staff rpcs read them (platform/auth/second-factor.ts).
     ...(signIn.amr ? { amr: signIn.amr } : {}),
     ...(signIn.acr ? { acr: signIn.acr } : {}),
+    // When the user last signed in (seconds), as Keycloak's access tokens say: destructive actions need it recent
+    // (platform/auth/step-up.ts); a refresh keeps the sign-in's time.
+    ...(signIn.authTime !== undefined ? { auth_time: signIn.authTime } : {}),
     ...profile,
     realm_access: { roles: DEFAULT_REALM_ROLES },
   };

@@ -43,7 +43,7 @@ export interface ProviderDeps {
   memo: RequestMemo;
 }
 
-type SignIn = { amr?: string[]; acr?: string };
+type SignIn = { amr?: string[]; acr?: string; authTime?: number };
 
 /** `prompt=create` (OpenID Connect "Initiating User Registration"): shows the registration page first. */
 function createPrompt() {
@@ -127,7 +127,7 @@ export function createOidcProvider(d: ProviderDeps): Provider {
       // How the user signed in, as the code or refresh token this access token is issued for recorded it.
       const entities = ctx.oidc.entities as { AuthorizationCode?: SignIn; RefreshToken?: SignIn; RotatedRefreshToken?: SignIn };
       const source = entities.AuthorizationCode ?? entities.RotatedRefreshToken ?? entities.RefreshToken;
-      const signIn = { amr: source?.amr, acr: source?.acr };
+      const signIn = { amr: source?.amr, acr: source?.acr, authTime: source?.authTime };
       return userAccessTokenClaims(user, groups, token.clientId!, issuedAtMs, (token as { sessionUid?: string }).sessionUid, signIn);
     },
     // First-party clients only: consent is implied, so the grant is created (or topped up) without asking.

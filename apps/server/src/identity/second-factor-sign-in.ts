@@ -124,10 +124,11 @@ export async function handleSecondFactorStep(
  * the user's groups as this request read them already (no second read).
  */
 export async function finishSignIn(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, user: User, amr: string[], knownGroups?: string[]): Promise<void> {
-  // Staff sign-ins open the console: the audit log keeps each one (who, when, from where).
+  // Staff sign-ins open the console: the audit log keeps each one (who, when, from where), a step-up as such.
   const groups = knownGroups ?? (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
   if (groups.includes(GROUP_MODERATOR) || groups.includes(GROUP_ADMIN)) {
-    await ctx.users.recordConsoleSignIn(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id);
+    const action = (await isStepUp(ctx, req, res, user.id)) ? "console.step-up" : "console.sign-in";
+    await ctx.users.recordConsoleSignIn(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id, action);
   }
   const acr = amr.length > 1 ? "2" : "1";
   // `create` is included so a `prompt=create` request also counts as answered when the user signed in instead.
@@ -145,4 +146,14 @@ function expired(ctx: IdentityContext, res: AnyResponse): void {
     400,
     errorPage(ctx.links, { title: "Sign-in expired", message: "This sign-in page has expired or was already used. Go back to SRO and sign in again." }),
   );
+}
+
+/**
+ * A step-up (docs/identity.md "Step-up"): the user signed in again in a browser already signed in as them, because
+ * the app asked for a fresh sign-in (`prompt=login` or `max_age`) before a destructive action.
+ */
+async function isStepUp(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, userId: string): Promise<boolean> {
+  const { params, session } = await ctx.provider.interactionDetails(req, res);
+  const prompts = typeof params.prompt === "string" ? params.prompt.split(" ") : [];
+  return session?.accountId === userId && (prompts.includes("login") || params.max_age !== undefined);
 }

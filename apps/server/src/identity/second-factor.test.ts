@@ -99,6 +99,24 @@ describe.each(storageBackends)("second factor at the embedded provider (%s)", (b
     await tokensOf(await second.submit(replay, { code: codeAt(secret, clock) }, redirectTo(redirectUri)), again.request);
   });
 
+  it("a step-up (prompt=login) asks the password and the code again, even in a signed-in browser", async () => {
+    clock += 60_000;
+    const secret = secrets.get("moderator")!;
+    const browser = new TestBrowser();
+    const first = await password(browser, "moderator");
+    const signedIn = await tokensOf(await browser.submit(first.page, { code: codeAt(secret, clock) }, redirectTo(redirectUri)), first.request);
+    clock += 30_000;
+    const request = authorizationUrl({ issuer: s.issuer, redirectUri, prompt: "login" });
+    const login = await browser.navigate(request.url, {}, redirectTo(redirectUri));
+    expect(login.body).toContain('name="password"');
+    const codePage = await browser.submit(login, { username: "moderator", password: "moderator" }, redirectTo(redirectUri));
+    expect(codePage.stoppedAt).toBeUndefined();
+    expect(codePage.body).toContain("Enter the 6-digit code");
+    const tokens = await tokensOf(await browser.submit(codePage, { code: codeAt(secret, clock) }, redirectTo(redirectUri)), request);
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ amr: ["pwd", "otp"], acr: "2" });
+    expect(decodeJwt(tokens.access_token).auth_time as number).toBeGreaterThanOrEqual(decodeJwt(signedIn.access_token).auth_time as number);
+  });
+
   it("a recovery code signs in once; wrong codes are throttled like wrong passwords", async () => {
     clock += 60_000;
     const { recoveryCodes } = await enrol("admin");

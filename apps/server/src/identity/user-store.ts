@@ -248,10 +248,10 @@ export function createUserStore(db: Db) {
       );
     },
 
-    /** A staff sign-in at the embedded provider ("console.sign-in"); its target is the user who signed in. */
-    async recordConsoleSignIn(actor: AuditActor, id: string): Promise<void> {
+    /** A staff sign-in at the embedded provider ("console.sign-in", or "console.step-up" when signing in again); its target is the user. */
+    async recordConsoleSignIn(actor: AuditActor, id: string, action: "console.sign-in" | "console.step-up" = "console.sign-in"): Promise<void> {
       await db.transaction(async (tx) => {
-        await appendAudit(tx, actor, { action: "console.sign-in", targetType: "user", targetId: id });
+        await appendAudit(tx, actor, { action, targetType: "user", targetId: id });
       });
     },
 

@@ -11,6 +11,7 @@ import {
   type SanctionService,
 } from "../gen/sro/moderation/moderation_pb.js";
 import { callerOf, holdsCapability, holdsCapabilityForAll } from "../platform/auth/caller.js";
+import { requireRecentSignIn } from "../platform/auth/step-up.js";
 import type { Logger } from "../platform/logger.js";
 import { kindToProto, sanctionMessage, withoutStaff, type SanctionFact } from "./sanction-message.js";
 import { requireUuid } from "../platform/validation.js";
@@ -244,11 +245,18 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     return after;
   }
 
+  /** An account ban is admins' only, and needs a recent sign-in (docs/permissions.md "Step-up"). */
+  function requireMayIssue(input: ReturnType<typeof issueInput>, ctx: HandlerContext): void {
+    if (!isAccountBan(input)) return;
+    if (!holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
+    requireRecentSignIn(callerOf(ctx));
+  }
+
   const service: ServiceImpl<typeof SanctionService> = {
     async issueSanction(req, ctx) {
       const input = issueInput(req, now());
       const sourceId = sourceMessageIdOf(req.sourceMessageId);
-      if (isAccountBan(input) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
+      requireMayIssue(input, ctx);
       // Reading others' direct messages is admins' (docs/permissions.md): only they freeze a direct message's line.
       const source = sourceId === null ? undefined : { id: sourceId, mayReadDirect: holdsCapabilityForAll(ctx, "chat.direct-messages") };
       return one((await issue(auditActorOf(ctx), input, source)).id);
@@ -342,7 +350,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
       const input = issueInput(req, now());
       // A report's sanction shows the report's evidence: it freezes none of its own.
       if (req.sourceMessageId !== "") throw invalidArgument(SOURCE_FIELD, "a report's sanction takes the report's evidence: leave it empty");
-      if (isAccountBan(input) && !holdsCapability(ctx, "sanctions.account-ban")) throw accountBanDenied();
+      requireMayIssue(input, ctx);
       return input;
     },
     subjectAccount,

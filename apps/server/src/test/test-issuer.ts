@@ -50,6 +50,8 @@ export async function startTestIssuer(): Promise<TestIssuer> {
         // An access token, as Keycloak marks them (its ID tokens say "ID").
         typ: "Bearer",
         iat: now,
+        // Keycloak's access tokens say when the user signed in: here, just now (a fresh sign-in; step-up.ts).
+        auth_time: now,
         exp: now + (options.lifetimeSeconds ?? 300),
         ...(options.notBeforeSeconds !== undefined ? { nbf: now + options.notBeforeSeconds } : {}),
         ...claims,

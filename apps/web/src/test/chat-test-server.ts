@@ -72,7 +72,12 @@ export function createChatTestServer(characters: TestCharacter[], initialLogs: T
   const failures: { send?: ConnectError; ban?: ConnectError } = {};
   const deletions: { id: string; reason: string }[] = [];
   // PurgeChatMessages as the server bounds it: at most PURGE_PER_CALL a call, more_remain while the backlog lasts.
-  const purge = { backlog: 0, requests: [] as { characterId: string; accountId: string; fromMs: bigint; toMs: bigint; reason: string }[] };
+  const purge = {
+    backlog: 0,
+    requests: [] as { characterId: string; accountId: string; fromMs: bigint; toMs: bigint; reason: string }[],
+    /** The next call fails with this (once). */
+    refusal: undefined as ConnectError | undefined,
+  };
   const toCharacter = (c: TestCharacter) =>
     create(CharacterSchema, { id: c.id, name: c.name, ownerId: c.ownerId ?? 'owner-1', gender: 'female', realm: 'human' });
 
@@ -98,6 +103,9 @@ export function createChatTestServer(characters: TestCharacter[], initialLogs: T
         return { count: 1n, messageIds: [req.id] };
       },
       purgeChatMessages: (req) => {
+        const refusal = purge.refusal;
+        purge.refusal = undefined;
+        if (refusal) throw refusal;
         purge.requests.push({ characterId: req.characterId, accountId: req.accountId, fromMs: req.fromMs, toMs: req.toMs, reason: req.reason });
         const count = Math.min(purge.backlog, PURGE_PER_CALL);
         purge.backlog -= count;

@@ -25,6 +25,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     user: null,
     accountUrl: 'http://idp.test/realms/default/account',
     login: async () => {},
+    stepUp: async () => {},
     register: async () => {},
     logout: async () => {},
     getAccessToken: async () => null,

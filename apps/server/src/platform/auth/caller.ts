@@ -16,6 +16,8 @@ export interface Caller {
   /** How the user signed in (RFC 8176 `amr`, e.g. ["pwd","otp"]) and the token's `acr`, when the token says. */
   amr?: string[];
   acr?: string;
+  /** When the user last signed in (OIDC `auth_time`, seconds), when the token says: destructive actions need it recent (step-up.ts). */
+  authTime?: number;
 }
 
 export const GROUP_ADMIN = "/Moderator/Admin";

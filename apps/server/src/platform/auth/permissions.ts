@@ -34,6 +34,19 @@ const PUBLIC = rule("all", "all", "all", "all", "all");
  */
 export const publicRpcs: ReadonlySet<string> = new Set(["sro.HealthService/Health", "grpc.health.v1.Health/Check", "grpc.health.v1.Health/Watch"]);
 
+/**
+ * Destructive rpcs that need a recent sign-in besides their capability (step-up.ts, docs/permissions.md "Step-up"):
+ * purges, and changes of roles and role mappings. Account bans are one kind of IssueSanction: its handler decides.
+ */
+export const stepUpRpcs: ReadonlySet<string> = new Set([
+  "sro.moderation.ChatHistoryService/PurgeChatMessages",
+  "sro.AccessService/CreateRole",
+  "sro.AccessService/EditRole",
+  "sro.AccessService/DeleteRole",
+  "sro.AccessService/SetRoleMapping",
+  "sro.AccessService/DeleteRoleMapping",
+]);
+
 export const permissionTable: Readonly<Record<string, Rule>> = {
   //                                                          admin  moderator player  banned  gameserver
   "sro.character.CharacterService/GetCharacter": rule("all", "all", "own", "own", "deny"),

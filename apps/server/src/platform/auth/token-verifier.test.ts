@@ -21,6 +21,7 @@ describe("token verifier", () => {
       groups: ["/Moderator", "/Moderator/Admin"],
       realm_access: { roles: ["offline_access"] },
       resource_access: { "sro-web": { roles: ["viewer"] } },
+      auth_time: 1_800_000_000,
     });
     expect(await verifier().verify(token)).toEqual({
       sub: "u1",
@@ -28,6 +29,8 @@ describe("token verifier", () => {
       groups: ["/Moderator", "/Moderator/Admin"],
       roles: ["offline_access", "sro-web:viewer"],
       role: "admin",
+      // When the user signed in: destructive actions need it recent (step-up.ts).
+      authTime: 1_800_000_000,
     });
   });
 

@@ -119,7 +119,17 @@ export function callerFromClaims(payload: JWTPayload): Caller {
         : String(payload.sub);
   const amr = stringList(payload.amr);
   const acr = typeof payload.acr === "string" ? payload.acr : undefined;
-  return { sub: String(payload.sub), username, groups, roles, role: roleOf(groups, roles), ...(amr.length ? { amr } : {}), ...(acr ? { acr } : {}) };
+  const authTime = typeof payload.auth_time === "number" && Number.isFinite(payload.auth_time) ? payload.auth_time : undefined;
+  return {
+    sub: String(payload.sub),
+    username,
+    groups,
+    roles,
+    role: roleOf(groups, roles),
+    ...(amr.length ? { amr } : {}),
+    ...(acr ? { acr } : {}),
+    ...(authTime !== undefined ? { authTime } : {}),
+  };
 }
 
 function stringList(value: unknown): string[] {

@@ -4,7 +4,8 @@ import { bearerTokenOf } from "../auth/bearer-token.js";
 import { accessKey, callerKey, grantKey, requestIdKey, type Caller } from "../auth/caller.js";
 import { createAccessResolver, type AccessResolver, type ResolvedAccess } from "../auth/access-resolution.js";
 import { capabilityOfRpc } from "../auth/capabilities.js";
-import { permissionTable, publicRpcs, rpcKey } from "../auth/permissions.js";
+import { permissionTable, publicRpcs, rpcKey, stepUpRpcs } from "../auth/permissions.js";
+import { stepUpRefusal } from "../auth/step-up.js";
 import { TokenError, type TokenVerifier } from "../auth/token-verifier.js";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors.js";
 import type { Metrics } from "../metrics.js";
@@ -65,6 +66,9 @@ export function authInterceptor(
       if (noSecondFactor) throw new ConnectError(`permission denied: ${noSecondFactor}`, Code.PermissionDenied);
       throw new ConnectError(`permission denied: ${describeRoles(resolved.roles)} may not call ${req.method.name}`, Code.PermissionDenied);
     }
+    // Only once the caller may make the call at all: a step-up would not help anyone else.
+    const stale = stepUpRpcs.has(key) ? stepUpRefusal(caller, Date.now()) : undefined;
+    if (stale) throw stale;
     req.contextValues.set(callerKey, caller);
     req.contextValues.set(grantKey, scope);
     req.contextValues.set(accessKey, resolved);

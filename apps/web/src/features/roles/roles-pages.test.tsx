@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
@@ -24,6 +24,8 @@ const SLOW_MS = 20_000;
 // the screen must show (a taken name, a role still mapped).
 let roles: Role[] = [];
 let mappings: RoleMapping[] = [];
+/** The next save is refused for an old sign-in (docs/wire.md "Step-up"). */
+let stepUpNext = false;
 const builtIn = (name: string, capabilities: [string, string][]) =>
   create(RoleSchema, { name, builtIn: true, capabilities: capabilities.map(([n, scope]) => ({ name: n, scope })) });
 const transport = createRouterTransport(({ service }) => {
@@ -31,6 +33,10 @@ const transport = createRouterTransport(({ service }) => {
     listRoles: () => create(RolesSchema, { roles }),
     listRoleMappings: () => create(RoleMappingsSchema, { mappings }),
     createRole: (req) => {
+      if (stepUpNext) {
+        stepUpNext = false;
+        throw new ConnectError('step-up required: This action needs a recent sign-in (within 5 minutes). Sign in again to continue.', Code.PermissionDenied);
+      }
       if (roles.some((r) => r.name === req.name)) throw new ConnectError(`role "${req.name}" already exists`, Code.AlreadyExists);
       const role = create(RoleSchema, { ...req, builtIn: false });
       roles = [...roles, role];
@@ -58,13 +64,13 @@ const transport = createRouterTransport(({ service }) => {
   });
 });
 
-function renderAt(route: string, capabilities: CapabilitySet = ADMIN_CAPABILITIES) {
+function renderAt(route: string, capabilities: CapabilitySet = ADMIN_CAPABILITIES, stepUp = vi.fn(async () => {})) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={[route]}>
       <ApiTransportContext value={{ rpc: transport }}>
         <QueryClientProvider client={client}>
-          <SessionContext value={signedIn({ groups: ['/Moderator/Admin'] })}>
+          <SessionContext value={signedIn({ groups: ['/Moderator/Admin'] }, { stepUp })}>
             <CapabilitiesContext value={capabilities}>
               <NotificationProvider>
                 <Routes>
@@ -149,6 +155,27 @@ describe('roles console', () => {
     await confirmInDialog(user);
     await waitFor(() => expect(roles.map((r) => r.name)).toEqual(['admin', 'moderator']));
     await waitFor(() => expect(screen.queryByRole('heading', { name: /^Support/, hidden: true })).toBeNull());
+  });
+
+  it('a save refused for an old sign-in signs in again, then saves the role as it was filled in', { timeout: SLOW_MS }, async () => {
+    sessionStorage.clear();
+    stepUpNext = true;
+    const user = userEvent.setup();
+    const stepUp = vi.fn(async () => {});
+    renderAt('/admin/roles/new', ADMIN_CAPABILITIES, stepUp);
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Support');
+    await user.click(within(screen.getByRole('group', { name: 'Sanctions' })).getByRole('checkbox', { name: 'sanctions.read' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(stepUp).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/^The server refused the role/)).toBeNull();
+    expect(roles.map((r) => r.name)).toEqual(['admin', 'moderator']);
+
+    // Back from the provider: the same page loads afresh and saves once.
+    cleanup();
+    renderAt('/admin/roles/new');
+    await roleItem('Support');
+    expect(roles.find((r) => r.name === 'Support')?.capabilities.map((c) => [c.name, c.scope])).toEqual([['sanctions.read', 'all']]);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it("shows the server's refusal in words in the form", { timeout: SLOW_MS }, async () => {

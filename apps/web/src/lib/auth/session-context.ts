@@ -23,6 +23,11 @@ export interface Session {
   accountUrl: string | null;
   /** Redirects to the provider; comes back to `returnTo` (default: the current URL). */
   login(options?: { returnTo?: string }): Promise<void>;
+  /**
+   * Signs in again at the provider even though a session exists there (OIDC prompt=login, max_age=0), for an action
+   * that needs a recent sign-in (lib/auth/step-up.ts); comes back to `returnTo` (default: the current URL).
+   */
+  stepUp(options?: { returnTo?: string }): Promise<void>;
   /** Starts registration at the provider (OIDC prompt=create). */
   register(options?: { returnTo?: string }): Promise<void>;
   logout(reason?: LogoutReason): Promise<void>;

@@ -20,6 +20,7 @@ vi.mock('./oidc-session-provider', () => ({
         user: null,
         accountUrl: null,
         login: async () => void mounted.logins++,
+        stepUp: async () => {},
         register: async () => {},
         logout: async () => {},
         getAccessToken: async () => null,

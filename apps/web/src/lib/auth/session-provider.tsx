@@ -66,6 +66,7 @@ export function SessionProvider({ config, children }: Props) {
       user: null,
       accountUrl: null,
       login: unavailable ? explain : (options) => later((s) => s.login(options))(),
+      stepUp: unavailable ? explain : (options) => later((s) => s.stepUp(options))(),
       register: unavailable ? explain : (options) => later((s) => s.register(options))(),
       logout: async () => {},
       getAccessToken: async () => null,

@@ -111,10 +111,17 @@ export function useGetAccessToken(userManager: UserManager) {
   );
 }
 
+/** What the provider is asked for: its sign-in, its registration, or a sign-in again despite a session (step-up). */
+const PROMPTS = {
+  login: {},
+  register: { prompt: 'create' },
+  'step-up': { prompt: 'login', max_age: 0 },
+} as const;
+
 /** Starts the redirect to the provider's sign-in (or registration) page. */
 export function useStartLogin(userManager: UserManager, notify: Notify) {
   return useCallback(
-    async (returnTo: string | undefined, register: boolean) => {
+    async (returnTo: string | undefined, kind: keyof typeof PROMPTS) => {
       try {
         // The provider must answer before oidc-client-ts prepares its redirect: when a sign-in fails after that, the
         // library calls window.stop(), which aborts every load in flight (a lazy page's code: "This page could not be
@@ -122,7 +129,7 @@ export function useStartLogin(userManager: UserManager, notify: Notify) {
         await userManager.metadataService.getMetadata();
         await userManager.signinRedirect({
           state: { returnTo: safeReturnPath(returnTo ?? currentPath()) },
-          ...(register ? { prompt: 'create' } : {}),
+          ...PROMPTS[kind],
         });
       } catch (error) {
         console.error('Could not start sign-in', error);

@@ -28,6 +28,7 @@ export const ACTION_SUGGESTIONS = [
   'moderation-settings.',
   'user.',
   'console.sign-in',
+  'console.step-up',
   'role.',
   'role-mapping.',
   // Reads of personal data (docs/moderation.md "Audit log"): the users API, sessions, someone else's direct messages,

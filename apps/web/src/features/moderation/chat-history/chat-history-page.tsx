@@ -11,7 +11,7 @@ import { useRequiredParam } from '../../../lib/use-required-param';
 import { useUrlState } from '../../../lib/use-url-state';
 import { ChatLogsTable } from './chat-logs-table';
 import { HistoryFiltersForm } from './history-filters';
-import { LazyPurgeDialog, purgeIntent } from './lazy-purge-dialog';
+import { LazyPurgeDialog, purgeIntent, resumingPurge } from './lazy-purge-dialog';
 import { chatLogsRequest, filtersFromSearch, filtersToSearch, rangeError, type HistoryFilters } from './history-query';
 import { useChatLogs, type ChatLogRecord } from '../../../lib/api/chat-moderation';
 import { useCan } from '../../../lib/access/capabilities';
@@ -33,7 +33,7 @@ export default function ChatHistoryPage() {
   // Live chat as a character is the console's (the desk has none).
   const connectHref = href(`chats/${channelId}/connect`);
   const [deleting, setDeleting] = useState<ChatLogRecord | null>(null);
-  const [purging, setPurging] = useState(false);
+  const [purging, setPurging] = useState(resumingPurge);
 
   const update = (changes: Partial<HistoryFilters>) => setFilters((current) => ({ ...current, ...changes }));
 

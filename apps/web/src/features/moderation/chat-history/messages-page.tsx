@@ -22,7 +22,7 @@ import {
   pagedRowCount,
   type MessageFilters,
 } from './messages-query';
-import { LazyPurgeDialog, purgeIntent } from './lazy-purge-dialog';
+import { LazyPurgeDialog, purgeIntent, resumingPurge } from './lazy-purge-dialog';
 import { TextFilter } from './text-filter';
 import { AreaLink } from '../../../components/area-link';
 import { PlayerLink } from '../../../components/player-link';
@@ -44,7 +44,7 @@ export default function MessagesPage() {
   // A whole account's purge only where the capability allows it (docs/permissions.md "Capabilities").
   const can = useCan();
   const [deleting, setDeleting] = useState<MessageToDelete | null>(null);
-  const [purging, setPurging] = useState(false);
+  const [purging, setPurging] = useState(resumingPurge);
   const update = (changes: Partial<MessageFilters>) => setFilters((current) => ({ ...current, ...changes }));
   const page = invalid ? undefined : search.data;
   const next = page?.nextPageToken ?? '';

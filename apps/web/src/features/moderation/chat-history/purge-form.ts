@@ -12,6 +12,17 @@ export interface PurgeForm {
   reason: string;
 }
 
+/** A purge form kept across a step-up, or undefined when the stored value is not one. */
+export function keptPurgeForm(value: unknown): PurgeForm | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const text = (key: string) => typeof v[key] === 'string';
+  const id = (key: string) => v[key] === null || text(key);
+  if (!id('characterId') || !id('accountId') || !text('from') || !text('to') || !text('reason')) return undefined;
+  if (v.scope !== 'character' && v.scope !== 'account') return undefined;
+  return v as unknown as PurgeForm;
+}
+
 export const PURGE_CHARACTER_REQUIRED = 'Choose the character whose messages to purge';
 export const PURGE_RANGE_ERROR = "'From' must not be after 'To'";
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { buttonClasses } from '../../../components/button-styles';
+import { forgetPendingAction, pendingAction } from '../../../lib/auth/step-up';
 import { SanctionHistory } from './sanction-history';
 
 // The dialog's form (React Aria's modal and fields, react-hook-form, zod) loads on the intent to open it.
@@ -18,7 +19,13 @@ export interface CharacterSanctionsProps {
 
 /** The character page's 'Sanctions' section: its history, its account's, and a way to issue one. */
 export function CharacterSanctions({ characterId, characterName, ownerId, ownerName, dimensionId }: CharacterSanctionsProps) {
-  const [open, setOpen] = useState(false);
+  const stepUpAction = `sanction:${characterId}`;
+  // Back from signing in again for an account ban (lib/auth/step-up.ts): the dialog opens with the form as it was.
+  const [restored, setRestored] = useState(() => pendingAction(stepUpAction));
+  const [open, setOpen] = useState(restored !== undefined);
+  useEffect(() => {
+    if (restored !== undefined) forgetPendingAction();
+  }, [restored]);
   // Mounted from the first opening on, so closing plays its animation.
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
@@ -50,9 +57,15 @@ export function CharacterSanctions({ characterId, characterName, ownerId, ownerN
         <Suspense fallback={null}>
           <SanctionDialog
             open={open}
-            onClose={() => setOpen(false)}
+            onClose={() => {
+              setOpen(false);
+              // Once only: the next opening starts afresh.
+              setRestored(undefined);
+            }}
             target={{ characterId, characterName, accountId: ownerId, accountName: ownerName }}
             prefill={dimensionId ? { dimensionId } : undefined}
+            stepUpAction={stepUpAction}
+            restored={restored}
           />
         </Suspense>
       )}

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { useSingleSubmit } from '../../../components/form/use-single-submit';
 import { useIssueSanction, type IssueSanctionInput } from '../../../lib/api/sanctions';
 import { rpcFailureText } from '../../../lib/rpc/rpc-error';
 import { useCan } from '../../../lib/access/capabilities';
+import { useSession } from '../../../lib/auth/session-context';
+import { isStepUpRequired, savePendingAction } from '../../../lib/auth/step-up';
 import {
   KindAndSubjectFields,
   ReasonAndMessageFields,
@@ -14,7 +16,7 @@ import {
   ScopeFields,
   type ShownError,
 } from './sanction-form-fields';
-import { toIssueInput, type SanctionFormValues, type SanctionPrefill, type SanctionTarget } from './sanction-form-schema';
+import { sanctionFormSchema, toIssueInput, type SanctionFormValues, type SanctionPrefill, type SanctionTarget } from './sanction-form-schema';
 import { issuedText } from './sanction-texts';
 import { useSanctionPrefill } from './use-sanction-prefill';
 
@@ -28,6 +30,13 @@ export interface SanctionDialogProps {
    * one step). Absent: IssueSanction.
    */
   issueWith?: (input: IssueSanctionInput) => Promise<unknown>;
+  /**
+   * Where a refusal for an old sign-in keeps the form (lib/auth/step-up.ts) before signing in again; the host opens
+   * the dialog with `restored` once back. Absent: the refusal shows like any other.
+   */
+  stepUpAction?: string;
+  /** Values kept across a step-up: the form starts from them and issues the sanction at once. */
+  restored?: unknown;
 }
 
 /**
@@ -35,7 +44,7 @@ export interface SanctionDialogProps {
  * prefilled with the next step of the escalation ladder. React Aria's modal: focus stays inside, Escape closes
  * (not while saving), focus returns to the opener.
  */
-export function SanctionDialog({ open, onClose, target, prefill = {}, issueWith }: SanctionDialogProps) {
+export function SanctionDialog({ open, onClose, target, prefill = {}, issueWith, stepUpAction, restored }: SanctionDialogProps) {
   return (
     <ModalOverlay
       isOpen={open}
@@ -46,7 +55,7 @@ export function SanctionDialog({ open, onClose, target, prefill = {}, issueWith 
       <Modal className="relative max-h-[calc(100dvh-1rem)] w-full max-w-xl overflow-y-auto rounded-xl border border-white/15 bg-night-900 p-5 shadow-2xl shadow-black/60 data-[entering]:animate-modal-in data-[exiting]:animate-modal-out sm:p-6">
         <Dialog className="outline-none">
           {/* Mounted per opening: every opening starts from the prefill and a fresh suggestion. */}
-          <SanctionForm target={target} prefill={prefill} onClose={onClose} issueWith={issueWith} />
+          <SanctionForm target={target} prefill={prefill} onClose={onClose} issueWith={issueWith} stepUpAction={stepUpAction} restored={restored} />
         </Dialog>
       </Modal>
     </ModalOverlay>
@@ -58,19 +67,18 @@ function SanctionForm({
   prefill,
   onClose,
   issueWith,
-}: {
-  target: SanctionTarget;
-  prefill: SanctionPrefill;
-  onClose: () => void;
-  issueWith?: SanctionDialogProps['issueWith'];
-}) {
+  stepUpAction,
+  restored,
+}: Pick<SanctionDialogProps, 'issueWith' | 'stepUpAction' | 'restored'> & { target: SanctionTarget; prefill: SanctionPrefill; onClose: () => void }) {
   // The account-ban option only for whom the server grants it (docs/permissions.md "Capabilities").
   const admin = useCan()('sanctions.account-ban');
   const notify = useNotify();
+  const session = useSession();
   const issue = useIssueSanction();
   const [failure, setFailure] = useState<string | null>(null);
   const errorId = useId();
-  const { form, accountWide, suggestion, choose } = useSanctionPrefill(target, prefill, admin);
+  const [resumed] = useState(() => sanctionFormSchema.safeParse(restored).data);
+  const { form, accountWide, suggestion, choose } = useSanctionPrefill(target, prefill, admin, resumed);
   const { control, handleSubmit, getFieldState, formState } = form;
 
   // Errors show once a field was touched or a submit was tried.
@@ -93,14 +101,31 @@ function SanctionForm({
       }
       onClose();
     } catch (error) {
+      if (stepUpAction && isStepUpRequired(error)) {
+        savePendingAction(stepUpAction, values);
+        return session.stepUp();
+      }
       setFailure(rpcFailureText(error));
     }
   }
 
   const submitOnce = useSingleSubmit(handleSubmit(submit));
+  const formRef = useRef<HTMLFormElement>(null);
+  // Back from signing in again: the moderator already chose to issue this sanction, so it goes out as it was.
+  const resubmitted = useRef(false);
+  useEffect(() => {
+    if (!resumed || resubmitted.current) return;
+    resubmitted.current = true;
+    formRef.current?.requestSubmit();
+  }, [resumed]);
   return (
-    <form onSubmit={submitOnce} noValidate aria-describedby={failure ? errorId : undefined} className="space-y-5">
+    <form ref={formRef} onSubmit={submitOnce} noValidate aria-describedby={failure ? errorId : undefined} className="space-y-5">
       <SanctionFormIntro target={target} accountWide={accountWide} quote={prefill.quote} suggestion={suggestion} />
+      {resumed && (
+        <p role="status" className="rounded-lg border border-cyan-400/30 bg-cyan-950/30 px-3 py-2 text-sm text-cyan-100">
+          You signed in again. Issuing the sanction as you filled it in.
+        </p>
+      )}
       <KindAndSubjectFields control={control} shown={shown} admin={admin} choose={choose} />
       <ScopeFields control={control} shown={shown} prefill={prefill} />
       <SanctionDurationFields control={control} shown={shown} choose={choose} />

@@ -9,13 +9,14 @@ export type ChooseField = <T>(what: 'kind' | 'duration', onChange: (value: T) =>
 
 /**
  * What the sanction form starts with: the defaults for where it was opened (the prefill, whether the moderator is an
- * admin), then the next step of the subject's escalation ladder once its history is known.
+ * admin) or the values kept across a step-up, then the next step of the subject's escalation ladder once its history
+ * is known.
  */
-export function useSanctionPrefill(target: SanctionTarget, prefill: SanctionPrefill, admin: boolean) {
+export function useSanctionPrefill(target: SanctionTarget, prefill: SanctionPrefill, admin: boolean, restored?: SanctionFormValues) {
   const form = useForm<SanctionFormValues>({
     resolver: zodResolver(sanctionFormSchema),
     mode: 'all',
-    defaultValues: initialValues(prefill, admin),
+    defaultValues: restored ?? initialValues(prefill, admin),
   });
   const { control, setValue } = form;
   const [kind, subject] = useWatch({ control, name: ['kind', 'subject'] });
@@ -26,7 +27,8 @@ export function useSanctionPrefill(target: SanctionTarget, prefill: SanctionPref
   const step = suggestion.data?.step ?? null;
   // The suggestion fills kind and duration until the moderator chooses them (a choice counts even when it equals
   // the default: 'dirty' would not tell), once per suggested step.
-  const chosen = useRef({ kind: false, duration: false });
+  // Values kept across a step-up (sanction-dialog.tsx) were the moderator's choices: no suggestion overrides them.
+  const chosen = useRef({ kind: !!restored, duration: !!restored });
   const applied = useRef<string | null>(null);
   useEffect(() => {
     if (!step) return;
