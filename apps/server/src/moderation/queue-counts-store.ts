@@ -20,7 +20,10 @@ export function createQueueCountsStore(db: Db) {
     async reports(): Promise<QueueFigures> {
       const [[messages], [oldest]] = await Promise.all([
         db.select({ open: count() }).from(reportedMessages).where(gt(reportedMessages.openReports, 0)),
-        db.select({ at: min(chatReports.createdAt) }).from(chatReports).where(isNull(chatReports.resolvedAt)),
+        db
+          .select({ at: min(chatReports.createdAt) })
+          .from(chatReports)
+          .where(isNull(chatReports.resolvedAt)),
       ]);
       const open = Number(messages?.open ?? 0);
       return { open, oldestAt: open > 0 ? (oldest?.at ?? null) : null };

@@ -94,7 +94,10 @@ describe.each(storageBackends)("queue counts (%s)", (backend) => {
     await insertAppeal(db(), active, account, new Date(clock - 3 * MIN));
     await insertAppeal(db(), expired, account, new Date(clock - 9 * MIN));
     const done = await insertAppeal(db(), decided, account, new Date(clock - 60 * MIN));
-    await db().update(sanctionAppeals).set({ decision: "upheld", decidedAt: new Date(clock) }).where(eq(sanctionAppeals.id, done));
+    await db()
+      .update(sanctionAppeals)
+      .set({ decision: "upheld", decidedAt: new Date(clock) })
+      .where(eq(sanctionAppeals.id, done));
 
     const counts = await countsOf(t.users.moderator);
     expect(counts.appeals).toEqual(expect.objectContaining(figure(2, 9 * MIN)));
