@@ -5,7 +5,7 @@ import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/auth/session-context';
 import { CapabilitiesStateContext } from '../../lib/access/use-my-capabilities';
 import { QueueCount } from '../../components/queue-count';
-import { useQueueCounts, type QueueCounts } from '../../lib/api/queue-counts';
+import { useQueueCounts, worksAQueue, type QueueCounts } from '../../lib/api/queue-counts';
 import { BOTTOM_LINKS, isExactlyActive, linksFor, MAIN_LINKS, NAV_ICONS, type AdminNavLink } from './admin-nav';
 import { fullName, initials } from './user-names';
 
@@ -53,7 +53,7 @@ export function SidebarNav() {
   const { user } = useSession();
   const capabilities = use(CapabilitiesStateContext);
   const set = capabilities?.status === 'ready' ? capabilities.set : null;
-  const counts = useQueueCounts(set).data;
+  const counts = useQueueCounts(worksAQueue(set)).data;
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto border-r border-white/10 bg-night-900 px-4 py-5">
       <Link to="/admin" className="flex items-center gap-3 rounded px-2" aria-label="Admin dashboard home">

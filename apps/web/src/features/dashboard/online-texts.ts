@@ -1,4 +1,5 @@
 import type { WallDimensionOnline } from '../../lib/api/operations-wall';
+import type { QueueCounts, QueueName } from '../../lib/api/queue-counts';
 
 /** Where a dimension's players are: its live game servers, or none. */
 const serversText = (n: number) => (n === 0 ? 'no game server live' : `on ${n.toLocaleString('en-US')} game server${n === 1 ? '' : 's'}`);
@@ -18,4 +19,34 @@ const counted = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` 
 /** The operations wall's status line before its time: '2 nodes · 1 sanction in the last hour'. */
 export function wallStatusText(nodes: number, sanctionsLastHour: number): string {
   return `${counted(nodes, 'node', 'nodes')} · ${counted(sanctionsLastHour, 'sanction', 'sanctions')} in the last hour`;
+}
+
+/** How long an item has waited: 'under 1 min', '12 min', '3 h 05 min', '4 days'. */
+export function waitedText(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'under 1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24).toLocaleString('en-US')} days`;
+}
+
+const QUEUE_TEXTS: Record<QueueName, { oldest: string; none: string }> = {
+  reports: { oldest: 'Oldest open report', none: 'No open reports' },
+  heldMessages: { oldest: 'Oldest held message', none: 'No held messages' },
+  appeals: { oldest: 'Oldest open appeal', none: 'No open appeals' },
+};
+
+/**
+ * The wall's line of how long the queues have waited, for the queues the caller works:
+ * 'Oldest open report: 12 min · No held messages · Oldest open appeal: 3 h 05 min'; empty when they work none.
+ */
+export function oldestOpenText(counts: QueueCounts): string {
+  return (['reports', 'heldMessages', 'appeals'] as const)
+    .flatMap((q) => {
+      const c = counts[q];
+      if (!c) return [];
+      return [c.open > 0 ? `${QUEUE_TEXTS[q].oldest}: ${waitedText(c.oldestAgeMs)}` : QUEUE_TEXTS[q].none];
+    })
+    .join(' · ');
 }

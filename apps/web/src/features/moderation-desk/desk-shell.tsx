@@ -4,7 +4,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { useFlashOnArrival } from '../../components/notifications/flash';
 import { QueueCount } from '../../components/queue-count';
 import type { CapabilitySet } from '../../lib/access/capabilities';
-import { useQueueCounts } from '../../lib/api/queue-counts';
+import { useQueueCounts, worksAQueue } from '../../lib/api/queue-counts';
 import { DESK_BASE, type DeskSection } from './desk-sections';
 
 const hrefOf = (section: DeskSection) => (section.path ? `${DESK_BASE}/${section.path}` : DESK_BASE);
@@ -21,7 +21,7 @@ export function isDeskLinkActive(pathname: string, section: DeskSection): boolea
 /** The moderation desk's frame inside the public layout: its sections as a second navigation, then the screen. */
 export default function DeskShell({ sections, set, ownAuditOnly }: { sections: readonly DeskSection[]; set: CapabilitySet; ownAuditOnly: boolean }) {
   const { pathname } = useLocation();
-  const counts = useQueueCounts(set).data;
+  const counts = useQueueCounts(worksAQueue(set)).data;
   useFlashOnArrival();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">

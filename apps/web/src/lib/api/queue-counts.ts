@@ -51,10 +51,10 @@ export const queueCountsQueries = {
 /** Whether the caller works some queue (only then is there anything to ask). */
 export const worksAQueue = (set: CapabilitySet | null) => Object.values(QUEUE_CAPABILITIES).some((c) => holds(set, c));
 
-/** The queue counts the caller's capabilities open; nothing is asked of a caller who works no queue. */
-export function useQueueCounts(set: CapabilitySet | null) {
+/** The queue counts the caller's capabilities open (the links ask only when `worksAQueue`). */
+export function useQueueCounts(enabled: boolean) {
   const client = useRpcClient(OperationsService, useRuntimeConfig()?.apiBaseUrl ?? '');
-  return useQuery(queueCountsQueries.counts(client, worksAQueue(set)));
+  return useQuery(queueCountsQueries.counts(client, enabled));
 }
 
 /** The words beside a link: 'Reports, 3 open'; nothing when none is open. */
