@@ -10,7 +10,7 @@ import { CapabilitiesStateContext } from '../lib/access/use-my-capabilities';
 import { SessionContext } from '../lib/auth/session-context';
 import { ApiTransportContext } from '../lib/rpc/transport-context';
 import { OperationsService, QueueCountsSchema } from '../gen/sro/moderation/operations_pb';
-import type { QueueCounts } from '../lib/api/queue-counts';
+type QueueCounts = Partial<Record<'reports' | 'heldMessages' | 'appeals', { open: number; oldestAgeMs: number }>>;
 import { signedIn } from './render';
 
 /**

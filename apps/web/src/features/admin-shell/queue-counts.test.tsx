@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_CAPABILITIES, MODERATOR_CAPABILITIES } from '../../test/capabilities';
 import { queueCountsServer, renderWithCounts } from '../../test/queue-counts-server';
+import { queueCountsKeys } from '../../lib/api/queue-count-keys';
 import { SidebarNav } from './sidebar-nav';
 
 const adminNav = () => within(screen.getByRole('navigation', { name: 'Admin' }));
@@ -33,7 +34,7 @@ describe('queue counts beside the links', () => {
     expect(await adminNav().findByRole('link', { name: 'Moderation, 4 waiting' })).toBeTruthy();
 
     server.state.counts = { ...server.state.counts, reports: { open: 0, oldestAgeMs: 0 } };
-    await act(() => client.invalidateQueries({ queryKey: ['queue-counts'] }));
+    await act(() => client.invalidateQueries({ queryKey: queueCountsKeys.all }));
     await waitFor(() => expect(adminNav().getByRole('link', { name: 'Reports' })).toBeTruthy());
   });
 

@@ -5,7 +5,7 @@ import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/auth/session-context';
 import { CapabilitiesStateContext } from '../../lib/access/use-my-capabilities';
 import { QueueCount } from '../../components/queue-count';
-import { useQueueCounts, worksAQueue, type QueueCounts } from '../../lib/api/queue-counts';
+import { useQueueCounts, worksAQueue, type QueueFigures } from '../../lib/api/queue-counts';
 import { BOTTOM_LINKS, isExactlyActive, linksFor, MAIN_LINKS, NAV_ICONS, type AdminNavLink } from './admin-nav';
 import { fullName, initials } from './user-names';
 
@@ -26,7 +26,7 @@ function NavIcon({ name }: { name: AdminNavLink['icon'] }) {
   );
 }
 
-function NavItem({ link, pathname, counts }: { link: AdminNavLink; pathname: string; counts?: QueueCounts | undefined }) {
+function NavItem({ link, pathname, counts }: { link: AdminNavLink; pathname: string; counts?: QueueFigures | undefined }) {
   const active = isExactlyActive(pathname, link.link);
   const prefetch = useIntentPrefetch(link.link);
   return (

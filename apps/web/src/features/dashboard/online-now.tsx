@@ -16,7 +16,8 @@ export function OnlineNow({ snapshot }: { snapshot: Pick<WallSnapshot, 'online' 
 
 /** How long the oldest item of each queue the caller works has waited (GetQueueCounts, shared with the links). */
 export function OldestOpen() {
-  const text = oldestOpenText(useQueueCounts(true).data ?? {});
+  const counts = useQueueCounts(true).data;
+  const text = counts && oldestOpenText(counts);
   if (!text) return null;
   return (
     <p className="-mt-2 mb-4 text-sm text-slate-300" data-testid="oldest-open">

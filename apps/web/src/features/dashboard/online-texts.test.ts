@@ -31,15 +31,15 @@ describe('wallStatusText', () => {
 describe('oldestOpenText', () => {
   it("names each queue the caller works with its oldest item's wait, or that none is open", () => {
     const counts = {
-      reports: { open: 2, oldestAgeMs: 12 * 60_000 + 59_000 },
-      heldMessages: { open: 0, oldestAgeMs: 0 },
-      appeals: { open: 1, oldestAgeMs: 185 * 60_000 },
+      reports: { open: 2, oldestAgeMs: BigInt(12 * 60_000 + 59_000) },
+      heldMessages: { open: 0, oldestAgeMs: BigInt(0) },
+      appeals: { open: 1, oldestAgeMs: BigInt(185 * 60_000) },
     };
     expect(oldestOpenText(counts)).toBe('Oldest open report: 12 min · No held messages · Oldest open appeal: 3 h 05 min');
   });
 
   it('leaves out the queues the caller does not work, and says nothing when they work none', () => {
-    expect(oldestOpenText({ appeals: { open: 0, oldestAgeMs: 0 } })).toBe('No open appeals');
+    expect(oldestOpenText({ appeals: { open: 0, oldestAgeMs: BigInt(0) } })).toBe('No open appeals');
     expect(oldestOpenText({})).toBe('');
   });
 

@@ -1,5 +1,5 @@
 import type { WallDimensionOnline } from '../../lib/api/operations-wall';
-import type { QueueCounts, QueueName } from '../../lib/api/queue-counts';
+import type { QueueFigures } from '../../lib/api/queue-counts';
 
 /** Where a dimension's players are: its live game servers, or none. */
 const serversText = (n: number) => (n === 0 ? 'no game server live' : `on ${n.toLocaleString('en-US')} game server${n === 1 ? '' : 's'}`);
@@ -23,30 +23,24 @@ export function wallStatusText(nodes: number, sanctionsLastHour: number): string
 
 /** How long an item has waited: 'under 1 min', '12 min', '3 h 05 min', '4 days'. */
 export function waitedText(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'under 1 min';
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-  return `${Math.floor(hours / 24).toLocaleString('en-US')} days`;
+  const m = Math.floor(ms / 60_000);
+  const h = Math.floor(m / 60);
+  return m < 1 ? 'under 1 min' : h < 1 ? `${m} min` : h < 48 ? `${h} h ${String(m % 60).padStart(2, '0')} min` : `${Math.floor(h / 24)} days`;
 }
 
-const QUEUE_TEXTS: Record<QueueName, { oldest: string; none: string }> = {
-  reports: { oldest: 'Oldest open report', none: 'No open reports' },
-  heldMessages: { oldest: 'Oldest held message', none: 'No held messages' },
-  appeals: { oldest: 'Oldest open appeal', none: 'No open appeals' },
-};
+const QUEUE_TEXTS = [
+  ['reports', 'open report', 'open reports'],
+  ['heldMessages', 'held message', 'held messages'],
+  ['appeals', 'open appeal', 'open appeals'],
+] as const;
 
 /**
  * The wall's line of how long the queues have waited, for the queues the caller works:
  * 'Oldest open report: 12 min · No held messages · Oldest open appeal: 3 h 05 min'; empty when they work none.
  */
-export function oldestOpenText(counts: QueueCounts): string {
-  return (['reports', 'heldMessages', 'appeals'] as const)
-    .flatMap((q) => {
-      const c = counts[q];
-      if (!c) return [];
-      return [c.open > 0 ? `${QUEUE_TEXTS[q].oldest}: ${waitedText(c.oldestAgeMs)}` : QUEUE_TEXTS[q].none];
-    })
-    .join(' · ');
+export function oldestOpenText(counts: QueueFigures): string {
+  return QUEUE_TEXTS.flatMap(([q, one, many]) => {
+    const c = counts[q];
+    return !c ? [] : [c.open ? `Oldest ${one}: ${waitedText(Number(c.oldestAgeMs))}` : `No ${many}`];
+  }).join(' · ');
 }

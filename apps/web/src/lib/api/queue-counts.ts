@@ -1,46 +1,27 @@
 import type { Client } from '@connectrpc/connect';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OperationsService, type QueueCounts as QueueCountsMessage, type QueueFigure } from '../../gen/sro/moderation/operations_pb';
+import { OperationsService, type QueueFigure } from '../../gen/sro/moderation/operations_pb';
 import { holds, type CapabilitySet } from '../access/capabilities';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
-import { queueCountsKeys } from './queue-count-keys';
-
-/** A modest poll while the console or desk is open; a focused window and any action on a queue item ask at once. */
-export const QUEUE_COUNTS_POLL_MS = 30_000;
 
 export type QueueName = 'reports' | 'heldMessages' | 'appeals';
+/** The queues the caller works, as GetQueueCounts answers them; a queue the caller does not work is absent. */
+export type QueueFigures = Partial<Record<QueueName, Pick<QueueFigure, 'open' | 'oldestAgeMs'>>>;
 
-/** The capability that opens each queue's screen: the server answers a queue only to its holders. */
-export const QUEUE_CAPABILITIES = { reports: 'reports.work', heldMessages: 'held-messages.review', appeals: 'appeals.read' } as const;
-
-export interface QueueCount {
-  open: number;
-  /** 0 when none is open. */
-  oldestAgeMs: number;
-}
-
-/** The queues the caller works; a queue the caller's capabilities do not open is absent. */
-export type QueueCounts = Partial<Record<QueueName, QueueCount>>;
-
-const toCount = (f: QueueFigure | undefined): QueueCount | undefined => f && { open: f.open, oldestAgeMs: Number(f.oldestAgeMs) };
-
-export function toQueueCounts(m: QueueCountsMessage): QueueCounts {
-  const counts: QueueCounts = {};
-  for (const name of ['reports', 'heldMessages', 'appeals'] as const) {
-    const count = toCount(m[name]);
-    if (count) counts[name] = count;
-  }
-  return counts;
-}
+/** The queues a caller works: the server answers only the ones whose screens the caller's capabilities open. */
+export const worksAQueue = (set: CapabilitySet | null) => holds(set, 'reports.work') || holds(set, 'held-messages.review') || holds(set, 'appeals.read');
 
 export const queueCountsQueries = {
   counts: (client: Client<typeof OperationsService>, enabled: boolean) =>
     queryOptions({
-      queryKey: queueCountsKeys.all,
-      queryFn: async ({ signal }) => toQueueCounts(await client.getQueueCounts({}, { signal })),
+      // queueCountsKeys.all (queue-count-keys.ts, which the screens that act on a queue item invalidate), written
+      // out here so the console's first screen does not load one more script for it.
+      queryKey: ['queue-counts'],
+      queryFn: ({ signal }) => client.getQueueCounts({}, { signal }),
       enabled,
-      refetchInterval: QUEUE_COUNTS_POLL_MS,
+      // A modest poll while the console or desk is open; a focused window and an action on a queue item ask at once.
+      refetchInterval: 30_000,
       refetchOnWindowFocus: 'always',
       staleTime: 0,
       // Live figures: a reload must not show old ones as current.
@@ -48,16 +29,8 @@ export const queueCountsQueries = {
     }),
 };
 
-/** Whether the caller works some queue (only then is there anything to ask). */
-export const worksAQueue = (set: CapabilitySet | null) => Object.values(QUEUE_CAPABILITIES).some((c) => holds(set, c));
-
 /** The queue counts the caller's capabilities open (the links ask only when `worksAQueue`). */
 export function useQueueCounts(enabled: boolean) {
   const client = useRpcClient(OperationsService, useRuntimeConfig()?.apiBaseUrl ?? '');
   return useQuery(queueCountsQueries.counts(client, enabled));
-}
-
-/** The words beside a link: 'Reports, 3 open'; nothing when none is open. */
-export function queueCountWords(queue: QueueName, open: number): string {
-  return `${open.toLocaleString('en-US')} ${queue === 'heldMessages' ? 'waiting' : 'open'}`;
 }
