@@ -20,9 +20,9 @@ export const queueCountsQueries = {
       queryKey: ['queue-counts'],
       queryFn: ({ signal }) => client.getQueueCounts({}, { signal }),
       enabled,
-      // A modest poll while the console or desk is open; a focused window and an action on a queue item ask at once.
+      // A modest poll while the console or desk is open; an action on a queue item asks at once.
       refetchInterval: 30_000,
-      refetchOnWindowFocus: 'always',
+      // Never fresh: a focused window asks again.
       staleTime: 0,
       // Live figures: a reload must not show old ones as current.
       meta: { persist: false },
