@@ -4,7 +4,7 @@ import { useIntentPrefetch } from '../../components/intent-prefetch';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/auth/session-context';
 import { CapabilitiesStateContext } from '../../lib/access/use-my-capabilities';
-import { QueueCount } from '../../components/queue-count';
+import { QueueCountLabel } from '../../components/queue-count';
 import { useQueueCounts, worksAQueue, type QueueFigures } from '../../lib/api/queue-counts';
 import { BOTTOM_LINKS, isExactlyActive, linksFor, MAIN_LINKS, NAV_ICONS, type AdminNavLink } from './admin-nav';
 import { fullName, initials } from './user-names';
@@ -40,8 +40,7 @@ function NavItem({ link, pathname, counts }: { link: AdminNavLink; pathname: str
         }`}
       >
         <NavIcon name={link.icon} />
-        {link.title}
-        <QueueCount queue={link.queue} counts={counts} />
+        <QueueCountLabel title={link.title} queue={link.queue} counts={counts} />
       </Link>
     </li>
   );

@@ -2,7 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorPanel } from '../../components/error-panel';
 import { useFlashOnArrival } from '../../components/notifications/flash';
-import { QueueCount } from '../../components/queue-count';
+import { QueueCountLabel } from '../../components/queue-count';
 import type { CapabilitySet } from '../../lib/access/capabilities';
 import { useQueueCounts, worksAQueue } from '../../lib/api/queue-counts';
 import { DESK_BASE, type DeskSection } from './desk-sections';
@@ -39,8 +39,7 @@ export default function DeskShell({ sections, set, ownAuditOnly }: { sections: r
                     aria-current={active ? 'page' : undefined}
                     className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${active ? 'bg-white/10 text-neon-cyan' : 'text-slate-200 hover:bg-white/5 hover:text-white'}`}
                   >
-                    {title}
-                    <QueueCount queue={section.queue} counts={counts} />
+                    <QueueCountLabel title={title} queue={section.queue} counts={counts} />
                   </Link>
                 </li>
               );
