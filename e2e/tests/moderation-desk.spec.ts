@@ -172,6 +172,62 @@ test('a moderator works the desk by keyboard and mouse: review lane, a report wi
   }
 });
 
+/** The open reports the caller's GET /v1/operations/queues counts now. */
+async function openReports(page: Page): Promise<number> {
+  const counts = await restFromPage(page, 'GET', '/v1/operations/queues');
+  expect(counts.status).toBe(200);
+  return (counts.json.reports?.open as number | undefined) ?? 0;
+}
+
+/** The Reports link's accessible name for `n` open reported messages ('Reports, 3 open'; no count at zero). */
+const reportsLinkName = (n: number) => (n === 0 ? 'Reports' : `Reports, ${n} open`);
+
+test("the desk's Reports count goes up when a player reports a message and down when the moderator dismisses it", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ viewport: { width: 1440, height: 900 } })));
+  const [admin, player, mod] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page, Page];
+  await signInAs(admin, '/admin/chats', 'admin');
+  await signInAs(player, '/', 'player');
+  await signInAs(mod, '/moderation/reports', 'moderator');
+  const tag = String(Date.now() % 1_000_000);
+  const channelId = await createChannel(admin, `E2E Desk Counts ${tag}`);
+  try {
+    const before = await openReports(mod);
+    const reportsLink = desk(mod).getByRole('link', { name: reportsLinkName(before), exact: true });
+    await expect(reportsLink).toBeVisible();
+
+    const rude = `counted rudeness ${tag}`;
+    expect((await sendAs(admin, channelId, ADA.id, rude)).status).toBe(200);
+    const found = await restFromPage(admin, 'GET', `/v1/chat-messages?channelId=${channelId}&text=${encodeURIComponent(rude)}`);
+    const messageId = found.json.messages[0].id as string;
+    expect((await restFromPage(player, 'POST', '/v1/reports', { messageId, characterId: PIA.id, reason: 'REPORT_REASON_HARASSMENT' })).status).toBe(200);
+
+    // The moderator comes back to the window: the counts are asked again at once.
+    await mod.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    const raised = desk(mod).getByRole('link', { name: reportsLinkName(before + 1), exact: true });
+    await expect(raised).toBeVisible();
+    for (const width of [1440, 375]) {
+      await mod.setViewportSize({ width, height: 900 });
+      await expect(raised).toBeVisible();
+      await look(mod, testInfo, `desk-counts-${width}`);
+    }
+    await mod.setViewportSize({ width: 1440, height: 900 });
+
+    // The queue's list may come from the cache for a moment; the report's own page is the item itself.
+    await mod.goto(`/moderation/reports/${messageId}`);
+    await mod.getByRole('button', { name: 'Dismiss…' }).click();
+    const dismiss = mod.getByRole('dialog', { name: 'Dismiss the reports' });
+    await dismiss.getByRole('textbox').fill('Counted, then dismissed.');
+    await dismiss.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(toast(mod, 'Reports dismissed: 1 report closed.')).toBeVisible();
+    // Acting on the item asks for the counts again, without waiting for the next poll.
+    await expect(desk(mod).getByRole('link', { name: reportsLinkName(before), exact: true })).toBeVisible();
+  } finally {
+    await deleteChannel(admin, channelId);
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+});
+
 test('at 375 px the moderator reaches every desk screen from the menu', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });

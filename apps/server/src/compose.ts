@@ -11,6 +11,7 @@ import type { AppBus } from "./cluster-events.js";
 import { ChatFigures, startClusterFigures } from "./chat/chat-figures.js";
 import { createOperationsService, type HeldWaiting } from "./moderation/operations-service.js";
 import { createOperationsStore } from "./moderation/operations-store.js";
+import { createQueueCountsStore } from "./moderation/queue-counts-store.js";
 import { startOperationsHistory } from "./moderation/operations-history.js";
 import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
@@ -179,6 +180,7 @@ export function composeServices(deps: ComposeDeps) {
     store: createOperationsStore(database.db),
     live,
     history: operationsHistory,
+    queues: createQueueCountsStore(database.db),
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
     online: game.onlineByDimension,
     now: deps.now,

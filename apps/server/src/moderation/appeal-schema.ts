@@ -29,6 +29,10 @@ export const sanctionAppeals = pgTable(
     uniqueIndex("sanction_appeals_sanction_key").on(t.sanctionId),
     index("sanction_appeals_account_idx").on(t.accountId, t.filedAt),
     index("sanction_appeals_queue_idx").on(t.filedAt),
+    // Open appeals' count and oldest, for the queue counts (queue-counts-store.ts).
+    index("sanction_appeals_open_idx")
+      .on(t.filedAt)
+      .where(sql`decision IS NULL`),
     check("sanction_appeals_reason_check", sql`${t.reason} IN ('not-me', 'context', 'too-harsh', 'other')`),
     check("sanction_appeals_decision_check", sql`${t.decision} IS NULL OR ${t.decision} IN ('upheld', 'shortened', 'revoked')`),
   ],

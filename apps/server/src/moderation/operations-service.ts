@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import type { ServiceImpl } from "@connectrpc/connect";
+import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import {
   ChannelOperationsSchema,
   ChannelSampleSchema,
@@ -7,12 +7,18 @@ import {
   OperationsHistorySchema,
   OperationsSampleSchema,
   OperationsSchema,
+  QueueCountsSchema,
+  QueueFigureSchema,
   type Operations,
   type OperationsHistory as OperationsHistoryMessage,
   type OperationsService,
+  type QueueCounts,
 } from "../gen/sro/moderation/operations_pb.js";
+import { holdsCapability } from "../platform/auth/caller.js";
+import type { CapabilityName } from "../platform/auth/capabilities.js";
 import type { OperationsHistory } from "./operations-history.js";
 import type { OperationsStore } from "./operations-store.js";
+import type { QueueCountsStore, QueueFigures } from "./queue-counts-store.js";
 
 /** Live figures of one channel summed over the cluster's nodes (chat/chat-figures.ts, handed in by compose.ts). */
 export interface LiveChannelFigures {
@@ -38,12 +44,20 @@ export type OnlineByDimension = () => Promise<{
 
 const HOUR_MS = 3_600_000;
 
+/** Each queue's figure goes only to callers holding the capability that opens its screen (docs/permissions.md). */
+const QUEUE_CAPABILITIES = {
+  reports: "reports.work",
+  heldMessages: "held-messages.review",
+  appeals: "appeals.read",
+} as const satisfies Record<keyof QueueCountsStore, CapabilityName>;
+
 export interface OperationsDeps {
   store: OperationsStore;
   live: LiveFigures;
   heldWaiting: HeldWaiting;
   history: Pick<OperationsHistory, "samples">;
   online: OnlineByDimension;
+  queues: QueueCountsStore;
   now?: () => number;
 }
 
@@ -85,6 +99,19 @@ export function createOperationsService(deps: OperationsDeps) {
             sanctionsLastHour: sanctions.byChannel.get(c.id) ?? 0,
           });
         }),
+      });
+    },
+
+    /** GetQueueCounts (every signed-in caller): the figures of the queues the caller's capabilities open. */
+    async getQueueCounts(_req: unknown, ctx: HandlerContext): Promise<QueueCounts> {
+      const names = (Object.keys(QUEUE_CAPABILITIES) as (keyof QueueCountsStore)[]).filter((q) => holdsCapability(ctx, QUEUE_CAPABILITIES[q]));
+      const figures = await Promise.all(names.map((q) => deps.queues[q]()));
+      const nowMs = now();
+      const figureOf = (f: QueueFigures) =>
+        create(QueueFigureSchema, { open: f.open, oldestAgeMs: BigInt(f.oldestAt ? Math.max(0, nowMs - f.oldestAt.getTime()) : 0) });
+      return create(QueueCountsSchema, {
+        timeMs: BigInt(nowMs),
+        ...Object.fromEntries(names.map((q, i) => [q, figureOf(figures[i]!)])),
       });
     },
 

@@ -32,6 +32,10 @@ export const chatReports = pgTable(
       .where(sql`resolved_at IS NULL`),
     index("chat_reports_message_idx").on(t.messageId, t.createdAt),
     index("chat_reports_account_idx").on(t.reporterAccountId, t.createdAt),
+    // The oldest open report, for the queue counts (queue-counts-store.ts).
+    index("chat_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`resolved_at IS NULL`),
     check("chat_reports_reason_check", sql`${t.reason} IN ('harassment', 'hate', 'spam', 'cheating', 'other')`),
     check("chat_reports_outcome_check", sql`${t.outcome} IS NULL OR ${t.outcome} IN ('deleted', 'sanctioned', 'dismissed')`),
   ],

@@ -40,7 +40,7 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
   const need = (capability: CapabilityName, element: ReactNode) => (holds(set, capability) ? screen(element) : <LazyAccessDeniedPage />);
   return (
     <Routes>
-      <Route element={<DeskShell sections={sections} ownAuditOnly={!holds(set, 'audit.read', 'all')} />}>
+      <Route element={<DeskShell sections={sections} set={set} ownAuditOnly={!holds(set, 'audit.read', 'all')} />}>
         <Route index element={need('operations.read', <DeskHome />)} />
         <Route path="review" element={need('held-messages.review', <S.moderation />)} />
         <Route path="reports" element={need('reports.work', <S.reports />)} />

@@ -80,7 +80,8 @@ export const capabilityTable = {
     "ListWebhookDeliveries",
   ),
   "caches.reset": rpcs("sro.BusService", "ResetReaderBus", "ResetWriterBus"),
-  "capabilities.read-own": rpcs("sro.AccessService", "GetMyCapabilities"),
+  // What the caller may do, and how much waits on the screens that opens (GetQueueCounts answers only those).
+  "capabilities.read-own": { rpcs: ["sro.AccessService/GetMyCapabilities", "sro.moderation.OperationsService/GetQueueCounts"] },
   "roles.read": rpcs("sro.AccessService", "ListRoles", "ListRoleMappings"),
   "roles.edit": rpcs("sro.AccessService", "CreateRole", "EditRole", "DeleteRole", "SetRoleMapping", "DeleteRoleMapping"),
   "inventory.read": rpcs("sro.character.InventoryService", "GetInventory"),

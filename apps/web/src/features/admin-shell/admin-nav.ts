@@ -1,4 +1,5 @@
 import { holds, type CapabilityName, type CapabilitySet } from '../../lib/access/capabilities';
+import type { QueueName } from '../../lib/api/queue-counts';
 
 export interface AdminNavLink {
   title: string;
@@ -6,6 +7,8 @@ export interface AdminNavLink {
   icon: keyof typeof NAV_ICONS;
   /** The capability the screen needs; shown only to callers holding it (none: every console user). */
   capability?: CapabilityName;
+  /** The queue whose open count shows beside the link. */
+  queue?: QueueName;
 }
 
 // Heroicons-style outline paths (24 × 24), drawn inline so the shell needs no icon font.
@@ -38,9 +41,9 @@ export const MAIN_LINKS: AdminNavLink[] = [
   { title: 'Chats', link: '/admin/chats', icon: 'chats', capability: 'chat.channels.list' },
   { title: 'Messages', link: '/admin/messages', icon: 'messages', capability: 'chat-history.read' },
   { title: 'Sanctions', link: '/admin/sanctions', icon: 'sanctions', capability: 'sanctions.read' },
-  { title: 'Moderation', link: '/admin/moderation', icon: 'moderation', capability: 'held-messages.review' },
-  { title: 'Reports', link: '/admin/reports', icon: 'reports', capability: 'reports.work' },
-  { title: 'Appeals', link: '/admin/appeals', icon: 'appeals', capability: 'appeals.read' },
+  { title: 'Moderation', link: '/admin/moderation', icon: 'moderation', capability: 'held-messages.review', queue: 'heldMessages' },
+  { title: 'Reports', link: '/admin/reports', icon: 'reports', capability: 'reports.work', queue: 'reports' },
+  { title: 'Appeals', link: '/admin/appeals', icon: 'appeals', capability: 'appeals.read', queue: 'appeals' },
   { title: 'Audit log', link: '/admin/audit', icon: 'audit', capability: 'audit.read' },
   { title: 'Webhooks', link: '/admin/webhooks', icon: 'webhooks', capability: 'webhooks.manage' },
   { title: 'Roles', link: '/admin/roles', icon: 'roles', capability: 'roles.read' },

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Route, Routes } from 'react-router';
 import { GlobalSearchProvider, useTableSearch } from '../../components/table/global-search';
 import { renderApp, signedIn } from '../../test/render';
 import AdminShell from './admin-shell';
 import type { CapabilitySet } from '../../lib/access/capabilities';
 import { CapabilitiesStateContext, type CapabilitiesState } from '../../lib/access/use-my-capabilities';
+import { ApiTransportContext } from '../../lib/rpc/transport-context';
 import { ADMIN_CAPABILITIES, MODERATOR_CAPABILITIES } from '../../test/capabilities';
+import { queueCountsServer } from '../../test/queue-counts-server';
 
 function Page({ name }: { name: string }) {
   const query = useTableSearch();
@@ -23,19 +26,24 @@ function Page({ name }: { name: string }) {
 const ready = (set: CapabilitySet): CapabilitiesState => ({ status: 'ready', set });
 
 function renderShell(route = '/admin', capabilities: CapabilitiesState = ready(ADMIN_CAPABILITIES)) {
+  // No queue has open items: the links read as their titles (queue-counts.test.tsx has the counts).
   return renderApp(
-    <CapabilitiesStateContext value={capabilities}>
-      <GlobalSearchProvider>
-        <Routes>
-          <Route path="/admin" element={<AdminShell />}>
-            <Route index element={<Page name="dashboard" />} />
-            <Route path="maps" element={<Page name="maps" />} />
-            <Route path="maps/:id" element={<Page name="map" />} />
-            <Route path="audit" element={<Link to="/admin/maps">no table here</Link>} />
-          </Route>
-        </Routes>
-      </GlobalSearchProvider>
-    </CapabilitiesStateContext>,
+    <ApiTransportContext value={{ rpc: queueCountsServer().transport }}>
+      <QueryClientProvider client={new QueryClient()}>
+        <CapabilitiesStateContext value={capabilities}>
+          <GlobalSearchProvider>
+            <Routes>
+              <Route path="/admin" element={<AdminShell />}>
+                <Route index element={<Page name="dashboard" />} />
+                <Route path="maps" element={<Page name="maps" />} />
+                <Route path="maps/:id" element={<Page name="map" />} />
+                <Route path="audit" element={<Link to="/admin/maps">no table here</Link>} />
+              </Route>
+            </Routes>
+          </GlobalSearchProvider>
+        </CapabilitiesStateContext>
+      </QueryClientProvider>
+    </ApiTransportContext>,
     { route, session: signedIn({ firstName: 'Ada', lastName: 'Admin', username: 'admin', groups: ['/Moderator/Admin'] }) },
   );
 }

@@ -4,6 +4,8 @@ import { useIntentPrefetch } from '../../components/intent-prefetch';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/auth/session-context';
 import { CapabilitiesStateContext } from '../../lib/access/use-my-capabilities';
+import { QueueCountLabel } from '../../components/queue-count';
+import { useQueueCounts, worksAQueue, type QueueFigures } from '../../lib/api/queue-counts';
 import { BOTTOM_LINKS, isExactlyActive, linksFor, MAIN_LINKS, NAV_ICONS, type AdminNavLink } from './admin-nav';
 import { fullName, initials } from './user-names';
 
@@ -24,7 +26,7 @@ function NavIcon({ name }: { name: AdminNavLink['icon'] }) {
   );
 }
 
-function NavItem({ link, pathname }: { link: AdminNavLink; pathname: string }) {
+function NavItem({ link, pathname, counts }: { link: AdminNavLink; pathname: string; counts?: QueueFigures | undefined }) {
   const active = isExactlyActive(pathname, link.link);
   const prefetch = useIntentPrefetch(link.link);
   return (
@@ -38,7 +40,7 @@ function NavItem({ link, pathname }: { link: AdminNavLink; pathname: string }) {
         }`}
       >
         <NavIcon name={link.icon} />
-        {link.title}
+        <QueueCountLabel title={link.title} queue={link.queue} counts={counts} />
       </Link>
     </li>
   );
@@ -50,6 +52,7 @@ export function SidebarNav() {
   const { user } = useSession();
   const capabilities = use(CapabilitiesStateContext);
   const set = capabilities?.status === 'ready' ? capabilities.set : null;
+  const counts = useQueueCounts(worksAQueue(set)).data;
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto border-r border-white/10 bg-night-900 px-4 py-5">
       <Link to="/admin" className="flex items-center gap-3 rounded px-2" aria-label="Admin dashboard home">
@@ -59,7 +62,7 @@ export function SidebarNav() {
       <nav aria-label="Admin" className="flex flex-1 flex-col justify-between gap-6">
         <ul className="space-y-1">
           {linksFor(MAIN_LINKS, set).map((link) => (
-            <NavItem key={link.link} link={link} pathname={pathname} />
+            <NavItem key={link.link} link={link} pathname={pathname} counts={counts} />
           ))}
         </ul>
         <ul className="space-y-1 border-t border-white/10 pt-4">

@@ -3,7 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { create } from '@bufbuild/protobuf';
 import { DimensionPlayersSchema, OperationsSchema } from '../../gen/sro/moderation/operations_pb';
 import { toWallSnapshot } from '../../lib/api/operations-wall';
-import { OnlineNow } from './online-now';
+import { MODERATOR_CAPABILITIES } from '../../test/capabilities';
+import { queueCountsServer, renderWithCounts } from '../../test/queue-counts-server';
+import { OldestOpen, OnlineNow } from './online-now';
 
 const LOCAL = 'the game-server registry is off: this server runs with GAMESERVER_MODE=local; set GAMESERVER_MODE=registry to reach game servers';
 
@@ -25,5 +27,13 @@ describe('players online now on the wall', () => {
   it('in local mode says who plays is unknown and why, as the character page does, with no count', () => {
     render(<OnlineNow snapshot={wall({ onlineUnknown: LOCAL })} />);
     expect(screen.getByTestId('online-now').textContent).toBe(`Players online now: Unknown: ${LOCAL}`);
+  });
+});
+
+describe('oldest open items on the wall', () => {
+  it("shows how long each queue's oldest item has waited, from the queue counts the links use", async () => {
+    const server = queueCountsServer({ reports: { open: 3, oldestAgeMs: 12 * 60_000 }, appeals: { open: 0, oldestAgeMs: 0 } });
+    renderWithCounts(<OldestOpen />, server, MODERATOR_CAPABILITIES);
+    expect((await screen.findByTestId('oldest-open')).textContent).toBe('Oldest open report: 12 min · No open appeals');
   });
 });

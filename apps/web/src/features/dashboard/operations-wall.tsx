@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ListLoadError } from '../../components/load-error';
 import { groupByDimension, useOperationsWall, wallTotals, type DimensionGroup, type WallChannel } from '../../lib/api/operations-wall';
-import { OnlineNow } from './online-now';
+import { OldestOpen, OnlineNow } from './online-now';
 import { wallStatusText } from './online-texts';
 import { chartSeries, formatAge, formatP99 } from './operations-series';
 import { CHART_HEIGHT, TimeSeriesChart } from './time-series-chart';
@@ -59,6 +59,7 @@ export function OperationsWall() {
       ) : (
         <>
           <OnlineNow snapshot={snapshot} />
+          <OldestOpen />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {charts.map((c) => (
               <TimeSeriesChart

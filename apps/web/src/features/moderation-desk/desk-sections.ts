@@ -1,4 +1,5 @@
 import { holds, type CapabilityName, type CapabilitySet } from '../../lib/access/capabilities';
+import type { QueueName } from '../../lib/api/queue-counts';
 
 export interface DeskSection {
   title: string;
@@ -6,14 +7,16 @@ export interface DeskSection {
   path: string;
   consolePath: string;
   capability: CapabilityName;
+  /** The queue whose open count shows beside the link. */
+  queue?: QueueName;
 }
 
 /** The desk's screens (docs/product.md "Moderation desk"), each shown to whoever holds its capability. */
 export const DESK_SECTIONS: readonly DeskSection[] = [
   { title: 'Operations', path: '', consolePath: '', capability: 'operations.read' },
-  { title: 'Review lane', path: 'review', consolePath: 'moderation', capability: 'held-messages.review' },
-  { title: 'Reports', path: 'reports', consolePath: 'reports', capability: 'reports.work' },
-  { title: 'Appeals', path: 'appeals', consolePath: 'appeals', capability: 'appeals.read' },
+  { title: 'Review lane', path: 'review', consolePath: 'moderation', capability: 'held-messages.review', queue: 'heldMessages' },
+  { title: 'Reports', path: 'reports', consolePath: 'reports', capability: 'reports.work', queue: 'reports' },
+  { title: 'Appeals', path: 'appeals', consolePath: 'appeals', capability: 'appeals.read', queue: 'appeals' },
   { title: 'Sanctions', path: 'sanctions', consolePath: 'sanctions', capability: 'sanctions.read' },
   { title: 'Live players', path: 'players', consolePath: 'players', capability: 'game-sessions.online.read' },
   { title: 'Messages', path: 'messages', consolePath: 'messages', capability: 'chat-history.read' },

@@ -2,6 +2,9 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { ErrorPanel } from '../../components/error-panel';
 import { useFlashOnArrival } from '../../components/notifications/flash';
+import { QueueCountLabel } from '../../components/queue-count';
+import type { CapabilitySet } from '../../lib/access/capabilities';
+import { useQueueCounts, worksAQueue } from '../../lib/api/queue-counts';
 import { DESK_BASE, type DeskSection } from './desk-sections';
 
 const hrefOf = (section: DeskSection) => (section.path ? `${DESK_BASE}/${section.path}` : DESK_BASE);
@@ -16,8 +19,9 @@ export function isDeskLinkActive(pathname: string, section: DeskSection): boolea
 }
 
 /** The moderation desk's frame inside the public layout: its sections as a second navigation, then the screen. */
-export default function DeskShell({ sections, ownAuditOnly }: { sections: readonly DeskSection[]; ownAuditOnly: boolean }) {
+export default function DeskShell({ sections, set, ownAuditOnly }: { sections: readonly DeskSection[]; set: CapabilitySet; ownAuditOnly: boolean }) {
   const { pathname } = useLocation();
+  const counts = useQueueCounts(worksAQueue(set)).data;
   useFlashOnArrival();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -33,9 +37,9 @@ export default function DeskShell({ sections, ownAuditOnly }: { sections: readon
                   <Link
                     to={hrefOf(section)}
                     aria-current={active ? 'page' : undefined}
-                    className={`block rounded-md px-3 py-2 text-sm font-medium ${active ? 'bg-white/10 text-neon-cyan' : 'text-slate-200 hover:bg-white/5 hover:text-white'}`}
+                    className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${active ? 'bg-white/10 text-neon-cyan' : 'text-slate-200 hover:bg-white/5 hover:text-white'}`}
                   >
-                    {title}
+                    <QueueCountLabel title={title} queue={section.queue} counts={counts} />
                   </Link>
                 </li>
               );

@@ -17,6 +17,7 @@ import {
 import { ItemNotFoundError } from './entity-cache';
 import { toEvidenceMessage, type EvidenceMessage } from '../chat-evidence';
 import { sanctionKeys } from './sanctions';
+import { queueCountsKeys } from './queue-count-keys';
 
 // Every appeal read sits under 'appeals': filing or deciding refetches them all, and the sanctions they change.
 export const appealKeys = {
@@ -93,7 +94,12 @@ export const useAppeal = (id: string) => useQuery(appealQueries.one(useAppealApi
 
 function useInvalidateAppeals() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: appealKeys.all }), queryClient.invalidateQueries({ queryKey: sanctionKeys.all })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: appealKeys.all }),
+      queryClient.invalidateQueries({ queryKey: sanctionKeys.all }),
+      queryClient.invalidateQueries({ queryKey: queueCountsKeys.all }),
+    ]);
 }
 
 export interface FileAppealInput {

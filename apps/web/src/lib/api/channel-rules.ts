@@ -5,6 +5,7 @@ import { ChannelRulesService } from '../../gen/sro/moderation/channel_rules_pb';
 import { fromRulesForm, toRulesForm, toHeldRecord, type ChannelRulesForm, type HeldRecord } from '../channel-rules/channel-rules-records';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
+import { queueCountsKeys } from './queue-count-keys';
 
 /** How often the review lane asks for new held messages ("live", 2–3 s). */
 export const HELD_POLL_MS = 2500;
@@ -64,6 +65,6 @@ export function useReviewHeldMessage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (review: { id: string; allow: boolean; reason: string }) => toHeldRecord(await api.reviewHeldMessage(review)),
-    onSuccess: () => client.invalidateQueries({ queryKey: channelRulesKeys.held }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: channelRulesKeys.held }), client.invalidateQueries({ queryKey: queueCountsKeys.all })]),
   });
 }

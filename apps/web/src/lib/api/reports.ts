@@ -16,6 +16,7 @@ import {
   type ReportRecord,
 } from '../reports/report-records';
 import { sanctionKeys, type IssueSanctionInput } from './sanctions';
+import { queueCountsKeys } from './queue-count-keys';
 
 // Every report read sits under 'reports': a report or a resolution refetches them all (queue, details, mine).
 export const reportKeys = {
@@ -120,7 +121,8 @@ export function useReportMessage() {
           details: detailsToSend(input.details),
         }),
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.all }),
+    // Staff report too: their queue count may have grown.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: reportKeys.all }), client.invalidateQueries({ queryKey: queueCountsKeys.all })]),
   });
 }
 
@@ -154,7 +156,11 @@ export function useResolveReport() {
     onSuccess: (resolved) => {
       client.setQueryData(reportKeys.one(resolved.message.id), resolved);
       // A sanction was issued: the sanction lists change too.
-      return Promise.all([client.invalidateQueries({ queryKey: reportKeys.all }), client.invalidateQueries({ queryKey: sanctionKeys.all })]);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: reportKeys.all }),
+        client.invalidateQueries({ queryKey: sanctionKeys.all }),
+        client.invalidateQueries({ queryKey: queueCountsKeys.all }),
+      ]);
     },
   });
 }

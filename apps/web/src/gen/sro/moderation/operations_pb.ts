@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/moderation/operations.proto.
  */
 export const file_sro_moderation_operations: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEiYgoQRGltZW5zaW9uUGxheWVycxIUCgxkaW1lbnNpb25faWQYASABKAkSFgoOZGltZW5zaW9uX25hbWUYAiABKAkSDwoHcGxheWVycxgDIAEoDRIPCgdzZXJ2ZXJzGAQgASgNIsgBCgpPcGVyYXRpb25zEg8KB3RpbWVfbXMYASABKAMSDQoFbm9kZXMYAiABKA0SMwoIY2hhbm5lbHMYAyADKAsyIS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsT3BlcmF0aW9ucxIbChNzYW5jdGlvbnNfbGFzdF9ob3VyGAQgASgNEjAKBm9ubGluZRgFIAMoCzIgLnNyby5tb2RlcmF0aW9uLkRpbWVuc2lvblBsYXllcnMSFgoOb25saW5lX3Vua25vd24YBiABKAkibwoNQ2hhbm5lbFNhbXBsZRISCgpjaGFubmVsX2lkGAEgASgJEhQKDG9wZW5fc3RyZWFtcxgCIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAMgASgNEhcKD2RlbGl2ZXJ5X3A5OV9tcxgEIAEoASJUChBPcGVyYXRpb25zU2FtcGxlEg8KB3RpbWVfbXMYASABKAMSLwoIY2hhbm5lbHMYAiADKAsyHS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsU2FtcGxlIkYKEU9wZXJhdGlvbnNIaXN0b3J5EjEKB3NhbXBsZXMYASADKAsyIC5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zU2FtcGxlMqsBChFPcGVyYXRpb25zU2VydmljZRJDCg1HZXRPcGVyYXRpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghouc3JvLm1vZGVyYXRpb24uT3BlcmF0aW9ucxJRChRHZXRPcGVyYXRpb25zSGlzdG9yeRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRohLnNyby5tb2RlcmF0aW9uLk9wZXJhdGlvbnNIaXN0b3J5YgZwcm90bzM", [file_google_protobuf_empty]);
+  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEiYgoQRGltZW5zaW9uUGxheWVycxIUCgxkaW1lbnNpb25faWQYASABKAkSFgoOZGltZW5zaW9uX25hbWUYAiABKAkSDwoHcGxheWVycxgDIAEoDRIPCgdzZXJ2ZXJzGAQgASgNIsgBCgpPcGVyYXRpb25zEg8KB3RpbWVfbXMYASABKAMSDQoFbm9kZXMYAiABKA0SMwoIY2hhbm5lbHMYAyADKAsyIS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsT3BlcmF0aW9ucxIbChNzYW5jdGlvbnNfbGFzdF9ob3VyGAQgASgNEjAKBm9ubGluZRgFIAMoCzIgLnNyby5tb2RlcmF0aW9uLkRpbWVuc2lvblBsYXllcnMSFgoOb25saW5lX3Vua25vd24YBiABKAkibwoNQ2hhbm5lbFNhbXBsZRISCgpjaGFubmVsX2lkGAEgASgJEhQKDG9wZW5fc3RyZWFtcxgCIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAMgASgNEhcKD2RlbGl2ZXJ5X3A5OV9tcxgEIAEoASJUChBPcGVyYXRpb25zU2FtcGxlEg8KB3RpbWVfbXMYASABKAMSLwoIY2hhbm5lbHMYAiADKAsyHS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsU2FtcGxlIkYKEU9wZXJhdGlvbnNIaXN0b3J5EjEKB3NhbXBsZXMYASADKAsyIC5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zU2FtcGxlIjIKC1F1ZXVlRmlndXJlEgwKBG9wZW4YASABKA0SFQoNb2xkZXN0X2FnZV9tcxgCIAEoAyKuAQoLUXVldWVDb3VudHMSDwoHdGltZV9tcxgBIAEoAxIsCgdyZXBvcnRzGAIgASgLMhsuc3JvLm1vZGVyYXRpb24uUXVldWVGaWd1cmUSMgoNaGVsZF9tZXNzYWdlcxgDIAEoCzIbLnNyby5tb2RlcmF0aW9uLlF1ZXVlRmlndXJlEiwKB2FwcGVhbHMYBCABKAsyGy5zcm8ubW9kZXJhdGlvbi5RdWV1ZUZpZ3VyZTLyAQoRT3BlcmF0aW9uc1NlcnZpY2USQwoNR2V0T3BlcmF0aW9ucxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoaLnNyby5tb2RlcmF0aW9uLk9wZXJhdGlvbnMSUQoUR2V0T3BlcmF0aW9uc0hpc3RvcnkSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIS5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zSGlzdG9yeRJFCg5HZXRRdWV1ZUNvdW50cxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRobLnNyby5tb2RlcmF0aW9uLlF1ZXVlQ291bnRzYgZwcm90bzM", [file_google_protobuf_empty]);
 
 /**
  * @generated from message sro.moderation.ChannelOperations
@@ -257,6 +257,70 @@ export const OperationsHistorySchema: GenMessage<OperationsHistory> = /*@__PURE_
   messageDesc(file_sro_moderation_operations, 5);
 
 /**
+ * One queue's open work.
+ *
+ * @generated from message sro.moderation.QueueFigure
+ */
+export type QueueFigure = Message<"sro.moderation.QueueFigure"> & {
+  /**
+   * @generated from field: uint32 open = 1;
+   */
+  open: number;
+
+  /**
+   * Since the oldest open item came in; 0 when none is open.
+   *
+   * @generated from field: int64 oldest_age_ms = 2;
+   */
+  oldestAgeMs: bigint;
+};
+
+/**
+ * Describes the message sro.moderation.QueueFigure.
+ * Use `create(QueueFigureSchema)` to create a new message.
+ */
+export const QueueFigureSchema: GenMessage<QueueFigure> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 6);
+
+/**
+ * @generated from message sro.moderation.QueueCounts
+ */
+export type QueueCounts = Message<"sro.moderation.QueueCounts"> & {
+  /**
+   * @generated from field: int64 time_ms = 1;
+   */
+  timeMs: bigint;
+
+  /**
+   * Reported messages with an open report (reports.work); the age is the oldest open report's.
+   *
+   * @generated from field: sro.moderation.QueueFigure reports = 2;
+   */
+  reports?: QueueFigure | undefined;
+
+  /**
+   * Held messages waiting for review (held-messages.review).
+   *
+   * @generated from field: sro.moderation.QueueFigure held_messages = 3;
+   */
+  heldMessages?: QueueFigure | undefined;
+
+  /**
+   * Undecided appeals (appeals.read).
+   *
+   * @generated from field: sro.moderation.QueueFigure appeals = 4;
+   */
+  appeals?: QueueFigure | undefined;
+};
+
+/**
+ * Describes the message sro.moderation.QueueCounts.
+ * Use `create(QueueCountsSchema)` to create a new message.
+ */
+export const QueueCountsSchema: GenMessage<QueueCounts> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 7);
+
+/**
  * @generated from service sro.moderation.OperationsService
  */
 export const OperationsService: GenService<{
@@ -280,6 +344,17 @@ export const OperationsService: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof OperationsHistorySchema;
+  },
+  /**
+   * Every signed-in caller: the work waiting in each queue whose screen the caller's capabilities open, and no figure
+   * for the others (players get none). Cheap: every console and desk polls it (docs/moderation.md "Queue counts").
+   *
+   * @generated from rpc sro.moderation.OperationsService.GetQueueCounts
+   */
+  getQueueCounts: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof QueueCountsSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sro_moderation_operations, 0);

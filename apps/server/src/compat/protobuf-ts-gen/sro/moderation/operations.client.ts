@@ -5,6 +5,7 @@
 import type { RpcTransport } from "@protobuf-ts/runtime-rpc";
 import type { ServiceInfo } from "@protobuf-ts/runtime-rpc";
 import { OperationsService } from "./operations.js";
+import type { QueueCounts } from "./operations.js";
 import type { OperationsHistory } from "./operations.js";
 import { stackIntercept } from "@protobuf-ts/runtime-rpc";
 import type { Operations } from "./operations.js";
@@ -28,6 +29,13 @@ export interface IOperationsServiceClient {
      * @generated from protobuf rpc: GetOperationsHistory
      */
     getOperationsHistory(input: Empty, options?: RpcOptions): UnaryCall<Empty, OperationsHistory>;
+    /**
+     * Every signed-in caller: the work waiting in each queue whose screen the caller's capabilities open, and no figure
+     * for the others (players get none). Cheap: every console and desk polls it (docs/moderation.md "Queue counts").
+     *
+     * @generated from protobuf rpc: GetQueueCounts
+     */
+    getQueueCounts(input: Empty, options?: RpcOptions): UnaryCall<Empty, QueueCounts>;
 }
 /**
  * @generated from protobuf service sro.moderation.OperationsService
@@ -56,5 +64,15 @@ export class OperationsServiceClient implements IOperationsServiceClient, Servic
     getOperationsHistory(input: Empty, options?: RpcOptions): UnaryCall<Empty, OperationsHistory> {
         const method = this.methods[1], opt = this._transport.mergeOptions(options);
         return stackIntercept<Empty, OperationsHistory>("unary", this._transport, method, opt, input);
+    }
+    /**
+     * Every signed-in caller: the work waiting in each queue whose screen the caller's capabilities open, and no figure
+     * for the others (players get none). Cheap: every console and desk polls it (docs/moderation.md "Queue counts").
+     *
+     * @generated from protobuf rpc: GetQueueCounts
+     */
+    getQueueCounts(input: Empty, options?: RpcOptions): UnaryCall<Empty, QueueCounts> {
+        const method = this.methods[2], opt = this._transport.mergeOptions(options);
+        return stackIntercept<Empty, QueueCounts>("unary", this._transport, method, opt, input);
     }
 }

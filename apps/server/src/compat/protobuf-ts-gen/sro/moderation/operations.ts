@@ -183,6 +183,50 @@ export interface OperationsHistory {
      */
     samples: OperationsSample[];
 }
+/**
+ * One queue's open work.
+ *
+ * @generated from protobuf message sro.moderation.QueueFigure
+ */
+export interface QueueFigure {
+    /**
+     * @generated from protobuf field: uint32 open = 1
+     */
+    open: number;
+    /**
+     * Since the oldest open item came in; 0 when none is open.
+     *
+     * @generated from protobuf field: int64 oldest_age_ms = 2
+     */
+    oldestAgeMs: string;
+}
+/**
+ * @generated from protobuf message sro.moderation.QueueCounts
+ */
+export interface QueueCounts {
+    /**
+     * @generated from protobuf field: int64 time_ms = 1
+     */
+    timeMs: string;
+    /**
+     * Reported messages with an open report (reports.work); the age is the oldest open report's.
+     *
+     * @generated from protobuf field: sro.moderation.QueueFigure reports = 2
+     */
+    reports?: QueueFigure;
+    /**
+     * Held messages waiting for review (held-messages.review).
+     *
+     * @generated from protobuf field: sro.moderation.QueueFigure held_messages = 3
+     */
+    heldMessages?: QueueFigure;
+    /**
+     * Undecided appeals (appeals.read).
+     *
+     * @generated from protobuf field: sro.moderation.QueueFigure appeals = 4
+     */
+    appeals?: QueueFigure;
+}
 // @generated message type with reflection information, may provide speed optimized methods
 class ChannelOperations$Type extends MessageType<ChannelOperations> {
     constructor() {
@@ -633,10 +677,134 @@ class OperationsHistory$Type extends MessageType<OperationsHistory> {
  * @generated MessageType for protobuf message sro.moderation.OperationsHistory
  */
 export const OperationsHistory = new OperationsHistory$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class QueueFigure$Type extends MessageType<QueueFigure> {
+    constructor() {
+        super("sro.moderation.QueueFigure", [
+            { no: 1, name: "open", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 2, name: "oldest_age_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ }
+        ]);
+    }
+    create(value?: PartialMessage<QueueFigure>): QueueFigure {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.open = 0;
+        message.oldestAgeMs = "0";
+        if (value !== undefined)
+            reflectionMergePartial<QueueFigure>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: QueueFigure): QueueFigure {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* uint32 open */ 1:
+                    message.open = reader.uint32();
+                    break;
+                case /* int64 oldest_age_ms */ 2:
+                    message.oldestAgeMs = reader.int64().toString();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: QueueFigure, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* uint32 open = 1; */
+        if (message.open !== 0)
+            writer.tag(1, WireType.Varint).uint32(message.open);
+        /* int64 oldest_age_ms = 2; */
+        if (message.oldestAgeMs !== "0")
+            writer.tag(2, WireType.Varint).int64(message.oldestAgeMs);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.QueueFigure
+ */
+export const QueueFigure = new QueueFigure$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class QueueCounts$Type extends MessageType<QueueCounts> {
+    constructor() {
+        super("sro.moderation.QueueCounts", [
+            { no: 1, name: "time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 2, name: "reports", kind: "message", T: () => QueueFigure },
+            { no: 3, name: "held_messages", kind: "message", T: () => QueueFigure },
+            { no: 4, name: "appeals", kind: "message", T: () => QueueFigure }
+        ]);
+    }
+    create(value?: PartialMessage<QueueCounts>): QueueCounts {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.timeMs = "0";
+        if (value !== undefined)
+            reflectionMergePartial<QueueCounts>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: QueueCounts): QueueCounts {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* int64 time_ms */ 1:
+                    message.timeMs = reader.int64().toString();
+                    break;
+                case /* sro.moderation.QueueFigure reports */ 2:
+                    message.reports = QueueFigure.internalBinaryRead(reader, reader.uint32(), options, message.reports);
+                    break;
+                case /* sro.moderation.QueueFigure held_messages */ 3:
+                    message.heldMessages = QueueFigure.internalBinaryRead(reader, reader.uint32(), options, message.heldMessages);
+                    break;
+                case /* sro.moderation.QueueFigure appeals */ 4:
+                    message.appeals = QueueFigure.internalBinaryRead(reader, reader.uint32(), options, message.appeals);
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: QueueCounts, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* int64 time_ms = 1; */
+        if (message.timeMs !== "0")
+            writer.tag(1, WireType.Varint).int64(message.timeMs);
+        /* sro.moderation.QueueFigure reports = 2; */
+        if (message.reports)
+            QueueFigure.internalBinaryWrite(message.reports, writer.tag(2, WireType.LengthDelimited).fork(), options).join();
+        /* sro.moderation.QueueFigure held_messages = 3; */
+        if (message.heldMessages)
+            QueueFigure.internalBinaryWrite(message.heldMessages, writer.tag(3, WireType.LengthDelimited).fork(), options).join();
+        /* sro.moderation.QueueFigure appeals = 4; */
+        if (message.appeals)
+            QueueFigure.internalBinaryWrite(message.appeals, writer.tag(4, WireType.LengthDelimited).fork(), options).join();
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.QueueCounts
+ */
+export const QueueCounts = new QueueCounts$Type();
 /**
  * @generated ServiceType for protobuf service sro.moderation.OperationsService
  */
 export const OperationsService = new ServiceType("sro.moderation.OperationsService", [
     { name: "GetOperations", options: { "google.api.http": { get: "/v1/operations" } }, I: Empty, O: Operations },
-    { name: "GetOperationsHistory", options: { "google.api.http": { get: "/v1/operations/history" } }, I: Empty, O: OperationsHistory }
+    { name: "GetOperationsHistory", options: { "google.api.http": { get: "/v1/operations/history" } }, I: Empty, O: OperationsHistory },
+    { name: "GetQueueCounts", options: { "google.api.http": { get: "/v1/operations/queues" } }, I: Empty, O: QueueCounts }
 ]);

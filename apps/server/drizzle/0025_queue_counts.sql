@@ -1,0 +1,2 @@
+CREATE INDEX "chat_reports_open_idx" ON "chat_reports" USING btree ("created_at") WHERE resolved_at IS NULL;--> statement-breakpoint
+CREATE INDEX "sanction_appeals_open_idx" ON "sanction_appeals" USING btree ("filed_at") WHERE decision IS NULL;
