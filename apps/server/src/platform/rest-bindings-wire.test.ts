@@ -13,6 +13,7 @@ import { InventoryService } from "../gen/sro/character/inventory_pb.js";
 import { ConnectionService } from "../gen/sro/gameserver/connection_pb.js";
 import { GameServerControlService } from "../gen/sro/gameserver/control_pb.js";
 import { HealthService } from "../gen/sro/health_pb.js";
+import { OperationsService } from "../gen/sro/moderation/operations_pb.js";
 
 /** Our additions (not in the wire contract): the stats read and the registry, listed as they are. */
 const OURS: Record<string, string> = {
@@ -64,12 +65,13 @@ const services: DescService[] = [
   InventoryService,
   ConnectionService,
   GameServerControlService,
+  OperationsService,
 ];
 
 describe("REST bindings", () => {
   it("docs/wire.md is read whole: every service and rpc it lists", () => {
     const wire = wireBindings();
-    expect(Object.keys(wire).length).toBe(62);
+    expect(Object.keys(wire).length).toBe(65);
     expect(wire["BusService.ResetWriterBus"]).toBe("GET /v1/bus/reset/writer");
     expect(wire["SanctionService.RevokeSanction"]).toBe("POST /v1/sanctions/id/{id}/revoke body *");
     expect(wire["ChatService.BanCharacterFromChatChannel"]).toBe("POST /v1/characters/id/{character_id}/channels/{channel_id}/ban");
@@ -77,6 +79,7 @@ describe("REST bindings", () => {
     expect(wire["GameServerDataService.GetGameServerDetails"]).toBe("GET /v1/status/gameserver");
     expect(wire["ConnectionService.VerifyConnect"]).toBe("POST /v1/connect/verify body *");
     expect(wire["InventoryService.GetInventory"]).toBe("GET /v1/characters/id/{character_id}/inventory");
+    expect(wire["OperationsService.GetQueueCounts"]).toBe("GET /v1/operations/queues");
   });
 
   it("are exactly docs/wire.md's for every rpc", () => {
