@@ -1,20 +1,9 @@
+import type { MessageRecord } from './reports/report-records';
 import type { StoredChatMessage } from '../gen/sro/moderation/chat_history_pb';
 import type { EvidenceMessage as EvidenceMessageWire } from '../gen/sro/moderation/moderation_pb';
 
-/** One frozen chat message of a sanction's or an appeal's evidence, as the screens hold it (plain numbers). */
-export interface EvidenceMessage {
-  id: string;
-  /** Empty for a direct message. */
-  channelId: string;
-  channelName: string;
-  senderId: string;
-  /** Empty when the character no longer exists. */
-  senderName: string;
-  /** The sender's account (staff reads; empty for the player). */
-  senderAccountId: string;
-  content: string;
-  sentAtMs: number;
-}
+/** One frozen chat message of a sanction's or an appeal's evidence: a stored message as the report screens hold it. */
+export type EvidenceMessage = MessageRecord;
 
 /** From a sanction's evidence or an appeal's (the chat history's message type: the same fields). */
 export const toEvidenceMessage = (m: StoredChatMessage | EvidenceMessageWire): EvidenceMessage => ({

@@ -1,8 +1,9 @@
 import type { DescriptionItem } from '../../../components/description-list';
-import { reasonLabel, type MessageRecord, type ReportedMessageRecord, type ReportRecord } from '../../../lib/reports/report-records';
+import { reasonLabel, type ReportedMessageRecord, type ReportRecord } from '../../../lib/reports/report-records';
 import { formatLocalTime } from '../../../lib/sanctions/sanction-records';
 import { OutcomeBadge, senderText } from './report-parts';
 import { AreaLink } from '../../../components/area-link';
+import { EvidenceList } from '../../../components/chat-evidence';
 import { PlayerLink } from '../../../components/player-link';
 
 const link = 'font-medium text-neon-cyan underline-offset-4 hover:underline';
@@ -78,11 +79,7 @@ export function ReportsAndEvidence({ data }: { data: ReportedMessageRecord }) {
           Evidence
         </h2>
         <p className="mb-3 text-sm text-slate-300">The channel around the message, as it was at the first report.</p>
-        <ol className="space-y-1 rounded-xl border border-white/10 bg-night-900/70 p-2">
-          {data.evidence.map((m) => (
-            <EvidenceLine key={m.id} message={m} highlighted={m.id === data.message.id} />
-          ))}
-        </ol>
+        <EvidenceList messages={data.evidence} markedId={data.message.id} markLabel="Reported" />
       </section>
     </div>
   );
@@ -103,28 +100,6 @@ function ReportItem({ report }: { report: ReportRecord }) {
         <OutcomeBadge outcome={report.outcome} />
       </p>
       {report.details && <p className="mt-1 whitespace-pre-wrap break-words text-slate-100">{report.details}</p>}
-    </li>
-  );
-}
-
-/** One chat message as evidence: sender, time, text; the reported one stands out. */
-function EvidenceLine({ message, highlighted }: { message: MessageRecord; highlighted: boolean }) {
-  return (
-    <li
-      data-testid="evidence-line"
-      aria-current={highlighted ? 'true' : undefined}
-      className={`rounded-lg px-3 py-2 ${highlighted ? 'border border-amber-300/60 bg-amber-400/10' : ''}`}
-    >
-      <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-        <PlayerLink accountId={message.senderAccountId} className={`font-semibold ${highlighted ? 'text-amber-200' : 'text-pink-200'}`}>
-          {senderText(message)}
-        </PlayerLink>
-        <time dateTime={new Date(message.sentAtMs).toISOString()} className="text-xs text-slate-400">
-          {formatLocalTime(message.sentAtMs)}
-        </time>
-        {highlighted && <span className="text-xs font-semibold uppercase tracking-wide text-amber-200">Reported</span>}
-      </p>
-      <p className="whitespace-pre-wrap break-words text-sm text-slate-100">{message.content}</p>
     </li>
   );
 }
