@@ -115,6 +115,8 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
     return badRequest(res, "only enabled (true or false) can be changed here");
   // With no other admin, nobody could enable them again (Keycloak refuses this too).
   if (!enabled && user.id === caller.sub) return refuse(res, "You cannot disable your own account");
+  // Disabling ends every session of the account at once: as destructive as removing its groups.
+  if (!enabled && !signInIsRecent(caller.authTime, Date.now())) return refuseStaleSignIn(res);
   await ctx.users.setEnabled(auditActorOfRequest(caller, req, ctx.trustProxy), user.id, enabled);
   ctx.logger.info({ by: caller.sub, userId: user.id, enabled }, "user enabled changed");
   // Disabling ends the user's tokens; enabling has none to end (a disabled account gets no tokens).
@@ -124,7 +126,7 @@ async function updateUser(ctx: IdentityContext, req: AnyRequest, res: AnyRespons
 }
 
 /**
- * Resetting a second factor and changing group memberships (role changes) need a recent sign-in, like the game
+ * Resetting a second factor, changing group memberships (role changes) and disabling an account need a recent sign-in, like the game
  * API's destructive rpcs: 403 with RFC 9470's error code and the step-up message (docs/wire.md "Step-up").
  */
 function refuseStaleSignIn(res: AnyResponse): void {

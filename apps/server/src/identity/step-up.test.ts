@@ -81,7 +81,7 @@ describe.each(storageBackends)("step-up at the embedded provider (%s)", (backend
     },
   );
 
-  it("the users API refuses a second-factor reset and group changes to a sign-in older than 5 minutes", async () => {
+  it("the users API refuses a second-factor reset, group changes and disabling to a sign-in older than 5 minutes", async () => {
     const admin = account("admin");
     const rook = account("rook");
     const call = (token: string, path: string, method: string) =>
@@ -103,9 +103,24 @@ describe.each(storageBackends)("step-up at the embedded provider (%s)", (backend
         max_age: 300,
       });
     }
+    const disable = (token: string, enabled: boolean) =>
+      fetch(`${s.url}/admin/realms/default/users/${rook.id}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ enabled }),
+      });
+    const refusedDisable = await disable(stale, false);
+    expect(refusedDisable.status).toBe(403);
+    expect(((await refusedDisable.json()) as { error: string }).error).toBe("insufficient_user_authentication");
+    // Enabling ends nothing: no step-up.
+    expect((await disable(stale, true)).status).toBe(204);
     // Nothing changed; reads need no step-up.
     const groups = (await (await call(stale, "groups", "GET")).json()) as { path: string }[];
     expect(groups.map((g) => g.path)).not.toContain("/Moderator");
+    const user = (await (await fetch(`${s.url}/admin/realms/default/users/${rook.id}`, { headers: { authorization: `Bearer ${stale}` } })).json()) as {
+      enabled: boolean;
+    };
+    expect(user.enabled).toBe(true);
     const fresh = await mintEmbeddedAccessToken(s, { ...claims, auth_time: Math.floor(Date.now() / 1000) - 10 });
     expect((await call(fresh, `groups/${moderatorGroup}`, "PUT")).status).toBe(204);
     expect((await call(fresh, `groups/${moderatorGroup}`, "DELETE")).status).toBe(204);

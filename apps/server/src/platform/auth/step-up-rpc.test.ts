@@ -1,4 +1,5 @@
-import { fromJson, toJson, type JsonObject } from "@bufbuild/protobuf";
+import { fromBinary, fromJson, toBinary, toJson, type JsonObject } from "@bufbuild/protobuf";
+import { credentials, Client, Metadata, type ServiceError } from "@grpc/grpc-js";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,10 +13,33 @@ import { STEP_UP_MARKER } from "./step-up.js";
 
 /**
  * Destructive rpcs need a recent sign-in (docs/permissions.md "Step-up"): refused with a stale `auth_time`, allowed
- * with a fresh one, and nothing written by a refusal — over Connect, REST and gRPC-web.
+ * with a fresh one, and nothing written by a refusal — over Connect, REST, gRPC-web and native gRPC (@grpc/grpc-js).
  */
-type Transport = "connect" | "rest" | "grpc-web";
-const transports: Transport[] = ["connect", "rest", "grpc-web"];
+type Transport = "connect" | "rest" | "grpc-web" | "grpc";
+const transports: Transport[] = ["connect", "rest", "grpc-web", "grpc"];
+
+/** Native gRPC over h2c with @grpc/grpc-js, the messages encoded from the same descriptors. */
+function callGrpc(client: Client, rpc: string, request: JsonObject, token: string): Promise<Outcome> {
+  const method = methodOf(rpc);
+  const metadata = new Metadata();
+  metadata.set("authorization", `Bearer ${token}`);
+  return new Promise((resolve) => {
+    client.makeUnaryRequest(
+      `/${method.parent.typeName}/${method.name}`,
+      (m: unknown) => Buffer.from(toBinary(method.input, m as never)),
+      (b: Buffer) => fromBinary(method.output, b),
+      fromJson(method.input, request),
+      metadata,
+      {},
+      (error: ServiceError | null, value?: unknown) =>
+        resolve(
+          error
+            ? { code: error.code as number as Code, message: error.details, body: undefined }
+            : { code: "ok", message: "", body: toJson(method.output, value as never) },
+        ),
+    );
+  });
+}
 
 async function callGrpcWeb(baseUrl: string, rpc: string, request: JsonObject, token: string): Promise<Outcome> {
   const method = methodOf(rpc);
@@ -34,6 +58,7 @@ async function callGrpcWeb(baseUrl: string, rpc: string, request: JsonObject, to
 
 describe("step-up for destructive rpcs", () => {
   let t: TestServer;
+  let grpc: Client;
   let dimension: string;
   const now = () => Math.floor(Date.now() / 1000);
   /** The admin's token, signed in `ageSeconds` ago (undefined: a token that does not say when). */
@@ -46,7 +71,11 @@ describe("step-up for destructive rpcs", () => {
       auth_time: ageSeconds === undefined ? undefined : now() - ageSeconds,
     });
   const call = (transport: Transport, rpc: string, request: JsonObject, token: string) =>
-    transport === "grpc-web" ? callGrpcWeb(t.url, rpc, request, token) : gameApi(t.url, transport).call(rpc, request, token);
+    transport === "grpc-web"
+      ? callGrpcWeb(t.url, rpc, request, token)
+      : transport === "grpc"
+        ? callGrpc(grpc, rpc, request, token)
+        : gameApi(t.url, transport).call(rpc, request, token);
   const expectStepUp = (outcome: Outcome) => {
     expect(outcome.code).toBe(Code.PermissionDenied);
     expect(outcome.message).toBe(`${STEP_UP_MARKER}: This action needs a recent sign-in (within 5 minutes). Sign in again to continue.`);
@@ -61,9 +90,13 @@ describe("step-up for destructive rpcs", () => {
 
   beforeAll(async () => {
     t = await startTestServer();
+    grpc = new Client(new URL(t.url).host, credentials.createInsecure());
     dimension = await insertDimension(t.server.database.db);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    grpc?.close();
+    await t.close();
+  });
 
   describe.each(transports)("over %s", (transport) => {
     it("an account ban: refused 6 minutes after the sign-in (nothing issued), issued within 5", async () => {
