@@ -8,11 +8,10 @@ import { PageLoading } from '../../components/page-loading';
 import { useCan } from '../../lib/access/capabilities';
 import { useDeleteRole, useRoles, type RoleRecord } from '../../lib/api/roles';
 import { useWriteFeedback } from '../../lib/api/use-write-feedback';
+import { savedString, useStepUpAction } from '../../lib/auth/use-step-up-action';
 import { RoleMappings } from './role-mappings';
 
-function RoleItem({ role, editable }: { role: RoleRecord; editable: boolean }) {
-  const remove = useDeleteRole();
-  const feedback = useWriteFeedback();
+function RoleItem({ role, editable, onDelete }: { role: RoleRecord; editable: boolean; onDelete: (name: string) => Promise<void> }) {
   return (
     <li className="rounded-xl border border-white/10 bg-night-900/70 p-4" aria-labelledby={`role-${role.name}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -29,12 +28,7 @@ function RoleItem({ role, editable }: { role: RoleRecord; editable: boolean }) {
             <DeleteWithConfirm
               title={`Delete the role "${role.name}"?`}
               message="The role is deleted for good. A role a mapping still names cannot be deleted."
-              onConfirm={() =>
-                remove.mutateAsync(role.name).then(
-                  () => feedback.succeeded(`Role "${role.name}" deleted`),
-                  (e: unknown) => feedback.deleteFailed('role', e),
-                )
-              }
+              onConfirm={() => onDelete(role.name)}
             />
           </div>
         )}
@@ -62,6 +56,14 @@ export default function RolesPage() {
   const roles = useRoles();
   const can = useCan();
   const editable = can('roles.edit');
+  const remove = useDeleteRole();
+  const feedback = useWriteFeedback();
+  const deleteRole = useStepUpAction({
+    action: 'role-delete',
+    parse: savedString,
+    run: (name: string) => remove.mutateAsync(name).then(() => feedback.succeeded(`Role "${name}" deleted`)),
+    onFailure: (e) => feedback.deleteFailed('role', e),
+  });
   return (
     <>
       <title>Roles · SRO Admin</title>
@@ -88,7 +90,7 @@ export default function RolesPage() {
             </h2>
             <ul className="space-y-3">
               {roles.data.map((role) => (
-                <RoleItem key={role.name} role={role} editable={editable} />
+                <RoleItem key={role.name} role={role} editable={editable} onDelete={deleteRole} />
               ))}
             </ul>
           </section>

@@ -26,6 +26,11 @@ let roles: Role[] = [];
 let mappings: RoleMapping[] = [];
 /** The next save is refused for an old sign-in (docs/wire.md "Step-up"). */
 let stepUpNext = false;
+function refuseIfStale() {
+  if (!stepUpNext) return;
+  stepUpNext = false;
+  throw new ConnectError('step-up required: This action needs a recent sign-in (within 5 minutes). Sign in again to continue.', Code.PermissionDenied);
+}
 const builtIn = (name: string, capabilities: [string, string][]) =>
   create(RoleSchema, { name, builtIn: true, capabilities: capabilities.map(([n, scope]) => ({ name: n, scope })) });
 const transport = createRouterTransport(({ service }) => {
@@ -33,10 +38,7 @@ const transport = createRouterTransport(({ service }) => {
     listRoles: () => create(RolesSchema, { roles }),
     listRoleMappings: () => create(RoleMappingsSchema, { mappings }),
     createRole: (req) => {
-      if (stepUpNext) {
-        stepUpNext = false;
-        throw new ConnectError('step-up required: This action needs a recent sign-in (within 5 minutes). Sign in again to continue.', Code.PermissionDenied);
-      }
+      refuseIfStale();
       if (roles.some((r) => r.name === req.name)) throw new ConnectError(`role "${req.name}" already exists`, Code.AlreadyExists);
       const role = create(RoleSchema, { ...req, builtIn: false });
       roles = [...roles, role];
@@ -47,17 +49,20 @@ const transport = createRouterTransport(({ service }) => {
       return req;
     },
     deleteRole: (req) => {
+      refuseIfStale();
       if (mappings.some((m) => m.roles.includes(req.name)))
         throw new ConnectError(`failed precondition: role "${req.name}" is mapped from /Support; change those mappings first`, Code.FailedPrecondition);
       roles = roles.filter((r) => r.name !== req.name);
       return {};
     },
     setRoleMapping: (req) => {
+      refuseIfStale();
       if (req.roles.length === 0) throw new ConnectError('roles: name at least one role', Code.InvalidArgument);
       mappings = [...mappings.filter((m) => m.groupPath !== req.groupPath), create(RoleMappingSchema, req)];
       return req;
     },
     deleteRoleMapping: (req) => {
+      refuseIfStale();
       mappings = mappings.filter((m) => m.groupPath !== req.groupPath);
       return {};
     },
@@ -176,6 +181,49 @@ describe('roles console', () => {
     await roleItem('Support');
     expect(roles.find((r) => r.name === 'Support')?.capabilities.map((c) => [c.name, c.scope])).toEqual([['sanctions.read', 'all']]);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a role deletion, a mapping and its removal refused for an old sign-in each sign in again, then run once', { timeout: SLOW_MS }, async () => {
+    roles = [...roles, create(RoleSchema, { name: 'Support', capabilities: [{ name: 'sanctions.read', scope: 'all' }] })];
+    const user = userEvent.setup();
+    const refusedThenResumed = async (act: () => Promise<void>, done: () => boolean) => {
+      sessionStorage.clear();
+      stepUpNext = true;
+      const stepUp = vi.fn(async () => {});
+      renderAt('/admin/roles', ADMIN_CAPABILITIES, stepUp);
+      await act();
+      await waitFor(() => expect(stepUp).toHaveBeenCalledTimes(1));
+      expect(done()).toBe(false);
+      // Back from the provider: the page loads afresh and carries the action out once.
+      cleanup();
+      renderAt('/admin/roles');
+      await waitFor(() => expect(done()).toBe(true));
+      expect(sessionStorage.length).toBe(0);
+      cleanup();
+    };
+    await refusedThenResumed(
+      async () => {
+        const form = await screen.findByRole('form', { name: 'Add mapping' });
+        await user.type(within(form).getByRole('textbox', { name: 'Group' }), '/Support');
+        await user.click(within(form).getByRole('checkbox', { name: 'Support' }));
+        await user.click(within(form).getByRole('button', { name: 'Add mapping' }));
+      },
+      () => mappings.some((m) => m.groupPath === '/Support' && m.roles.join() === 'Support'),
+    );
+    await refusedThenResumed(
+      async () => {
+        await user.click(await screen.findByRole('button', { name: 'Remove /Support' }));
+        await confirmInDialog(user);
+      },
+      () => !mappings.some((m) => m.groupPath === '/Support'),
+    );
+    await refusedThenResumed(
+      async () => {
+        await user.click(within(await roleItem('Support')).getByRole('button', { name: 'Delete' }));
+        await confirmInDialog(user);
+      },
+      () => !roles.some((r) => r.name === 'Support'),
+    );
   });
 
   it("shows the server's refusal in words in the form", { timeout: SLOW_MS }, async () => {
