@@ -5,6 +5,7 @@ import { startEmbeddedServer, type EmbeddedServer } from "../test/embedded-ident
 import { gameApi, type GameApi } from "../test/game-api.js";
 import { signIn, TestBrowser } from "../test/oidc-test-client.js";
 import { storageBackends } from "../test/test-server.js";
+import { groupIdOf } from "./group-tree.js";
 
 const account = (username: string) => demoAccounts.find((a) => a.username === username)!;
 
@@ -84,5 +85,22 @@ describe.each(storageBackends)("admin users API by roles (%s)", (backend) => {
 
     await access.ok("SetRoleMapping", { groupPath: "/Moderator", roles: ["moderator"] }, tokens.admin);
     expect((await call("GET", "/users", tokens.moderator!)).status).toBe(200);
+  });
+
+  it("an admin may leave a group while another gives them users.edit, and not the last one that does", async () => {
+    const admin = account("admin");
+    const signInAdmin = async () =>
+      (await signIn(new TestBrowser(), { issuer: s.issuer, redirectUri: `${s.url}/`, username: admin.username, password: admin.password })).access_token;
+    const keeper = capabilitiesOf("admin").filter((c) => c.name === "users.edit" || c.name === "users.read");
+    await access.ok("CreateRole", { name: "Keeper", description: "Changes users", capabilities: keeper }, tokens.admin);
+    await access.ok("SetRoleMapping", { groupPath: "/Player/Member", roles: ["Keeper"] }, tokens.admin);
+    const member = `/users/${admin.id}/groups/${groupIdOf("/Player/Member")}`;
+    expect((await call("PUT", member, tokens.admin!)).status).toBe(204);
+    // A group change ends the account's tokens: sign in again, now holding users.edit twice over.
+    const token = await signInAdmin();
+    expect((await call("DELETE", `/users/${admin.id}/groups/${groupIdOf("/Moderator/Admin")}`, token)).status).toBe(204);
+    const last = await call("DELETE", member, await signInAdmin());
+    expect(last.status).toBe(400);
+    expect(await last.json()).toEqual({ errorMessage: "You cannot leave /Player/Member: you would lose users.edit" });
   });
 });

@@ -205,7 +205,7 @@ describe.each(storageBackends)("admin users API (%s)", (backend) => {
     expect(await disable.json()).toEqual({ errorMessage: "You cannot disable your own account" });
     const leave = await fetch(`${api}/users/${adminId}/groups/${groupIdOf("/Moderator/Admin")}`, { method: "DELETE", headers: auth });
     expect(leave.status).toBe(400);
-    expect(await leave.json()).toEqual({ errorMessage: "You cannot remove yourself from the admin group" });
+    expect(await leave.json()).toEqual({ errorMessage: "You cannot leave /Moderator/Admin: you would lose users.edit" });
     const ban = await fetch(`${api}/users/${adminId}/groups/${groupIdOf("/Banned")}`, { method: "PUT", headers: auth });
     expect(ban.status).toBe(400);
     expect(await ban.json()).toEqual({ errorMessage: "You cannot ban yourself" });

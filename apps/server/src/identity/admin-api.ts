@@ -1,6 +1,6 @@
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 
-import { GROUP_ADMIN, GROUP_BANNED, type Caller } from "../platform/auth/caller.js";
+import { GROUP_BANNED, type Caller } from "../platform/auth/caller.js";
 import { TokenError } from "../platform/auth/token-verifier.js";
 import { readBody } from "../platform/http/read-body.js";
 import { controlError } from "../platform/text-rules.js";
@@ -76,9 +76,10 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     if (sub === "groups" && subId && (method === "PUT" || method === "DELETE")) {
       const group = await ctx.users.findGroup(subId);
       if (!group) return sendJson(res, 404, { error: "Group not found" });
-      // Like Keycloak's refusals: an admin cannot lock themselves out (leave the admin group, or ban themselves).
-      if (id === caller.sub && method === "DELETE" && group.path === GROUP_ADMIN) return refuse(res, "You cannot remove yourself from the admin group");
-      if (id === caller.sub && method === "PUT" && group.path === GROUP_BANNED) return refuse(res, "You cannot ban yourself");
+      if (id === caller.sub) {
+        const lockout = await selfLockout(ctx, caller, group.path, method === "PUT");
+        if (lockout) return refuse(res, lockout);
+      }
       const actor = auditActorOfRequest(caller, req, ctx.trustProxy);
       if (method === "PUT") await ctx.users.addToGroup(actor, id, group.id);
       else await ctx.users.removeFromGroup(actor, id, group.id);
@@ -96,6 +97,18 @@ export async function handleAdminApi(ctx: IdentityContext, req: AnyRequest, res:
     return group ? sendJson(res, 200, group) : sendJson(res, 404, { error: "Could not find group by id" });
   }
   sendJson(res, 404, { error: "Not found", error_description: "unknown admin API path or method" });
+}
+
+/**
+ * An admin cannot lock themselves out (Keycloak refuses the like): a change to their own groups must leave them
+ * users.edit, whatever the roles mapped from the group (the default admin group, /Banned's sole role, a custom one).
+ */
+async function selfLockout(ctx: IdentityContext, caller: Caller, path: string, joining: boolean): Promise<string | undefined> {
+  const current = (await ctx.users.groupPathsOf([caller.sub])).get(caller.sub) ?? [];
+  const after = joining ? [...current, path] : current.filter((g) => g !== path);
+  if (ctx.access.resolve({ groups: after, roles: caller.roles }).capabilities.has(CAPABILITY_OF.write)) return undefined;
+  if (joining && path === GROUP_BANNED) return "You cannot ban yourself";
+  return joining ? `You cannot join ${path}: you would lose users.edit` : `You cannot leave ${path}: you would lose users.edit`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GROUP_ADMIN, GROUP_MODERATOR } from "../platform/auth/caller.js";
+import { isStaffAccess } from "../platform/auth/access-resolution.js";
 import { mustHaveSecondFactor } from "../platform/auth/second-factor.js";
 import type { AnyRequest, AnyResponse } from "../platform/http/listener.js";
 import { controlError } from "../platform/text-rules.js";
@@ -126,7 +126,7 @@ export async function handleSecondFactorStep(
 export async function finishSignIn(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, user: User, amr: string[], knownGroups?: string[]): Promise<void> {
   // Staff sign-ins open the console: the audit log keeps each one (who, when, from where), a step-up as such.
   const groups = knownGroups ?? (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
-  if (groups.includes(GROUP_MODERATOR) || groups.includes(GROUP_ADMIN)) {
+  if (isStaffAccess(ctx.access.resolve({ groups, roles: [] }).capabilities)) {
     const action = (await isStepUp(ctx, req, res, user.id)) ? "console.step-up" : "console.sign-in";
     await ctx.users.recordConsoleSignIn(auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy), user.id, action);
   }

@@ -4,6 +4,7 @@ import {
   capabilitiesOfRoles,
   createAccessResolver,
   defaultMappings,
+  isStaffAccess,
   rolesOf,
   someGroupIsAdmin,
   type AccessSnapshot,
@@ -64,6 +65,17 @@ describe("access resolution (docs/permissions.md, Roles and mappings)", () => {
     expect(someGroupIsAdmin({ customRoles: [], mappings: defaultMappings.filter((m) => m.roles[0] !== "admin") })).toBe(false);
     const copy = { name: "Root", description: "", builtIn: false, sole: false, capabilities: adminCapabilities };
     expect(someGroupIsAdmin({ customRoles: [copy], mappings: [{ groupPath: "/Ops", roles: ["Root"] }] })).toBe(true);
+  });
+
+  it("calls staff whoever holds a capability a player lacks, or one at a wider scope", () => {
+    const of = (snapshot: AccessSnapshot, groups: string[]) => isStaffAccess(capabilitiesOfRoles(snapshot, rolesOf(snapshot, groups, [])));
+    expect(of(defaults, ["/Moderator/Admin"])).toBe(true);
+    expect(of(defaults, ["/Moderator"])).toBe(true);
+    expect(of(defaults, ["/Player/Member"])).toBe(false);
+    expect(of(defaults, ["/Moderator", "/Banned"])).toBe(false);
+    const support = { name: "Support", description: "", builtIn: false, sole: false, capabilities: new Map([["sanctions.read", "all"]] as const) };
+    const custom: AccessSnapshot = { customRoles: [support], mappings: [...defaultMappings, { groupPath: "/Support", roles: ["Support"] }] };
+    expect(of(custom, ["/Support"])).toBe(true);
   });
 
   it("resolves again after a replace, not from the old copy", () => {

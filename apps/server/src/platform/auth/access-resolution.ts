@@ -62,6 +62,10 @@ export const defaultMappings: readonly RoleMapping[] = [
 /** The built-in admin role's capabilities: some mapping must always give them all (no lock-out). */
 export const adminCapabilities: ReadonlyMap<CapabilityName, Scope> = builtIn("admin").capabilities;
 
+const playerCapabilities = builtIn("player").capabilities;
+/** Staff: holding a capability a player lacks, or one at a wider scope (who signs in to the console). */
+export const isStaffAccess = (capabilities: ReadonlyMap<CapabilityName, Scope>): boolean => !covers(playerCapabilities, capabilities);
+
 const isGameServer = (tokenRoles: readonly string[]) => tokenRoles.some((r) => r === ROLE_GAMESERVER || r.endsWith(`:${ROLE_GAMESERVER}`));
 
 /**
