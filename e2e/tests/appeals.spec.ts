@@ -1,14 +1,16 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { CHAT_DEMO, expectNoAxeViolations, restFromPage, signInAs, toast } from '../support/chat';
+import { CHAT_DEMO, createChannel, deleteChannel, expectNoAxeViolations, restFromPage, sendAs, signInAs, toast } from '../support/chat';
 import { keepScreenshot } from '../support/screens';
 
-// Appeals (docs/moderation.md "Appeals"): the admin mutes Pia (over REST); the player appeals it from
+// Appeals (docs/moderation.md "Appeals"): the admin mutes Pia (over REST) from a line she sent, which the sanction
+// keeps as evidence; the player appeals it from
 // /account/sanctions; the demo moderator (not the issuer) revokes it from the desk's Appeals queue; the player reads
 // the outcome and the moderators' reason, never who decided. Axe and screenshots at 1440 and 375 px.
 
 const REASON = `Link spam ${Date.now() % 100_000}`;
 const APPEAL_TEXT = 'I was quoting the spammer to warn the others.';
 const DECISION = 'Context checked: it was a warning, not spam.';
+const SOURCE_LINE = `warning: that link is a scam ${Date.now() % 100_000}`;
 // The demo player, Pia's owner (demo/demo-accounts.ts).
 const PLAYER_ACCOUNT_ID = '6f1c2a10-0000-4000-8000-000000000003';
 
@@ -27,18 +29,25 @@ test('a player appeals a mute; a moderator revokes it from the desk; the player 
   const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ viewport: { width: 1440, height: 900 } })));
   const [admin, player, moderator] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page, Page];
   await signInAs(admin, '/admin', 'admin');
+  await signInAs(player, '/account/reports', 'player');
+  const channelId = await createChannel(admin, `E2E Appeal ${Date.now() % 1_000_000}`);
+  const sent = await sendAs(player, channelId, CHAT_DEMO.pia.id, SOURCE_LINE);
+  expect(sent.status).toBe(200);
+  const found = await restFromPage(admin, 'GET', `/v1/chat-messages?channelId=${channelId}`);
+  const sourceMessageId = (found.json.messages as { id: string }[])[0]!.id;
   const issued = await restFromPage(admin, 'POST', '/v1/sanctions', {
     kind: 'SANCTION_KIND_MUTE',
     scope: 'SANCTION_SCOPE_EVERYWHERE',
     characterId: CHAT_DEMO.pia.id,
     durationSeconds: '86400',
     reason: REASON,
+    sourceMessageId,
   });
   expect(issued.status).toBe(200);
   const sanctionId = issued.json.id as string;
   try {
     // The player appeals from their sanctions page.
-    await signInAs(player, '/account/sanctions', 'player');
+    await player.goto('/account/sanctions');
     const card = player.getByTestId('my-sanction').filter({ hasText: REASON });
     await card.getByRole('button', { name: 'Appeal' }).click();
     const dialog = player.getByRole('dialog', { name: 'Appeal this sanction' });
@@ -57,6 +66,11 @@ test('a player appeals a mute; a moderator revokes it from the desk; the player 
     await atBothWidths(moderator, testInfo, 'appeals-queue', () => expect(entry).toBeVisible());
     await entry.getByRole('link', { name: /^Review the appeal/ }).click();
     await expect(moderator.getByRole('heading', { name: /^Appeal of / })).toBeVisible();
+    // The evidence frozen with the sanction: the line it was issued from, marked.
+    const sourceLine = moderator.getByRole('region', { name: 'Evidence' }).getByTestId('evidence-line').filter({ hasText: SOURCE_LINE });
+    await expect(sourceLine).toHaveAttribute('aria-current', 'true');
+    await expect(sourceLine).toContainText('Sanctioned');
+    await expect(sourceLine).toContainText(CHAT_DEMO.pia.name);
     await atBothWidths(moderator, testInfo, 'appeal-page', () => expect(moderator.getByText(APPEAL_TEXT)).toBeVisible());
     await moderator.getByRole('button', { name: 'Decide…' }).click();
     const decide = moderator.getByRole('dialog', { name: 'Decide the appeal' });
@@ -86,6 +100,7 @@ test('a player appeals a mute; a moderator revokes it from the desk; the player 
     await atBothWidths(admin, testInfo, 'player-page-appeals', () => expect(onPage).toBeVisible());
   } finally {
     await restFromPage(admin, 'POST', `/v1/sanctions/id/${sanctionId}/revoke`, { id: sanctionId, reason: 'e2e clean-up' });
+    await deleteChannel(admin, channelId);
     await Promise.all(contexts.map((c) => c.close()));
   }
 });
