@@ -40,7 +40,15 @@ describe.each(storageBackends)("moderation figures (%s)", (backend) => {
   it("answers zero counts and no percentile in every window while nothing was acted on", async () => {
     for (const window of WINDOWS) {
       const f = await figuresOf(window);
-      expect(f).toMatchObject({ timeMs: BigInt(clock), window, sanctionedAccounts: 0, repeatAccounts: 0, appealsUpheld: 0, appealsShortened: 0, appealsRevoked: 0 });
+      expect(f).toMatchObject({
+        timeMs: BigInt(clock),
+        window,
+        sanctionedAccounts: 0,
+        repeatAccounts: 0,
+        appealsUpheld: 0,
+        appealsShortened: 0,
+        appealsRevoked: 0,
+      });
       for (const queue of [f.reports, f.heldMessages, f.appeals]) expect([queue?.count, queue?.p50Ms, queue?.p90Ms]).toEqual([0, undefined, undefined]);
     }
   });
@@ -81,7 +89,17 @@ describe.each(storageBackends)("moderation figures (%s)", (backend) => {
     // The same message dismissed 3 days ago after a 60-min wait: a round of its own.
     await round(3 * DAY, [60 * MIN], again);
     // Still open: no figure.
-    await db().insert(chatReports).values({ id: randomUUID(), messageId: 1, reporterCharacterId: randomUUID(), reporterAccountId: "r", reason: "spam", messageContent: "x", createdAt: ago(5 * MIN) });
+    await db()
+      .insert(chatReports)
+      .values({
+        id: randomUUID(),
+        messageId: 1,
+        reporterCharacterId: randomUUID(),
+        reporterAccountId: "r",
+        reason: "spam",
+        messageContent: "x",
+        createdAt: ago(5 * MIN),
+      });
 
     expect((await figuresOf(FiguresWindow.HOUR)).reports).toMatchObject(wait(4, 2.5 * MIN, 3.7 * MIN));
     expect((await figuresOf(FiguresWindow.DAY)).reports).toMatchObject(wait(4, 2.5 * MIN, 3.7 * MIN));
@@ -144,7 +162,9 @@ describe.each(storageBackends)("moderation figures (%s)", (backend) => {
   it("counts accounts sanctioned in the window and those sanctioned again within 30 days of an earlier sanction", async () => {
     const sanction = async (accountId: string, issuedAgoMs: number) => {
       const id = randomUUID();
-      await db().insert(sanctions).values({ id, kind: "mute", scope: "everywhere", accountId, issuedAt: ago(issuedAgoMs), reason: "x", issuedById: "m", issuedByName: "m" });
+      await db()
+        .insert(sanctions)
+        .values({ id, kind: "mute", scope: "everywhere", accountId, issuedAt: ago(issuedAgoMs), reason: "x", issuedById: "m", issuedByName: "m" });
       return id;
     };
     await sanction("first-time", 20 * MIN); // one sanction only
@@ -156,7 +176,18 @@ describe.each(storageBackends)("moderation figures (%s)", (backend) => {
     // Revoked on appeal: not an offence, neither as the earlier one nor as the new one.
     const overturned = await sanction("overturned", 3 * DAY);
     await sanction("overturned", 2 * HOUR);
-    await db().insert(sanctionAppeals).values({ id: randomUUID(), sanctionId: overturned, accountId: "overturned", reason: "not-me", text: "x", filedAt: ago(70 * DAY), decision: "revoked", decidedAt: ago(60 * DAY) });
+    await db()
+      .insert(sanctionAppeals)
+      .values({
+        id: randomUUID(),
+        sanctionId: overturned,
+        accountId: "overturned",
+        reason: "not-me",
+        text: "x",
+        filedAt: ago(70 * DAY),
+        decision: "revoked",
+        decidedAt: ago(60 * DAY),
+      });
 
     const figures = async (window: FiguresWindow) => {
       const f = await figuresOf(window);
