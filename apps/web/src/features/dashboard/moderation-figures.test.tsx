@@ -12,12 +12,11 @@ const MIN = 60_000;
 
 /** An in-memory GetModerationFigures: a day's figures, an empty hour, and the windows it was asked for. */
 function figuresServer() {
-  const state = { asked: [] as FiguresWindow[], calls: 0 };
+  const state = { asked: [] as FiguresWindow[] };
   const transport = createRouterTransport(({ service }) => {
     service(OperationsService, {
       getModerationFigures: ({ window }) => {
         state.asked.push(window);
-        state.calls += 1;
         if (window === FiguresWindow.HOUR) {
           const none = create(TimeToActionSchema, { count: 0 });
           return create(ModerationFiguresSchema, { timeMs: 1n, window, reports: none, heldMessages: none, appeals: none });
@@ -50,7 +49,7 @@ const rowTexts = () =>
 describe('moderation figures on the wall', () => {
   it('shows the last 24 hours first: waits per queue in a table, repeat offences and appeal outcomes as text', async () => {
     const server = figuresServer();
-    renderWithCounts(<ModerationFigures />, server, MODERATOR_CAPABILITIES);
+    renderWithCounts(<ModerationFigures />, { transport: server.transport, state: { counts: {}, calls: 0 } }, MODERATOR_CAPABILITIES);
     expect((await screen.findByTestId('repeat-offences')).textContent).toBe(
       'Repeat offences: 1 of 4 sanctioned accounts (25 %) sanctioned again within 30 days',
     );
@@ -68,7 +67,7 @@ describe('moderation figures on the wall', () => {
   it('asks for the window picked with the keyboard and shows zero counts and no percentile for an empty one', async () => {
     const user = userEvent.setup();
     const server = figuresServer();
-    renderWithCounts(<ModerationFigures />, server, MODERATOR_CAPABILITIES);
+    renderWithCounts(<ModerationFigures />, { transport: server.transport, state: { counts: {}, calls: 0 } }, MODERATOR_CAPABILITIES);
     await screen.findByTestId('repeat-offences');
     const group = screen.getByRole('group', { name: 'Window' });
     await user.click(within(group).getByRole('radio', { name: 'Last 24 hours' }));
