@@ -65,6 +65,14 @@ for (const width of [1440, 375]) {
     await region.focus();
     await expect(region).toBeFocused();
     await region.screenshot({ path: testInfo.outputPath(`operations-wall-table-${width}.png`) });
+    // The moderation figures (their own chunk) answer for the window picked with the keyboard.
+    const figures = page.getByRole('region', { name: 'Moderation figures' });
+    await expect(figures.getByTestId('repeat-offences')).toContainText('Repeat offences:', { timeout: 10_000 });
+    await figures.getByRole('radio', { name: 'Last 24 hours' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(figures.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
+    await expect(figures.getByRole('rowheader', { name: 'Held messages' })).toBeVisible();
+    await figures.screenshot({ path: testInfo.outputPath(`moderation-figures-${width}.png`) });
     await page.getByRole('heading', { name: 'Live operations' }).scrollIntoViewIfNeeded();
     await keepScreenshot(page, testInfo, `operations-wall-${width}`);
     await expectNoAxeViolations(page);

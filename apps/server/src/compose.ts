@@ -12,6 +12,7 @@ import { ChatFigures, startClusterFigures } from "./chat/chat-figures.js";
 import { createOperationsService, type HeldWaiting } from "./moderation/operations-service.js";
 import { createOperationsStore } from "./moderation/operations-store.js";
 import { createQueueCountsStore } from "./moderation/queue-counts-store.js";
+import { createFiguresStore } from "./moderation/figures-store.js";
 import { startOperationsHistory } from "./moderation/operations-history.js";
 import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
@@ -181,6 +182,7 @@ export function composeServices(deps: ComposeDeps) {
     live,
     history: operationsHistory,
     queues: createQueueCountsStore(database.db),
+    figures: createFiguresStore(database.db),
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
     online: game.onlineByDimension,
     now: deps.now,

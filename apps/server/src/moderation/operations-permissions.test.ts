@@ -8,6 +8,7 @@ import { describePermissionMatrix, rows } from "../test/permission-matrix.js";
 describePermissionMatrix("OperationsService permissions", [
   { rpc: "GetOperations", request: () => ({}), expected: rows.staffRead },
   { rpc: "GetOperationsHistory", request: () => ({}), expected: rows.staffRead },
+  { rpc: "GetModerationFigures", request: () => ({ window: "FIGURES_WINDOW_HOUR" }), expected: rows.staffRead },
   {
     rpc: "GetQueueCounts",
     request: () => ({}),

@@ -1,6 +1,11 @@
 import { create } from "@bufbuild/protobuf";
-import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import {
+  FiguresWindow,
+  ModerationFiguresSchema,
+  TimeToActionSchema,
+  type ModerationFigures,
+  type ModerationFiguresRequest,
   ChannelOperationsSchema,
   ChannelSampleSchema,
   DimensionPlayersSchema,
@@ -16,6 +21,7 @@ import {
 } from "../gen/sro/moderation/operations_pb.js";
 import { holdsCapability } from "../platform/auth/caller.js";
 import type { CapabilityName } from "../platform/auth/capabilities.js";
+import type { FiguresStore, WaitFigures } from "./figures-store.js";
 import type { OperationsHistory } from "./operations-history.js";
 import type { OperationsStore } from "./operations-store.js";
 import type { QueueCountsStore, QueueFigures } from "./queue-counts-store.js";
@@ -44,6 +50,16 @@ export type OnlineByDimension = () => Promise<{
 
 const HOUR_MS = 3_600_000;
 
+/** The windows the moderation figures look back over. */
+const WINDOW_MS: Partial<Record<FiguresWindow, number>> = {
+  [FiguresWindow.HOUR]: HOUR_MS,
+  [FiguresWindow.DAY]: 24 * HOUR_MS,
+  [FiguresWindow.WEEK]: 7 * 24 * HOUR_MS,
+  [FiguresWindow.MONTH]: 30 * 24 * HOUR_MS,
+};
+
+const timeToAction = (w: WaitFigures) => create(TimeToActionSchema, { count: w.count, p50Ms: w.p50Ms ?? undefined, p90Ms: w.p90Ms ?? undefined });
+
 /** Each queue's figure goes only to callers holding the capability that opens its screen (docs/permissions.md). */
 const QUEUE_CAPABILITIES = {
   reports: "reports.work",
@@ -58,6 +74,7 @@ export interface OperationsDeps {
   history: Pick<OperationsHistory, "samples">;
   online: OnlineByDimension;
   queues: QueueCountsStore;
+  figures: FiguresStore;
   now?: () => number;
 }
 
@@ -112,6 +129,34 @@ export function createOperationsService(deps: OperationsDeps) {
       return create(QueueCountsSchema, {
         timeMs: BigInt(nowMs),
         ...Object.fromEntries(names.map((q, i) => [q, figureOf(figures[i]!)])),
+      });
+    },
+
+    /** GetModerationFigures (staff, like the wall): how fast the queues are worked and repeat offences, over a window. */
+    async getModerationFigures(req: ModerationFiguresRequest): Promise<ModerationFigures> {
+      const windowMs = WINDOW_MS[req.window];
+      if (windowMs === undefined) {
+        throw new ConnectError("window: must be one of FIGURES_WINDOW_HOUR, _DAY, _WEEK or _MONTH (1 h, 24 h, 7 d, 30 d)", Code.InvalidArgument);
+      }
+      const nowMs = now();
+      const range = { from: new Date(nowMs - windowMs), to: new Date(nowMs) };
+      const [reports, held, appeals, repeat] = await Promise.all([
+        deps.figures.reports(range),
+        deps.figures.heldMessages(range),
+        deps.figures.appeals(range),
+        deps.figures.repeatOffences(range),
+      ]);
+      return create(ModerationFiguresSchema, {
+        timeMs: BigInt(nowMs),
+        window: req.window,
+        reports: timeToAction(reports),
+        heldMessages: timeToAction(held),
+        appeals: timeToAction(appeals),
+        appealsUpheld: appeals.upheld,
+        appealsShortened: appeals.shortened,
+        appealsRevoked: appeals.revoked,
+        sanctionedAccounts: repeat.sanctioned,
+        repeatAccounts: repeat.repeat,
       });
     },
 

@@ -10,6 +10,7 @@ import { insertSanction } from "../test/sanction-fixtures.js";
 import { startTestServer, type TestServer } from "../test/test-server.js";
 import { createOperationsService } from "./operations-service.js";
 import { createOperationsStore } from "./operations-store.js";
+import { createFiguresStore } from "./figures-store.js";
 import { createQueueCountsStore } from "./queue-counts-store.js";
 
 /** GetOperations on one node (PGlite): figures from streams opened and messages sent in the test. */
@@ -79,6 +80,7 @@ describe("operations wall (one node)", () => {
       history: { samples: () => [] },
       online: async () => ({ dimensions: [], unknown: "" }),
       queues: createQueueCountsStore(db),
+      figures: createFiguresStore(db),
       now: () => nowMs,
     });
     const result = await service.getOperations();

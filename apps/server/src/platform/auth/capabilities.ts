@@ -69,7 +69,7 @@ export const capabilityTable = {
     "ReportPlayerLeft",
   ),
   "audit.read": rpcs("sro.moderation.AuditService", "ListAuditRecords", "GetAuditRecord"),
-  "operations.read": rpcs("sro.moderation.OperationsService", "GetOperations", "GetOperationsHistory"),
+  "operations.read": rpcs("sro.moderation.OperationsService", "GetOperations", "GetOperationsHistory", "GetModerationFigures"),
   "webhooks.manage": rpcs(
     "sro.moderation.WebhookService",
     "ListWebhooks",

@@ -160,6 +160,7 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   // The live operations wall on the dashboard (docs/moderation.md "Operations wall").
   "sro.moderation.OperationsService/GetOperations": STAFF_READ,
   "sro.moderation.OperationsService/GetOperationsHistory": STAFF_READ,
+  "sro.moderation.OperationsService/GetModerationFigures": STAFF_READ,
   // The queues' counts beside the console's and desk's links: every signed-in caller asks, and the handler answers
   // only the queues whose screens the caller's capabilities open (docs/moderation.md "Queue counts").
   "sro.moderation.OperationsService/GetQueueCounts": rule("own", "own", "own", "own", "own"),

@@ -1,10 +1,14 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { ListLoadError } from '../../components/load-error';
 import { groupByDimension, useOperationsWall, wallTotals, type DimensionGroup, type WallChannel } from '../../lib/api/operations-wall';
 import { OldestOpen, OnlineNow } from './online-now';
 import { wallStatusText } from './online-texts';
 import { chartSeries, formatAge, formatP99 } from './operations-series';
 import { CHART_HEIGHT, TimeSeriesChart } from './time-series-chart';
+
+// Its own chunk: /admin's first load is at its size ceiling (e2e/tests/route-size.spec.ts), and the block waits for
+// its own answer anyway.
+const ModerationFigures = lazy(() => import('./moderation-figures').then((m) => ({ default: m.ModerationFigures })));
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -73,6 +77,9 @@ export function OperationsWall() {
             ))}
           </div>
           <WallTable groups={groups} totals={wallTotals(snapshot.channels)} />
+          <Suspense fallback={null}>
+            <ModerationFigures />
+          </Suspense>
         </>
       )}
     </section>

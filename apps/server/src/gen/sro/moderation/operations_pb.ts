@@ -5,8 +5,8 @@
 // The live operations wall on the dashboard, summed over every node of a cluster (docs/moderation.md).
 // An addition to the wire contract: no existing client calls it.
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_google_api_annotations } from "../../google/api/annotations_pb.js";
 import type { EmptySchema } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_empty } from "@bufbuild/protobuf/wkt";
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sro/moderation/operations.proto.
  */
 export const file_sro_moderation_operations: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEiYgoQRGltZW5zaW9uUGxheWVycxIUCgxkaW1lbnNpb25faWQYASABKAkSFgoOZGltZW5zaW9uX25hbWUYAiABKAkSDwoHcGxheWVycxgDIAEoDRIPCgdzZXJ2ZXJzGAQgASgNIsgBCgpPcGVyYXRpb25zEg8KB3RpbWVfbXMYASABKAMSDQoFbm9kZXMYAiABKA0SMwoIY2hhbm5lbHMYAyADKAsyIS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsT3BlcmF0aW9ucxIbChNzYW5jdGlvbnNfbGFzdF9ob3VyGAQgASgNEjAKBm9ubGluZRgFIAMoCzIgLnNyby5tb2RlcmF0aW9uLkRpbWVuc2lvblBsYXllcnMSFgoOb25saW5lX3Vua25vd24YBiABKAkibwoNQ2hhbm5lbFNhbXBsZRISCgpjaGFubmVsX2lkGAEgASgJEhQKDG9wZW5fc3RyZWFtcxgCIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAMgASgNEhcKD2RlbGl2ZXJ5X3A5OV9tcxgEIAEoASJUChBPcGVyYXRpb25zU2FtcGxlEg8KB3RpbWVfbXMYASABKAMSLwoIY2hhbm5lbHMYAiADKAsyHS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsU2FtcGxlIkYKEU9wZXJhdGlvbnNIaXN0b3J5EjEKB3NhbXBsZXMYASADKAsyIC5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zU2FtcGxlIjIKC1F1ZXVlRmlndXJlEgwKBG9wZW4YASABKA0SFQoNb2xkZXN0X2FnZV9tcxgCIAEoAyKuAQoLUXVldWVDb3VudHMSDwoHdGltZV9tcxgBIAEoAxIsCgdyZXBvcnRzGAIgASgLMhsuc3JvLm1vZGVyYXRpb24uUXVldWVGaWd1cmUSMgoNaGVsZF9tZXNzYWdlcxgDIAEoCzIbLnNyby5tb2RlcmF0aW9uLlF1ZXVlRmlndXJlEiwKB2FwcGVhbHMYBCABKAsyGy5zcm8ubW9kZXJhdGlvbi5RdWV1ZUZpZ3VyZTLJAgoRT3BlcmF0aW9uc1NlcnZpY2USWwoNR2V0T3BlcmF0aW9ucxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoaLnNyby5tb2RlcmF0aW9uLk9wZXJhdGlvbnMiFoLT5JMCEBIOL3YxL29wZXJhdGlvbnMScQoUR2V0T3BlcmF0aW9uc0hpc3RvcnkSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIS5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zSGlzdG9yeSIegtPkkwIYEhYvdjEvb3BlcmF0aW9ucy9oaXN0b3J5EmQKDkdldFF1ZXVlQ291bnRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghsuc3JvLm1vZGVyYXRpb24uUXVldWVDb3VudHMiHYLT5JMCFxIVL3YxL29wZXJhdGlvbnMvcXVldWVzYgZwcm90bzM", [file_google_api_annotations, file_google_protobuf_empty]);
+  fileDesc("Ch9zcm8vbW9kZXJhdGlvbi9vcGVyYXRpb25zLnByb3RvEg5zcm8ubW9kZXJhdGlvbiKGAgoRQ2hhbm5lbE9wZXJhdGlvbnMSEgoKY2hhbm5lbF9pZBgBIAEoCRIUCgxjaGFubmVsX25hbWUYAiABKAkSFAoMZGltZW5zaW9uX2lkGAMgASgJEhYKDmRpbWVuc2lvbl9uYW1lGAQgASgJEhQKDG9wZW5fc3RyZWFtcxgFIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAYgASgNEhQKDGhlbGRfd2FpdGluZxgHIAEoDRIaChJvbGRlc3RfaGVsZF9hZ2VfbXMYCCABKAMSGwoTc2FuY3Rpb25zX2xhc3RfaG91chgJIAEoDRIXCg9kZWxpdmVyeV9wOTlfbXMYCiABKAEiYgoQRGltZW5zaW9uUGxheWVycxIUCgxkaW1lbnNpb25faWQYASABKAkSFgoOZGltZW5zaW9uX25hbWUYAiABKAkSDwoHcGxheWVycxgDIAEoDRIPCgdzZXJ2ZXJzGAQgASgNIsgBCgpPcGVyYXRpb25zEg8KB3RpbWVfbXMYASABKAMSDQoFbm9kZXMYAiABKA0SMwoIY2hhbm5lbHMYAyADKAsyIS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsT3BlcmF0aW9ucxIbChNzYW5jdGlvbnNfbGFzdF9ob3VyGAQgASgNEjAKBm9ubGluZRgFIAMoCzIgLnNyby5tb2RlcmF0aW9uLkRpbWVuc2lvblBsYXllcnMSFgoOb25saW5lX3Vua25vd24YBiABKAkibwoNQ2hhbm5lbFNhbXBsZRISCgpjaGFubmVsX2lkGAEgASgJEhQKDG9wZW5fc3RyZWFtcxgCIAEoDRIbChNtZXNzYWdlc19wZXJfbWludXRlGAMgASgNEhcKD2RlbGl2ZXJ5X3A5OV9tcxgEIAEoASJUChBPcGVyYXRpb25zU2FtcGxlEg8KB3RpbWVfbXMYASABKAMSLwoIY2hhbm5lbHMYAiADKAsyHS5zcm8ubW9kZXJhdGlvbi5DaGFubmVsU2FtcGxlIkYKEU9wZXJhdGlvbnNIaXN0b3J5EjEKB3NhbXBsZXMYASADKAsyIC5zcm8ubW9kZXJhdGlvbi5PcGVyYXRpb25zU2FtcGxlIjIKC1F1ZXVlRmlndXJlEgwKBG9wZW4YASABKA0SFQoNb2xkZXN0X2FnZV9tcxgCIAEoAyKuAQoLUXVldWVDb3VudHMSDwoHdGltZV9tcxgBIAEoAxIsCgdyZXBvcnRzGAIgASgLMhsuc3JvLm1vZGVyYXRpb24uUXVldWVGaWd1cmUSMgoNaGVsZF9tZXNzYWdlcxgDIAEoCzIbLnNyby5tb2RlcmF0aW9uLlF1ZXVlRmlndXJlEiwKB2FwcGVhbHMYBCABKAsyGy5zcm8ubW9kZXJhdGlvbi5RdWV1ZUZpZ3VyZSJJChhNb2RlcmF0aW9uRmlndXJlc1JlcXVlc3QSLQoGd2luZG93GAEgASgOMh0uc3JvLm1vZGVyYXRpb24uRmlndXJlc1dpbmRvdyJdCgxUaW1lVG9BY3Rpb24SDQoFY291bnQYASABKA0SEwoGcDUwX21zGAIgASgBSACIAQESEwoGcDkwX21zGAMgASgBSAGIAQFCCQoHX3A1MF9tc0IJCgdfcDkwX21zIugCChFNb2RlcmF0aW9uRmlndXJlcxIPCgd0aW1lX21zGAEgASgDEi0KBndpbmRvdxgCIAEoDjIdLnNyby5tb2RlcmF0aW9uLkZpZ3VyZXNXaW5kb3cSLQoHcmVwb3J0cxgDIAEoCzIcLnNyby5tb2RlcmF0aW9uLlRpbWVUb0FjdGlvbhIzCg1oZWxkX21lc3NhZ2VzGAQgASgLMhwuc3JvLm1vZGVyYXRpb24uVGltZVRvQWN0aW9uEi0KB2FwcGVhbHMYBSABKAsyHC5zcm8ubW9kZXJhdGlvbi5UaW1lVG9BY3Rpb24SFgoOYXBwZWFsc191cGhlbGQYBiABKA0SGQoRYXBwZWFsc19zaG9ydGVuZWQYByABKA0SFwoPYXBwZWFsc19yZXZva2VkGAggASgNEhsKE3NhbmN0aW9uZWRfYWNjb3VudHMYCSABKA0SFwoPcmVwZWF0X2FjY291bnRzGAogASgNKpMBCg1GaWd1cmVzV2luZG93Eh4KGkZJR1VSRVNfV0lORE9XX1VOU1BFQ0lGSUVEEAASFwoTRklHVVJFU19XSU5ET1dfSE9VUhABEhYKEkZJR1VSRVNfV0lORE9XX0RBWRACEhcKE0ZJR1VSRVNfV0lORE9XX1dFRUsQAxIYChRGSUdVUkVTX1dJTkRPV19NT05USBAEMs8DChFPcGVyYXRpb25zU2VydmljZRJbCg1HZXRPcGVyYXRpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ghouc3JvLm1vZGVyYXRpb24uT3BlcmF0aW9ucyIWgtPkkwIQEg4vdjEvb3BlcmF0aW9ucxJxChRHZXRPcGVyYXRpb25zSGlzdG9yeRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRohLnNyby5tb2RlcmF0aW9uLk9wZXJhdGlvbnNIaXN0b3J5Ih6C0+STAhgSFi92MS9vcGVyYXRpb25zL2hpc3RvcnkSZAoOR2V0UXVldWVDb3VudHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGy5zcm8ubW9kZXJhdGlvbi5RdWV1ZUNvdW50cyIdgtPkkwIXEhUvdjEvb3BlcmF0aW9ucy9xdWV1ZXMSgwEKFEdldE1vZGVyYXRpb25GaWd1cmVzEiguc3JvLm1vZGVyYXRpb24uTW9kZXJhdGlvbkZpZ3VyZXNSZXF1ZXN0GiEuc3JvLm1vZGVyYXRpb24uTW9kZXJhdGlvbkZpZ3VyZXMiHoLT5JMCGBIWL3YxL29wZXJhdGlvbnMvZmlndXJlc2IGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty]);
 
 /**
  * @generated from message sro.moderation.ChannelOperations
@@ -322,6 +322,165 @@ export const QueueCountsSchema: GenMessage<QueueCounts> = /*@__PURE__*/
   messageDesc(file_sro_moderation_operations, 7);
 
 /**
+ * @generated from message sro.moderation.ModerationFiguresRequest
+ */
+export type ModerationFiguresRequest = Message<"sro.moderation.ModerationFiguresRequest"> & {
+  /**
+   * Required: 1 h, 24 h, 7 d or 30 d; anything else is INVALID_ARGUMENT.
+   *
+   * @generated from field: sro.moderation.FiguresWindow window = 1;
+   */
+  window: FiguresWindow;
+};
+
+/**
+ * Describes the message sro.moderation.ModerationFiguresRequest.
+ * Use `create(ModerationFiguresRequestSchema)` to create a new message.
+ */
+export const ModerationFiguresRequestSchema: GenMessage<ModerationFiguresRequest> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 8);
+
+/**
+ * How long the items acted on in the window waited for it. The percentiles are absent when none was acted on.
+ *
+ * @generated from message sro.moderation.TimeToAction
+ */
+export type TimeToAction = Message<"sro.moderation.TimeToAction"> & {
+  /**
+   * @generated from field: uint32 count = 1;
+   */
+  count: number;
+
+  /**
+   * @generated from field: optional double p50_ms = 2;
+   */
+  p50Ms?: number | undefined;
+
+  /**
+   * @generated from field: optional double p90_ms = 3;
+   */
+  p90Ms?: number | undefined;
+};
+
+/**
+ * Describes the message sro.moderation.TimeToAction.
+ * Use `create(TimeToActionSchema)` to create a new message.
+ */
+export const TimeToActionSchema: GenMessage<TimeToAction> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 9);
+
+/**
+ * @generated from message sro.moderation.ModerationFigures
+ */
+export type ModerationFigures = Message<"sro.moderation.ModerationFigures"> & {
+  /**
+   * @generated from field: int64 time_ms = 1;
+   */
+  timeMs: bigint;
+
+  /**
+   * @generated from field: sro.moderation.FiguresWindow window = 2;
+   */
+  window: FiguresWindow;
+
+  /**
+   * Reported messages resolved in the window: their round's first report to the resolution.
+   *
+   * @generated from field: sro.moderation.TimeToAction reports = 3;
+   */
+  reports?: TimeToAction | undefined;
+
+  /**
+   * Held messages reviewed in the window: held (sent) to reviewed.
+   *
+   * @generated from field: sro.moderation.TimeToAction held_messages = 4;
+   */
+  heldMessages?: TimeToAction | undefined;
+
+  /**
+   * Appeals decided in the window: filed to decided (the appeals' turnaround).
+   *
+   * @generated from field: sro.moderation.TimeToAction appeals = 5;
+   */
+  appeals?: TimeToAction | undefined;
+
+  /**
+   * Appeals decided in the window, by decision.
+   *
+   * @generated from field: uint32 appeals_upheld = 6;
+   */
+  appealsUpheld: number;
+
+  /**
+   * @generated from field: uint32 appeals_shortened = 7;
+   */
+  appealsShortened: number;
+
+  /**
+   * @generated from field: uint32 appeals_revoked = 8;
+   */
+  appealsRevoked: number;
+
+  /**
+   * Accounts issued a sanction in the window, and of them those whose sanction in the window came within 30 days
+   * after an earlier sanction of theirs. Sanctions revoked on appeal count for neither.
+   *
+   * @generated from field: uint32 sanctioned_accounts = 9;
+   */
+  sanctionedAccounts: number;
+
+  /**
+   * @generated from field: uint32 repeat_accounts = 10;
+   */
+  repeatAccounts: number;
+};
+
+/**
+ * Describes the message sro.moderation.ModerationFigures.
+ * Use `create(ModerationFiguresSchema)` to create a new message.
+ */
+export const ModerationFiguresSchema: GenMessage<ModerationFigures> = /*@__PURE__*/
+  messageDesc(file_sro_moderation_operations, 10);
+
+/**
+ * The window a figure looks back over, ending now.
+ *
+ * @generated from enum sro.moderation.FiguresWindow
+ */
+export enum FiguresWindow {
+  /**
+   * @generated from enum value: FIGURES_WINDOW_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: FIGURES_WINDOW_HOUR = 1;
+   */
+  HOUR = 1,
+
+  /**
+   * @generated from enum value: FIGURES_WINDOW_DAY = 2;
+   */
+  DAY = 2,
+
+  /**
+   * @generated from enum value: FIGURES_WINDOW_WEEK = 3;
+   */
+  WEEK = 3,
+
+  /**
+   * @generated from enum value: FIGURES_WINDOW_MONTH = 4;
+   */
+  MONTH = 4,
+}
+
+/**
+ * Describes the enum sro.moderation.FiguresWindow.
+ */
+export const FiguresWindowSchema: GenEnum<FiguresWindow> = /*@__PURE__*/
+  enumDesc(file_sro_moderation_operations, 0);
+
+/**
  * @generated from service sro.moderation.OperationsService
  */
 export const OperationsService: GenService<{
@@ -356,6 +515,17 @@ export const OperationsService: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof QueueCountsSchema;
+  },
+  /**
+   * Staff only. How fast the queues are worked and how often sanctioned accounts offend again, over one window, from
+   * the reports, held messages, appeals and sanctions tables (docs/moderation.md "Operations wall").
+   *
+   * @generated from rpc sro.moderation.OperationsService.GetModerationFigures
+   */
+  getModerationFigures: {
+    methodKind: "unary";
+    input: typeof ModerationFiguresRequestSchema;
+    output: typeof ModerationFiguresSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sro_moderation_operations, 0);

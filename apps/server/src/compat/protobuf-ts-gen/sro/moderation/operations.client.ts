@@ -5,6 +5,8 @@
 import type { RpcTransport } from "@protobuf-ts/runtime-rpc";
 import type { ServiceInfo } from "@protobuf-ts/runtime-rpc";
 import { OperationsService } from "./operations.js";
+import type { ModerationFigures } from "./operations.js";
+import type { ModerationFiguresRequest } from "./operations.js";
 import type { QueueCounts } from "./operations.js";
 import type { OperationsHistory } from "./operations.js";
 import { stackIntercept } from "@protobuf-ts/runtime-rpc";
@@ -36,6 +38,13 @@ export interface IOperationsServiceClient {
      * @generated from protobuf rpc: GetQueueCounts
      */
     getQueueCounts(input: Empty, options?: RpcOptions): UnaryCall<Empty, QueueCounts>;
+    /**
+     * Staff only. How fast the queues are worked and how often sanctioned accounts offend again, over one window, from
+     * the reports, held messages, appeals and sanctions tables (docs/moderation.md "Operations wall").
+     *
+     * @generated from protobuf rpc: GetModerationFigures
+     */
+    getModerationFigures(input: ModerationFiguresRequest, options?: RpcOptions): UnaryCall<ModerationFiguresRequest, ModerationFigures>;
 }
 /**
  * @generated from protobuf service sro.moderation.OperationsService
@@ -74,5 +83,15 @@ export class OperationsServiceClient implements IOperationsServiceClient, Servic
     getQueueCounts(input: Empty, options?: RpcOptions): UnaryCall<Empty, QueueCounts> {
         const method = this.methods[2], opt = this._transport.mergeOptions(options);
         return stackIntercept<Empty, QueueCounts>("unary", this._transport, method, opt, input);
+    }
+    /**
+     * Staff only. How fast the queues are worked and how often sanctioned accounts offend again, over one window, from
+     * the reports, held messages, appeals and sanctions tables (docs/moderation.md "Operations wall").
+     *
+     * @generated from protobuf rpc: GetModerationFigures
+     */
+    getModerationFigures(input: ModerationFiguresRequest, options?: RpcOptions): UnaryCall<ModerationFiguresRequest, ModerationFigures> {
+        const method = this.methods[3], opt = this._transport.mergeOptions(options);
+        return stackIntercept<ModerationFiguresRequest, ModerationFigures>("unary", this._transport, method, opt, input);
     }
 }

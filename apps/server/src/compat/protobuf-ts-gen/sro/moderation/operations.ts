@@ -227,6 +227,119 @@ export interface QueueCounts {
      */
     appeals?: QueueFigure;
 }
+/**
+ * @generated from protobuf message sro.moderation.ModerationFiguresRequest
+ */
+export interface ModerationFiguresRequest {
+    /**
+     * Required: 1 h, 24 h, 7 d or 30 d; anything else is INVALID_ARGUMENT.
+     *
+     * @generated from protobuf field: sro.moderation.FiguresWindow window = 1
+     */
+    window: FiguresWindow;
+}
+/**
+ * How long the items acted on in the window waited for it. The percentiles are absent when none was acted on.
+ *
+ * @generated from protobuf message sro.moderation.TimeToAction
+ */
+export interface TimeToAction {
+    /**
+     * @generated from protobuf field: uint32 count = 1
+     */
+    count: number;
+    /**
+     * @generated from protobuf field: optional double p50_ms = 2
+     */
+    p50Ms?: number;
+    /**
+     * @generated from protobuf field: optional double p90_ms = 3
+     */
+    p90Ms?: number;
+}
+/**
+ * @generated from protobuf message sro.moderation.ModerationFigures
+ */
+export interface ModerationFigures {
+    /**
+     * @generated from protobuf field: int64 time_ms = 1
+     */
+    timeMs: string;
+    /**
+     * @generated from protobuf field: sro.moderation.FiguresWindow window = 2
+     */
+    window: FiguresWindow;
+    /**
+     * Reported messages resolved in the window: their round's first report to the resolution.
+     *
+     * @generated from protobuf field: sro.moderation.TimeToAction reports = 3
+     */
+    reports?: TimeToAction;
+    /**
+     * Held messages reviewed in the window: held (sent) to reviewed.
+     *
+     * @generated from protobuf field: sro.moderation.TimeToAction held_messages = 4
+     */
+    heldMessages?: TimeToAction;
+    /**
+     * Appeals decided in the window: filed to decided (the appeals' turnaround).
+     *
+     * @generated from protobuf field: sro.moderation.TimeToAction appeals = 5
+     */
+    appeals?: TimeToAction;
+    /**
+     * Appeals decided in the window, by decision.
+     *
+     * @generated from protobuf field: uint32 appeals_upheld = 6
+     */
+    appealsUpheld: number;
+    /**
+     * @generated from protobuf field: uint32 appeals_shortened = 7
+     */
+    appealsShortened: number;
+    /**
+     * @generated from protobuf field: uint32 appeals_revoked = 8
+     */
+    appealsRevoked: number;
+    /**
+     * Accounts issued a sanction in the window, and of them those whose sanction in the window came within 30 days
+     * after an earlier sanction of theirs. Sanctions revoked on appeal count for neither.
+     *
+     * @generated from protobuf field: uint32 sanctioned_accounts = 9
+     */
+    sanctionedAccounts: number;
+    /**
+     * @generated from protobuf field: uint32 repeat_accounts = 10
+     */
+    repeatAccounts: number;
+}
+/**
+ * The window a figure looks back over, ending now.
+ *
+ * @generated from protobuf enum sro.moderation.FiguresWindow
+ */
+export enum FiguresWindow {
+    /**
+     * @generated from protobuf enum value: FIGURES_WINDOW_UNSPECIFIED = 0;
+     */
+    UNSPECIFIED = 0,
+    /**
+     * @generated from protobuf enum value: FIGURES_WINDOW_HOUR = 1;
+     */
+    HOUR = 1,
+    /**
+     * @generated from protobuf enum value: FIGURES_WINDOW_DAY = 2;
+     */
+    DAY = 2,
+    /**
+     * @generated from protobuf enum value: FIGURES_WINDOW_WEEK = 3;
+     */
+    WEEK = 3,
+    /**
+     * @generated from protobuf enum value: FIGURES_WINDOW_MONTH = 4;
+     */
+    MONTH = 4
+}
 // @generated message type with reflection information, may provide speed optimized methods
 class ChannelOperations$Type extends MessageType<ChannelOperations> {
     constructor() {
@@ -800,11 +913,236 @@ class QueueCounts$Type extends MessageType<QueueCounts> {
  * @generated MessageType for protobuf message sro.moderation.QueueCounts
  */
 export const QueueCounts = new QueueCounts$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class ModerationFiguresRequest$Type extends MessageType<ModerationFiguresRequest> {
+    constructor() {
+        super("sro.moderation.ModerationFiguresRequest", [
+            { no: 1, name: "window", kind: "enum", T: () => ["sro.moderation.FiguresWindow", FiguresWindow, "FIGURES_WINDOW_"] }
+        ]);
+    }
+    create(value?: PartialMessage<ModerationFiguresRequest>): ModerationFiguresRequest {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.window = 0;
+        if (value !== undefined)
+            reflectionMergePartial<ModerationFiguresRequest>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: ModerationFiguresRequest): ModerationFiguresRequest {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* sro.moderation.FiguresWindow window */ 1:
+                    message.window = reader.int32();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: ModerationFiguresRequest, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* sro.moderation.FiguresWindow window = 1; */
+        if (message.window !== 0)
+            writer.tag(1, WireType.Varint).int32(message.window);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.ModerationFiguresRequest
+ */
+export const ModerationFiguresRequest = new ModerationFiguresRequest$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class TimeToAction$Type extends MessageType<TimeToAction> {
+    constructor() {
+        super("sro.moderation.TimeToAction", [
+            { no: 1, name: "count", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 2, name: "p50_ms", kind: "scalar", opt: true, T: 1 /*ScalarType.DOUBLE*/ },
+            { no: 3, name: "p90_ms", kind: "scalar", opt: true, T: 1 /*ScalarType.DOUBLE*/ }
+        ]);
+    }
+    create(value?: PartialMessage<TimeToAction>): TimeToAction {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.count = 0;
+        if (value !== undefined)
+            reflectionMergePartial<TimeToAction>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: TimeToAction): TimeToAction {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* uint32 count */ 1:
+                    message.count = reader.uint32();
+                    break;
+                case /* optional double p50_ms */ 2:
+                    message.p50Ms = reader.double();
+                    break;
+                case /* optional double p90_ms */ 3:
+                    message.p90Ms = reader.double();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: TimeToAction, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* uint32 count = 1; */
+        if (message.count !== 0)
+            writer.tag(1, WireType.Varint).uint32(message.count);
+        /* optional double p50_ms = 2; */
+        if (message.p50Ms !== undefined)
+            writer.tag(2, WireType.Bit64).double(message.p50Ms);
+        /* optional double p90_ms = 3; */
+        if (message.p90Ms !== undefined)
+            writer.tag(3, WireType.Bit64).double(message.p90Ms);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.TimeToAction
+ */
+export const TimeToAction = new TimeToAction$Type();
+// @generated message type with reflection information, may provide speed optimized methods
+class ModerationFigures$Type extends MessageType<ModerationFigures> {
+    constructor() {
+        super("sro.moderation.ModerationFigures", [
+            { no: 1, name: "time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 2, name: "window", kind: "enum", T: () => ["sro.moderation.FiguresWindow", FiguresWindow, "FIGURES_WINDOW_"] },
+            { no: 3, name: "reports", kind: "message", T: () => TimeToAction },
+            { no: 4, name: "held_messages", kind: "message", T: () => TimeToAction },
+            { no: 5, name: "appeals", kind: "message", T: () => TimeToAction },
+            { no: 6, name: "appeals_upheld", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 7, name: "appeals_shortened", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 8, name: "appeals_revoked", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 9, name: "sanctioned_accounts", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 10, name: "repeat_accounts", kind: "scalar", T: 13 /*ScalarType.UINT32*/ }
+        ]);
+    }
+    create(value?: PartialMessage<ModerationFigures>): ModerationFigures {
+        const message = globalThis.Object.create((this.messagePrototype!));
+        message.timeMs = "0";
+        message.window = 0;
+        message.appealsUpheld = 0;
+        message.appealsShortened = 0;
+        message.appealsRevoked = 0;
+        message.sanctionedAccounts = 0;
+        message.repeatAccounts = 0;
+        if (value !== undefined)
+            reflectionMergePartial<ModerationFigures>(this, message, value);
+        return message;
+    }
+    internalBinaryRead(reader: IBinaryReader, length: number, options: BinaryReadOptions, target?: ModerationFigures): ModerationFigures {
+        let message = target ?? this.create(), end = reader.pos + length;
+        while (reader.pos < end) {
+            let [fieldNo, wireType] = reader.tag();
+            switch (fieldNo) {
+                case /* int64 time_ms */ 1:
+                    message.timeMs = reader.int64().toString();
+                    break;
+                case /* sro.moderation.FiguresWindow window */ 2:
+                    message.window = reader.int32();
+                    break;
+                case /* sro.moderation.TimeToAction reports */ 3:
+                    message.reports = TimeToAction.internalBinaryRead(reader, reader.uint32(), options, message.reports);
+                    break;
+                case /* sro.moderation.TimeToAction held_messages */ 4:
+                    message.heldMessages = TimeToAction.internalBinaryRead(reader, reader.uint32(), options, message.heldMessages);
+                    break;
+                case /* sro.moderation.TimeToAction appeals */ 5:
+                    message.appeals = TimeToAction.internalBinaryRead(reader, reader.uint32(), options, message.appeals);
+                    break;
+                case /* uint32 appeals_upheld */ 6:
+                    message.appealsUpheld = reader.uint32();
+                    break;
+                case /* uint32 appeals_shortened */ 7:
+                    message.appealsShortened = reader.uint32();
+                    break;
+                case /* uint32 appeals_revoked */ 8:
+                    message.appealsRevoked = reader.uint32();
+                    break;
+                case /* uint32 sanctioned_accounts */ 9:
+                    message.sanctionedAccounts = reader.uint32();
+                    break;
+                case /* uint32 repeat_accounts */ 10:
+                    message.repeatAccounts = reader.uint32();
+                    break;
+                default:
+                    let u = options.readUnknownField;
+                    if (u === "throw")
+                        throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
+                    let d = reader.skip(wireType);
+                    if (u !== false)
+                        (u === true ? UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            }
+        }
+        return message;
+    }
+    internalBinaryWrite(message: ModerationFigures, writer: IBinaryWriter, options: BinaryWriteOptions): IBinaryWriter {
+        /* int64 time_ms = 1; */
+        if (message.timeMs !== "0")
+            writer.tag(1, WireType.Varint).int64(message.timeMs);
+        /* sro.moderation.FiguresWindow window = 2; */
+        if (message.window !== 0)
+            writer.tag(2, WireType.Varint).int32(message.window);
+        /* sro.moderation.TimeToAction reports = 3; */
+        if (message.reports)
+            TimeToAction.internalBinaryWrite(message.reports, writer.tag(3, WireType.LengthDelimited).fork(), options).join();
+        /* sro.moderation.TimeToAction held_messages = 4; */
+        if (message.heldMessages)
+            TimeToAction.internalBinaryWrite(message.heldMessages, writer.tag(4, WireType.LengthDelimited).fork(), options).join();
+        /* sro.moderation.TimeToAction appeals = 5; */
+        if (message.appeals)
+            TimeToAction.internalBinaryWrite(message.appeals, writer.tag(5, WireType.LengthDelimited).fork(), options).join();
+        /* uint32 appeals_upheld = 6; */
+        if (message.appealsUpheld !== 0)
+            writer.tag(6, WireType.Varint).uint32(message.appealsUpheld);
+        /* uint32 appeals_shortened = 7; */
+        if (message.appealsShortened !== 0)
+            writer.tag(7, WireType.Varint).uint32(message.appealsShortened);
+        /* uint32 appeals_revoked = 8; */
+        if (message.appealsRevoked !== 0)
+            writer.tag(8, WireType.Varint).uint32(message.appealsRevoked);
+        /* uint32 sanctioned_accounts = 9; */
+        if (message.sanctionedAccounts !== 0)
+            writer.tag(9, WireType.Varint).uint32(message.sanctionedAccounts);
+        /* uint32 repeat_accounts = 10; */
+        if (message.repeatAccounts !== 0)
+            writer.tag(10, WireType.Varint).uint32(message.repeatAccounts);
+        let u = options.writeUnknownFields;
+        if (u !== false)
+            (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
+        return writer;
+    }
+}
+/**
+ * @generated MessageType for protobuf message sro.moderation.ModerationFigures
+ */
+export const ModerationFigures = new ModerationFigures$Type();
 /**
  * @generated ServiceType for protobuf service sro.moderation.OperationsService
  */
 export const OperationsService = new ServiceType("sro.moderation.OperationsService", [
     { name: "GetOperations", options: { "google.api.http": { get: "/v1/operations" } }, I: Empty, O: Operations },
     { name: "GetOperationsHistory", options: { "google.api.http": { get: "/v1/operations/history" } }, I: Empty, O: OperationsHistory },
-    { name: "GetQueueCounts", options: { "google.api.http": { get: "/v1/operations/queues" } }, I: Empty, O: QueueCounts }
+    { name: "GetQueueCounts", options: { "google.api.http": { get: "/v1/operations/queues" } }, I: Empty, O: QueueCounts },
+    { name: "GetModerationFigures", options: { "google.api.http": { get: "/v1/operations/figures" } }, I: ModerationFiguresRequest, O: ModerationFigures }
 ]);
