@@ -29,7 +29,8 @@ test('a player appeals a mute; a moderator revokes it from the desk; the player 
   const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ viewport: { width: 1440, height: 900 } })));
   const [admin, player, moderator] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page, Page];
   await signInAs(admin, '/admin', 'admin');
-  await signInAs(player, '/account/reports', 'player');
+  // The player's page is open before the sanction: a reload must show it, not the cached list.
+  await signInAs(player, '/account/sanctions', 'player');
   const channelId = await createChannel(admin, `E2E Appeal ${Date.now() % 1_000_000}`);
   const sent = await sendAs(player, channelId, CHAT_DEMO.pia.id, SOURCE_LINE);
   expect(sent.status).toBe(200);
@@ -47,7 +48,7 @@ test('a player appeals a mute; a moderator revokes it from the desk; the player 
   const sanctionId = issued.json.id as string;
   try {
     // The player appeals from their sanctions page.
-    await player.goto('/account/sanctions');
+    await player.reload();
     const card = player.getByTestId('my-sanction').filter({ hasText: REASON });
     await card.getByRole('button', { name: 'Appeal' }).click();
     const dialog = player.getByRole('dialog', { name: 'Appeal this sanction' });

@@ -55,6 +55,9 @@ export const appealQueries = {
     queryOptions({
       queryKey: appealKeys.mine,
       queryFn: async ({ signal }) => (await api.getMyAppeals({}, { signal })).appeals.map(toAppealRecord),
+      // Others decide what this shows (a sanction, an appeal's or a report's outcome): every visit asks again, the
+      // cached answer drawn meanwhile.
+      staleTime: 0,
     }),
   queue: (api: AppealApi, query: AppealQueueQuery) =>
     queryOptions({

@@ -86,6 +86,9 @@ export const reportQueries = {
     queryOptions({
       queryKey: reportKeys.mine,
       queryFn: async ({ signal }): Promise<ReportRecord[]> => (await api.getMyReports({}, { signal })).reports.map(toReportRecord),
+      // Others decide what this shows (a sanction, an appeal's or a report's outcome): every visit asks again, the
+      // cached answer drawn meanwhile.
+      staleTime: 0,
     }),
 };
 

@@ -95,6 +95,9 @@ export const sanctionQueries = {
         const page = await api.getMySanctions({}, { signal });
         return { total: Number(page.total), sanctions: page.sanctions.map(toSanctionRecord) };
       },
+      // Others decide what this shows (a sanction, an appeal's or a report's outcome): every visit asks again, the
+      // cached answer drawn meanwhile.
+      staleTime: 0,
     }),
   settings: (api: SanctionApi) =>
     queryOptions({
