@@ -67,15 +67,15 @@ export function secondFactorSetupPage(
     body: html`<h1>Set up two-factor authentication</h1>
       <p class="lead">Your account is staff: it needs a passkey or an authenticator app besides the password before you continue.</p>
       ${alert("error", f.error ?? f.passkeyError)}
-      <h2>A passkey</h2>
-      ${passkeyRegisterForm({ ...f.passkey, hidden: hidden(f), error: f.passkeyError })}
-      <h2>Or an authenticator app</h2>
+      <h2>An authenticator app</h2>
       ${totpSetupFields(f.secret)}
       <form method="post" action="${f.action}" novalidate>
         ${hidden(f)}
-        ${field({ name: "code", label: "Code from your app", autocomplete: "one-time-code", autofocus: true, required: true, maxLength: 20, error: f.error ? "Enter the 6-digit code your app shows now." : undefined })}
+        ${field({ name: "code", label: "Code from your app", autocomplete: "one-time-code", autofocus: !f.passkeyError, required: true, maxLength: 20, error: f.error ? "Enter the 6-digit code your app shows now." : undefined })}
         <div class="actions"><button class="button accent" type="submit">Confirm</button></div>
-      </form>`,
+      </form>
+      <h2>Or a passkey</h2>
+      ${passkeyRegisterForm({ ...f.passkey, hidden: hidden(f), error: f.passkeyError })}`,
   });
 }
 
