@@ -6,6 +6,9 @@ import { keepScreenshot } from '../support/screens';
 // A passkey added on the account page with Chromium's virtual authenticator (CDP), then a sign-in with the password
 // and the passkey whose tokens say so (amr hwk). The authorization request is the web app's own (code + PKCE).
 test('adds a passkey on the account page and signs in with it', async ({ page, baseURL }, testInfo) => {
+  page.on('console', (m) => console.log('CONSOLE', m.text()));
+  page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+  page.on('response', (r) => { if (r.url().includes('/resources/')) console.log('RES', r.status(), r.url()); });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
