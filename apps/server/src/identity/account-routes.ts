@@ -75,7 +75,7 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
           action: `${ctx.realmPath}/account/sessions${qs}#sessions`,
           notice: sessionsNotice,
         },
-        twoFactor: { ...(await twoFactorState(ctx, user)), csrf, action: `${ctx.realmPath}/account/totp${qs}#two-factor`, ...twoFactor },
+        twoFactor: { ...(await twoFactorState(ctx, user, session.uid)), csrf, action: `${ctx.realmPath}/account/totp${qs}#two-factor`, ...twoFactor },
         ...extra,
       }),
     );
@@ -98,7 +98,7 @@ export async function handleAccount(ctx: IdentityContext, req: AnyRequest, res: 
   const savedUrl = (what: string) => `${ctx.realmPath}/account?saved=${what}${qs ? `&${qs.slice(1)}` : ""}`;
 
   if (step === "totp") {
-    const outcome = await handleTwoFactorPost(ctx, req, user, form);
+    const outcome = await handleTwoFactorPost(ctx, req, user, session.uid, form);
     return render(outcome.status, { twoFactor: outcome.section });
   }
 

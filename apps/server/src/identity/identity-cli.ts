@@ -8,6 +8,7 @@ import { emailError, MIN_PASSWORD_LENGTH, usernameError } from "./profile-rules.
 import { createSigningKey, listSigningKeys, retireOlderSigningKeys } from "./signing-keys.js";
 import { createUserStore } from "./user-store.js";
 import { createSecondFactorStore } from "./second-factor-store.js";
+import { createPasskeyStore } from "./passkey-store.js";
 
 /**
  * Operator commands for the embedded identity provider, on the server's storage (DATABASE_URL, else PGlite under
@@ -72,8 +73,10 @@ async function main(): Promise<void> {
       const user = login ? await createUserStore(db).findForLogin(login) : undefined;
       if (!user) fail(`no user ${JSON.stringify(login)} (give --username <name or email>)`);
       // Break-glass at the machine: the audit log names the command, as for create-admin.
-      const removed = await createSecondFactorStore(db).remove({ ...SYSTEM_ACTOR, name: "identity-cli reset-second-factor" }, user.id, "user.otp.reset");
-      process.stdout.write(removed ? `removed the second factor of ${user.username}\n` : `${user.username} has no second factor\n`);
+      const actor = { ...SYSTEM_ACTOR, name: "identity-cli reset-second-factor" };
+      const removed = await createSecondFactorStore(db).remove(actor, user.id, "user.otp.reset");
+      const passkeys = await createPasskeyStore(db).removeAll(actor, user.id);
+      process.stdout.write(removed || passkeys ? `removed the second factor of ${user.username}\n` : `${user.username} has no second factor\n`);
     } else if (command === "keys") {
       const keys = await listSigningKeys(db);
       if (!keys.length) process.stdout.write("no signing keys yet: the server creates one on its first start\n");

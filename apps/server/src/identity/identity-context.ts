@@ -9,6 +9,8 @@ import type { PageLinks } from "./pages/layout.js";
 import type { SigningKeySet } from "./signing-keys.js";
 import type { UserStore } from "./user-store.js";
 import type { SecondFactorStore } from "./second-factor-store.js";
+import type { PasskeyStore } from "./passkey-store.js";
+import type { RelyingParty } from "./passkeys.js";
 import type { SecondFactorPolicy } from "../platform/auth/second-factor.js";
 import type { AccessResolver } from "../platform/auth/access-resolution.js";
 
@@ -19,6 +21,9 @@ export interface IdentityContext {
   /** Authenticator apps and recovery codes; who must have one (SECOND_FACTOR_GROUPS). */
   secondFactors: SecondFactorStore;
   secondFactorPolicy: SecondFactorPolicy;
+  /** Passkeys (WebAuthn credentials), the other second factor; the relying party is PUBLIC_URL. */
+  passkeys: PasskeyStore;
+  relyingParty: RelyingParty;
   throttle: LoginThrottle;
   policy: ThrottlePolicy;
   links: PageLinks;

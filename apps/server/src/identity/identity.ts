@@ -19,7 +19,9 @@ import { deleteExpiredOidcPayloads, endSessionsOf } from "./oidc-adapter.js";
 import { createOidcProvider, KEYCLOAK_ROUTES } from "./oidc-provider.js";
 import type { PageLinks } from "./pages/layout.js";
 import { errorPage } from "./pages/message-pages.js";
-import { displayFont, faviconSvg } from "./pages/static-resources.js";
+import { displayFont, faviconSvg, PASSKEY_FORM_SCRIPT, webauthnBrowserBundle } from "./pages/static-resources.js";
+import { createPasskeyStore } from "./passkey-store.js";
+import { relyingPartyOf } from "./passkeys.js";
 import { identityCss } from "./pages/theme-css.js";
 import { loadSigningKeys, localVerificationKeys } from "./signing-keys.js";
 import { handleThirdPartyCookieCheck } from "./third-party-cookie-check.js";
@@ -104,6 +106,7 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     home: `${config.publicUrl}/`,
     logoutConfirmScript: `${realmPath}/resources/logout-confirm.js`,
     icon: `${realmPath}/resources/favicon.svg`,
+    passkeyScripts: [`${realmPath}/resources/simplewebauthn-browser.js`, `${realmPath}/resources/passkey.js`],
   };
   const memo = createRequestMemo();
   const provider = createOidcProvider({ issuer, clients, keys, db, users, links, logger, memo });
@@ -115,6 +118,8 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     users,
     secondFactors: createSecondFactorStore(db, options.now),
     secondFactorPolicy: config.secondFactor,
+    passkeys: createPasskeyStore(db, options.now),
+    relyingParty: relyingPartyOf(config.publicUrl),
     throttle,
     policy: options.throttle ?? defaultThrottlePolicy,
     links,
@@ -171,6 +176,10 @@ export async function createIdentity(deps: { config: Config; db: Db; logger: Log
     if (rel === "/resources/identity.css") {
       res.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" });
       return void res.end(identityCss);
+    }
+    if (rel === "/resources/simplewebauthn-browser.js" || rel === "/resources/passkey.js") {
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" });
+      return void res.end(rel === "/resources/passkey.js" ? PASSKEY_FORM_SCRIPT : webauthnBrowserBundle());
     }
     if (rel === "/resources/favicon.svg") {
       res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" });

@@ -11,6 +11,7 @@ import { controlError } from "../platform/text-rules.js";
 import { signInKeys, throttledMessage } from "./login-throttle.js";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { afterPassword, AMR_PASSWORD, finishSignIn, handleSecondFactorStep, secondFactorUrls } from "./second-factor-sign-in.js";
+import { handlePasskeyStep, PASSKEY_STEPS } from "./passkey-sign-in.js";
 import { normaliseRegistration, registrationErrors, TAKEN } from "./profile-rules.js";
 
 /** The sign-in and registration pages of an authorization request (oidc-provider "interactions"). */
@@ -49,13 +50,15 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
   }
   const secondFactorSteps = ["otp", "otp-setup", "otp-continue"] as const;
   const secondFactorStep = secondFactorSteps.find((s) => s === step);
-  if (req.method !== "POST" || (step !== "login" && step !== "register" && !secondFactorStep)) return notFound(ctx, res);
+  const passkeyStep = PASSKEY_STEPS.find((s) => s === step);
+  if (req.method !== "POST" || (step !== "login" && step !== "register" && !secondFactorStep && !passkeyStep)) return notFound(ctx, res);
 
   const form = await readForm(req);
   if (!isSameOriginPost(req, new URL(ctx.publicUrl).origin) || !verifyCsrfToken(ctx.keys.csrfSecrets, `interaction:${uid}`, form.get("csrf"))) {
     return sendHtml(res, 403, errorPage(ctx.links, { title: "Request refused", message: "This form could not be verified. Reload the page and try again." }));
   }
 
+  if (passkeyStep) return handlePasskeyStep(ctx, req, res, uid, secondFactorUrls(base), passkeyStep, form);
   if (secondFactorStep) return handleSecondFactorStep(ctx, req, res, uid, secondFactorUrls(base), secondFactorStep, form);
   const address = `ip:${clientAddress(req, ctx.trustProxy)}`;
   if (step === "login") {

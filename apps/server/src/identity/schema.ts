@@ -141,3 +141,23 @@ export const recoveryCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
+
+/**
+ * A user's passkeys (WebAuthn credentials). `credentialId` and `publicKey` are base64url; `counter` is the
+ * authenticator's signature counter (0 for most passkeys, which do not count); `id` names it at the admin API.
+ */
+export const webauthnCredentials = pgTable(
+  "identity_webauthn_credentials",
+  {
+    id: uuid("id").primaryKey(),
+    credentialId: text("credential_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("identity_webauthn_credentials_credential_id_key").on(t.credentialId), index("identity_webauthn_credentials_user_idx").on(t.userId)],
+);

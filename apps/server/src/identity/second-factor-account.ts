@@ -5,19 +5,23 @@ import { auditActorOfRequest, clientAddress } from "./http-kit.js";
 import type { IdentityContext } from "./identity-context.js";
 import { signInKeys, throttledMessage } from "./login-throttle.js";
 import type { TwoFactorSection } from "./pages/second-factor-section.js";
+import { handlePasskeyPost, passkeyRegistration } from "./passkey-account.js";
 import { verifyPassword } from "./passwords.js";
 import { looksLikeTotpCode, otpauthUri, readableSecret } from "./totp.js";
 import type { User } from "./user-store.js";
 
 /** What the account page's section shows by default (the rest of TwoFactorSection comes from the page). */
-export async function twoFactorState(ctx: IdentityContext, user: User): Promise<Omit<TwoFactorSection, "csrf" | "action">> {
+export async function twoFactorState(ctx: IdentityContext, user: User, sessionUid: string): Promise<Omit<TwoFactorSection, "csrf" | "action">> {
   const status = await ctx.secondFactors.status(user.id);
+  const passkeys = (await ctx.passkeys.list(user.id)).map(({ id, name, createdAt }) => ({ id, name, createdAt }));
   const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
   return {
     totp: status.totp,
     confirmedAt: status.confirmedAt,
     recoveryCodesLeft: status.recoveryCodesLeft,
     required: mustHaveSecondFactor(ctx.secondFactorPolicy, groups),
+    passkeys,
+    passkeyRegistration: await passkeyRegistration(ctx, user, sessionUid),
   };
 }
 
@@ -28,8 +32,15 @@ export type TwoFactorOutcome = { status: number; section: Partial<TwoFactorSecti
  * codes once, `do=remove` needs the current code or the password. Codes and passwords here are checked under the
  * sign-in throttle, like the password change.
  */
-export async function handleTwoFactorPost(ctx: IdentityContext, req: AnyRequest, user: User, form: URLSearchParams): Promise<TwoFactorOutcome> {
+export async function handleTwoFactorPost(
+  ctx: IdentityContext,
+  req: AnyRequest,
+  user: User,
+  sessionUid: string,
+  form: URLSearchParams,
+): Promise<TwoFactorOutcome> {
   const action = form.get("do");
+  if (action === "passkey-add" || action === "passkey-remove") return handlePasskeyPost(ctx, req, user, sessionUid, form);
   const actor = auditActorOfRequest({ sub: user.id, username: user.username }, req, ctx.trustProxy);
   const setupOf = async () => {
     const secret = await ctx.secondFactors.pendingSecret(user.id);
@@ -42,7 +53,10 @@ export async function handleTwoFactorPost(ctx: IdentityContext, req: AnyRequest,
       : { status: 400, section: { notice: { kind: "error", message: "An authenticator app is already set up." } } };
   }
   if (action !== "confirm" && action !== "remove") {
-    return { status: 400, section: { notice: { kind: "error", message: "The do field must be setup, confirm or remove." } } };
+    return {
+      status: 400,
+      section: { notice: { kind: "error", message: "The do field must be setup, confirm, remove, passkey-add or passkey-remove." } },
+    };
   }
   const field = action === "confirm" ? "code" : "proof";
   const input = (form.get(field) ?? "").trim();
@@ -60,6 +74,7 @@ export async function handleTwoFactorPost(ctx: IdentityContext, req: AnyRequest,
       return failed("That code does not match. Check the key and your device's clock, then try the new code.");
     }
     ctx.logger.info({ userId: user.id }, "authenticator app enrolled");
+    // A passkey came first: its recovery codes stay (codes is empty then).
     return { status: 200, section: { recoveryCodes: codes, notice: { kind: "success", message: "Your authenticator app is set up." } } };
   }
   const proven =

@@ -7,6 +7,7 @@ import type { IdentityContext } from "./identity-context.js";
 import { signInKeys, throttledMessage } from "./login-throttle.js";
 import { errorPage } from "./pages/message-pages.js";
 import { recoveryCodesPage, secondFactorPage, secondFactorSetupPage } from "./pages/second-factor-pages.js";
+import { authenticationOptions, challengeOf, registrationOptions } from "./passkeys.js";
 import { otpauthUri, readableSecret } from "./totp.js";
 import type { User } from "./user-store.js";
 
@@ -20,24 +21,36 @@ const TICKET_MS = 10 * 60 * 1000;
 /** RFC 8176 methods; Keycloak's LoA convention for acr: 1 = password, 2 = with a second factor. */
 export const AMR_PASSWORD = ["pwd"];
 export const AMR_PASSWORD_AND_OTP = ["pwd", "otp"];
+/** A passkey is a hardware-secured key (RFC 8176 "hwk"), whether on a security key or in a platform authenticator. */
+export const AMR_PASSWORD_AND_PASSKEY = ["pwd", "hwk"];
 
-type Stage = "code" | "setup" | "enrolled";
+export type Stage = "code" | "setup" | "enrolled" | "enrolled-passkey";
 
 export interface SecondFactorUrls {
   code: string;
   setup: string;
   enrolled: string;
+  passkey: string;
+  passkeySetup: string;
+  passkeyEnrolled: string;
 }
 
 export function secondFactorUrls(base: string): SecondFactorUrls {
-  return { code: `${base}/otp`, setup: `${base}/otp-setup`, enrolled: `${base}/otp-continue` };
+  return {
+    code: `${base}/otp`,
+    setup: `${base}/otp-setup`,
+    enrolled: `${base}/otp-continue`,
+    passkey: `${base}/passkey`,
+    passkeySetup: `${base}/passkey-setup`,
+    passkeyEnrolled: `${base}/passkey-continue`,
+  };
 }
 
-function ticketOf(ctx: IdentityContext, uid: string, stage: Stage, userId: string, now: number): string {
+export function ticketOf(ctx: IdentityContext, uid: string, stage: Stage, userId: string, now: number): string {
   return `${userId}.${now}.${csrfToken(ctx.keys.csrfSecrets, `second-factor:${stage}:${uid}:${userId}:${now}`)}`;
 }
 
-function userOfTicket(ctx: IdentityContext, uid: string, stage: Stage, ticket: string | null, now: number): string | undefined {
+export function userOfTicket(ctx: IdentityContext, uid: string, stage: Stage, ticket: string | null, now: number): string | undefined {
   const [userId, issued, mac] = (ticket ?? "").split(".");
   const issuedMs = Number(issued);
   if (!userId || !mac || !Number.isSafeInteger(issuedMs) || now - issuedMs > TICKET_MS || issuedMs > now) return undefined;
@@ -47,24 +60,54 @@ function userOfTicket(ctx: IdentityContext, uid: string, stage: Stage, ticket: s
 /** After a correct password: the code page, the setup page, or signed in with the password alone. */
 export async function afterPassword(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, uid: string, urls: SecondFactorUrls, user: User): Promise<void> {
   const csrf = csrfToken(ctx.keys.csrfSecrets, `interaction:${uid}`);
-  const now = ctx.now();
-  if (await ctx.secondFactors.hasFactor(user.id)) {
-    return sendHtml(res, 200, secondFactorPage(ctx.links, { action: urls.code, csrf, ticket: ticketOf(ctx, uid, "code", user.id, now) }));
-  }
+  if (await ctx.secondFactors.hasAnyFactor(user.id)) return showCodePage(ctx, res, uid, urls, user.id, csrf);
   const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
   if (mustHaveSecondFactor(ctx.secondFactorPolicy, groups)) return showSetup(ctx, res, uid, urls, user, csrf);
   return finishSignIn(ctx, req, res, user, AMR_PASSWORD, groups);
 }
 
-async function showSetup(ctx: IdentityContext, res: AnyResponse, uid: string, urls: SecondFactorUrls, user: User, csrf: string, error?: string, status = 200) {
+/** The second step: the passkey form (with a challenge from this page's ticket) and the code form. */
+export async function showCodePage(
+  ctx: IdentityContext,
+  res: AnyResponse,
+  uid: string,
+  urls: SecondFactorUrls,
+  userId: string,
+  csrf: string,
+  error?: string,
+  status = 200,
+) {
+  const ticket = ticketOf(ctx, uid, "code", userId, ctx.now());
+  const [keys, factor] = await Promise.all([ctx.passkeys.list(userId), ctx.secondFactors.status(userId)]);
+  const passkey = keys.length
+    ? { action: urls.passkey, options: await authenticationOptions(ctx.relyingParty, keys, challengeOf(ctx.keys.csrfSecrets[0]!, ticket).bytes) }
+    : undefined;
+  const codes = factor.totp || factor.recoveryCodesLeft > 0;
+  sendHtml(res, status, secondFactorPage(ctx.links, { action: urls.code, csrf, ticket, error, passkey, codes }));
+}
+
+/** The forced enrolment: a passkey or an authenticator app, both from the same ticket. */
+export async function showSetup(
+  ctx: IdentityContext,
+  res: AnyResponse,
+  uid: string,
+  urls: SecondFactorUrls,
+  user: User,
+  csrf: string,
+  errors: { error?: string; passkeyError?: string } = {},
+  status = 200,
+) {
   const secret = await ctx.secondFactors.pendingSecret(user.id);
   if (!secret) return expired(ctx, res);
+  const ticket = ticketOf(ctx, uid, "setup", user.id, ctx.now());
+  const options = await registrationOptions(ctx.relyingParty, user, [], challengeOf(ctx.keys.csrfSecrets[0]!, ticket).bytes);
   const page = secondFactorSetupPage(ctx.links, {
     action: urls.setup,
     csrf,
-    ticket: ticketOf(ctx, uid, "setup", user.id, ctx.now()),
+    ticket,
     secret: { uri: otpauthUri(secret, user.username), text: readableSecret(secret) },
-    error,
+    passkey: { action: urls.passkeySetup, options },
+    ...errors,
   });
   sendHtml(res, status, page);
 }
@@ -89,8 +132,8 @@ export async function handleSecondFactorStep(
   const code = (form.get("code") ?? "").trim();
   const retry = (message: string, status: number) =>
     stage === "code"
-      ? sendHtml(res, status, secondFactorPage(ctx.links, { action: urls.code, csrf, ticket: ticketOf(ctx, uid, "code", user.id, ctx.now()), error: message }))
-      : showSetup(ctx, res, uid, urls, user, csrf, message, status);
+      ? showCodePage(ctx, res, uid, urls, user.id, csrf, message, status)
+      : showSetup(ctx, res, uid, urls, user, csrf, { error: message }, status);
   const bad = controlError("The code", code);
   if (bad) return retry(bad, 400);
   // Wrong codes count like wrong passwords: the same counters, backoff and lockout.
@@ -140,7 +183,7 @@ export async function finishSignIn(ctx: IdentityContext, req: AnyRequest, res: A
   );
 }
 
-function expired(ctx: IdentityContext, res: AnyResponse): void {
+export function expired(ctx: IdentityContext, res: AnyResponse): void {
   sendHtml(
     res,
     400,

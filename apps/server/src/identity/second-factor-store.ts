@@ -3,7 +3,8 @@ import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
 import type { Db } from "../platform/db/database.js";
 import { recoveryCodes, totpCredentials } from "./schema.js";
-import { looksLikeTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from "./totp.js";
+import { dropRecoveryCodesIfNoFactor, hasSecondFactor, issueRecoveryCodes } from "./passkey-store.js";
+import { looksLikeTotpCode, matchingStep, newTotpSecret, recoveryCodeHash } from "./totp.js";
 
 export interface SecondFactorStatus {
   totp: boolean;
@@ -32,16 +33,22 @@ export function createSecondFactorStore(db: Db, now: () => number = Date.now) {
   return {
     async status(userId: string): Promise<SecondFactorStatus> {
       const row = await confirmed(userId);
-      if (!row) return { totp: false, recoveryCodesLeft: 0 };
       const [left] = await db
         .select({ n: count() })
         .from(recoveryCodes)
         .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+      if (!row) return { totp: false, recoveryCodesLeft: left?.n ?? 0 };
       return { totp: true, credentialId: row.id, confirmedAt: row.confirmedAt ?? undefined, recoveryCodesLeft: left?.n ?? 0 };
     },
 
+    /** A confirmed authenticator app (the admin API's `totp` flag). */
     async hasFactor(userId: string): Promise<boolean> {
       return (await confirmed(userId)) !== undefined;
+    },
+
+    /** An authenticator app or a passkey: the sign-in asks for one after the password. */
+    async hasAnyFactor(userId: string): Promise<boolean> {
+      return hasSecondFactor(db, userId);
     },
 
     /** Which of `userIds` have a confirmed authenticator (the admin API's `totp` flag). */
@@ -68,20 +75,22 @@ export function createSecondFactorStore(db: Db, now: () => number = Date.now) {
       return stored?.confirmedAt ? undefined : stored?.secret;
     },
 
-    /** Confirms the pending secret with a code from the app: the new recovery codes (shown once), or undefined. */
+    /**
+     * Confirms the pending secret with a code from the app: the new recovery codes (shown once) when it is the first
+     * second factor, [] when a passkey came first (its codes stay), or undefined.
+     */
     async confirm(actor: AuditActor, userId: string, code: string): Promise<string[] | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).for("update");
         if (!row || row.confirmedAt) return undefined;
         const step = matchingStep(row.secret, code, now());
         if (step === undefined) return undefined;
+        const first = !(await hasSecondFactor(tx, userId));
         await tx
           .update(totpCredentials)
           .set({ confirmedAt: new Date(now()), lastStep: step })
           .where(eq(totpCredentials.userId, userId));
-        const codes = newRecoveryCodes();
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })));
+        const codes = first ? await issueRecoveryCodes(tx, userId) : [];
         await appendAudit(
           tx,
           actor,
@@ -97,9 +106,9 @@ export function createSecondFactorStore(db: Db, now: () => number = Date.now) {
      * never accepted twice), or an unused recovery code (used up by this). Undefined when it is neither.
      */
     async verify(actor: AuditActor, userId: string, input: string): Promise<SecondFactorProof | undefined> {
-      const row = await confirmed(userId);
-      if (!row) return undefined;
       if (looksLikeTotpCode(input)) {
+        const row = await confirmed(userId);
+        if (!row) return undefined;
         const step = matchingStep(row.secret, input, now());
         if (step === undefined) return undefined;
         // One statement, so two nodes given the same code at once accept it once.
@@ -123,7 +132,7 @@ export function createSecondFactorStore(db: Db, now: () => number = Date.now) {
     },
 
     /**
-     * Removes the authenticator and the recovery codes: "user.otp.remove" by the user, "user.otp.reset" by an admin
+     * Removes the authenticator (and the recovery codes when no passkey is left): "user.otp.remove" by the user, "user.otp.reset" by an admin
      * or the CLI (a lost factor). False when there was none.
      */
     async remove(actor: AuditActor, userId: string, action: "user.otp.remove" | "user.otp.reset"): Promise<boolean> {
@@ -133,7 +142,7 @@ export function createSecondFactorStore(db: Db, now: () => number = Date.now) {
           .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)))
           .returning({ userId: totpCredentials.userId });
         if (!removed.length) return false;
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await dropRecoveryCodesIfNoFactor(tx, userId);
         await appendAudit(tx, actor, { action, targetType: "user", targetId: userId, before: { totp: true }, after: { totp: false } }, now());
         return true;
       });

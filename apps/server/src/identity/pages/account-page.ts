@@ -37,6 +37,7 @@ export function accountPage(links: PageLinks, p: AccountPage): string {
   return layout(links, {
     title: "Your Profile",
     wide: true,
+    scripts: links.passkeyScripts,
     body: html`<h1>Your Profile</h1>
       <p class="lead">Manage the details of your SRO account.</p>
       <div class="identity">

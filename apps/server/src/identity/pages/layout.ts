@@ -10,6 +10,8 @@ export interface PageLinks {
   logoutConfirmScript: string;
   /** The pages' icon (served by the identity handler). */
   icon: string;
+  /** @simplewebauthn/browser's bundle and the script that runs the passkey forms with it (served by the handler). */
+  passkeyScripts: string[];
 }
 
 const logo = html`<svg viewBox="0 0 120 36" aria-hidden="true">
@@ -26,7 +28,7 @@ const logo = html`<svg viewBox="0 0 120 36" aria-hidden="true">
   </text>
 </svg>`;
 
-export function layout(links: PageLinks, page: { title: string; body: SafeHtml; wide?: boolean; script?: string }): string {
+export function layout(links: PageLinks, page: { title: string; body: SafeHtml; wide?: boolean; script?: string; scripts?: string[] }): string {
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -36,7 +38,7 @@ export function layout(links: PageLinks, page: { title: string; body: SafeHtml; 
         <title>${page.title} · SRO</title>
         <link rel="icon" type="image/svg+xml" href="${links.icon}" />
         <link rel="stylesheet" href="${links.stylesheet}" />
-        ${page.script ? html`<script src="${page.script}" defer></script>` : ""}
+        ${[...(page.script ? [page.script] : []), ...(page.scripts ?? [])].map((src) => html`<script src="${src}" defer></script>`)}
       </head>
       <body>
         <div class="shell">
