@@ -46,7 +46,7 @@ export const capabilityTable = {
   "held-messages.review": rpcs(RULES, "ListHeldMessages", "ReviewHeldMessage"),
   "reports.file": rpcs(REPORT, "ReportChatMessage"),
   "reports.read-own": rpcs(REPORT, "GetMyReports"),
-  "reports.work": rpcs(REPORT, "ListReportedMessages", "GetReportedMessage", "ResolveReportedMessage"),
+  "reports.work": rpcs(REPORT, "ListReportedMessages", "GetReportedMessage", "ResolveReportedMessage", "ClaimReportedMessage", "ReleaseReportedMessageClaim"),
   "appeals.file": rpcs(APPEAL, "FileAppeal"),
   "appeals.read-own": rpcs(APPEAL, "GetMyAppeals"),
   "appeals.read": rpcs(APPEAL, "ListAppeals", "GetAppeal"),
