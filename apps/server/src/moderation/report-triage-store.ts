@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lt, min, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
 import type { Reason } from "./report-rules.js";
 import { chatReports, reportedMessages } from "./report-schema.js";
@@ -98,7 +98,7 @@ export function createReportTriageStore(db: Db) {
               eq(reportedMessages.claimedById, ""),
               eq(reportedMessages.claimedById, by.id),
               isNull(reportedMessages.claimedAt),
-              lt(reportedMessages.claimedAt, new Date(by.liveSinceMs)),
+              lte(reportedMessages.claimedAt, new Date(by.liveSinceMs)),
             ),
           ),
         )
