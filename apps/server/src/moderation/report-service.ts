@@ -30,7 +30,8 @@ import type { SanctionIssuer } from "./sanction-service.js";
 import type { SanctionRecord, Tx } from "./sanction-store.js";
 import { storedChatMessage, type ModeratedMessage } from "./moderated-message.js";
 import type { ReportTriageStore } from "./report-triage-store.js";
-import { claimMessage, createReportTriage, triageMessage } from "./report-triage.js";
+import { createReportTriage } from "./report-triage.js";
+import { claimMessage, triageMessage } from "./triage-wire.js";
 import type { Triaged } from "./triage-rules.js";
 
 /** The chat domain's read rule (chat/chat-access.ts requireRead, handed in by compose.ts). */

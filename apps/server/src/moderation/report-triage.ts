@@ -1,38 +1,13 @@
-import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { eq } from "drizzle-orm";
 import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
-import { QueueClaimSchema, TriagePriority, TriageSchema } from "../gen/sro/moderation/triage_pb.js";
 import type { QueueQuery } from "./report-rules.js";
 import { reportedMessages } from "./report-schema.js";
 import type { ReportedMessageRecord, ReportStore } from "./report-store.js";
 import type { ReportTriageStore } from "./report-triage-store.js";
-import { byPriorityThenAge, CLAIM_IDLE_MS, liveClaim, SENDER_HISTORY_MS, triageReport, type Priority, type Triaged } from "./triage-rules.js";
+import { byPriorityThenAge, CLAIM_IDLE_MS, liveClaim, SENDER_HISTORY_MS, triageReport, type Triaged } from "./triage-rules.js";
 
 /** The reports queue's order and claims (docs/moderation.md "Triage"): facts from the store, ranks from triage-rules. */
-
-export const priorityToProto: Readonly<Record<Priority, TriagePriority>> = {
-  urgent: TriagePriority.URGENT,
-  high: TriagePriority.HIGH,
-  normal: TriagePriority.NORMAL,
-  low: TriagePriority.LOW,
-};
-
-export const triageMessage = (t: Triaged | undefined) =>
-  t && create(TriageSchema, { priority: priorityToProto[t.priority], reasons: t.reasons, dueAtMs: BigInt(t.dueAtMs), late: t.late });
-
-export function claimMessage(c: { claimedById: string; claimedByName: string; claimedAtMs: number | null }, nowMs: number) {
-  const live = liveClaim({ holderId: c.claimedById, holderName: c.claimedByName, claimedAtMs: c.claimedAtMs }, nowMs);
-  return (
-    live &&
-    create(QueueClaimSchema, {
-      holderId: live.holderId,
-      holderName: live.holderName,
-      claimedAtMs: BigInt(live.claimedAtMs),
-      lapsesAtMs: BigInt(live.lapsesAtMs),
-    })
-  );
-}
 
 export interface TriagedEntry {
   record: ReportedMessageRecord;
