@@ -50,7 +50,7 @@ export interface ReportQueuePage {
 
 /** The report reads as query options (key, fetch and cache rules together); the hooks use them. */
 export const reportQueries = {
-  /** The moderators' queue: one entry per reported message, newest report first. */
+  /** The moderators' queue: one entry per reported message, open ones by priority then age. */
   queue: (api: ReportApi, query: ReportQueueQuery) =>
     queryOptions({
       queryKey: reportKeys.queue(query),
@@ -162,5 +162,21 @@ export function useResolveReport() {
         client.invalidateQueries({ queryKey: queueCountsKeys.all }),
       ]);
     },
+  });
+}
+
+/** Claim (or renew) an open reported message, or release one's claim: others see who works it. */
+export function useReportClaim() {
+  const api = useReportApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ messageId, claim }: { messageId: string; claim: boolean }) =>
+      toReportedMessageRecord(claim ? await api.claimReportedMessage({ id: messageId }) : await api.releaseReportedMessageClaim({ id: messageId })),
+    onSuccess: (changed) => {
+      client.setQueryData(reportKeys.one(changed.message.id), changed);
+      return client.invalidateQueries({ queryKey: reportKeys.all });
+    },
+    // Someone else took it meanwhile: the queue shows who.
+    onError: () => client.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }
