@@ -135,7 +135,13 @@ describe.each(storageBackends)("appeals (%s)", (backend) => {
       // A week's mute everywhere: normal; a permanent ban everywhere: high, first though filed later.
       const week = await file(await mute(24 * 7));
       clock += 1000;
-      const ban = await modSanctions.issueSanction({ kind: kinds.ban, scope: scopes.everywhere, characterId: character, durationSeconds: -1n, reason: "Cheating" });
+      const ban = await modSanctions.issueSanction({
+        kind: kinds.ban,
+        scope: scopes.everywhere,
+        characterId: character,
+        durationSeconds: -1n,
+        reason: "Cheating",
+      });
       const banAppeal = await file(ban.id);
       const open = (await moderator.listAppeals({ limit: 200 })).appeals;
       const ids = open.map((x) => x.id);

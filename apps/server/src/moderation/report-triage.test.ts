@@ -50,7 +50,8 @@ describe.each(storageBackends)("triaged reports queue (%s)", (backend) => {
   }
   const report = (r: { client: ReportClient; character: string }, messageId: string, reason: ReportReason) =>
     r.client.reportChatMessage({ messageId, characterId: r.character, reason, details: "" });
-  const entry = async (id: string): Promise<ReportedMessage> => (await moderator.listReportedMessages({ limit: 200 })).messages.find((m) => m.message?.id === id)!;
+  const entry = async (id: string): Promise<ReportedMessage> =>
+    (await moderator.listReportedMessages({ limit: 200 })).messages.find((m) => m.message?.id === id)!;
 
   it("ranks by priority then age and says why; the sender's recent sanctions and the reporters' record count", async () => {
     const [a, b, c] = [await reporter(), await reporter(), await reporter()];
@@ -86,7 +87,9 @@ describe.each(storageBackends)("triaged reports queue (%s)", (backend) => {
       issuedById: "mod",
       issuedByName: "moderator",
     });
-    await db().insert(sanctions).values([sanction(clock - DAY), sanction(clock - 2 * DAY), sanction(clock - 31 * DAY)]);
+    await db()
+      .insert(sanctions)
+      .values([sanction(clock - DAY), sanction(clock - 2 * DAY), sanction(clock - 31 * DAY)]);
     expect((await entry(spamNew.id)).triage).toMatchObject({ priority: TriagePriority.HIGH, reasons: ["Spam", "sender sanctioned 2× in 30 days"] });
 
     // A reporter whose 3 past reports led to no action: −1, and said.

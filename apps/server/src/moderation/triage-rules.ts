@@ -145,11 +145,7 @@ export function triageAppeal(f: AppealFacts, nowMs: number): Triaged {
 
 /** Queue order: priority, then the oldest first, then the id (stable pages). */
 export function byPriorityThenAge<T extends { triage: Triaged; sinceMs: number; id: string | number }>(a: T, b: T): number {
-  return (
-    PRIORITIES.indexOf(a.triage.priority) - PRIORITIES.indexOf(b.triage.priority) ||
-    a.sinceMs - b.sinceMs ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
+  return PRIORITIES.indexOf(a.triage.priority) - PRIORITIES.indexOf(b.triage.priority) || a.sinceMs - b.sinceMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** A claim as the queue shows it: live while its holder claimed it within CLAIM_IDLE_MS, else nobody's. */

@@ -4,7 +4,7 @@ import { useAppealQueue } from '../../../lib/api/appeals';
 import { appealReasonLabel, DECISION_LABELS, type AppealRecord } from '../../../lib/appeals/appeal-records';
 import { useAreaHref } from '../../../lib/area-links';
 import { formatLocalTime, sanctionKindLabel, scopeText } from '../../../lib/sanctions/sanction-records';
-import { lateFrame, PriorityLine } from '../triage-parts';
+import { lateFrame, PriorityLine } from '../../../components/triage-parts';
 
 export const playerText = (a: AppealRecord) => a.accountName || a.sanction?.accountName || a.accountId;
 

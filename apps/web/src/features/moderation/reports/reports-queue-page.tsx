@@ -6,7 +6,7 @@ import { openCount, reasonLabel, reasonSummary, type ReportedMessageRecord } fro
 import { OutcomeBadge, senderText } from './report-parts';
 import { useAreaHref } from '../../../lib/area-links';
 import { PlayerLink } from '../../../components/player-link';
-import { lateFrame, PriorityLine } from '../triage-parts';
+import { lateFrame, PriorityLine } from '../../../components/triage-parts';
 import { ClaimControl } from './claim-control';
 
 function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {

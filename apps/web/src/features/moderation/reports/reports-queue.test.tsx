@@ -27,7 +27,8 @@ function reportServer(messages: ReportedMessage[], caller: { id: string; name: s
       listReportedMessages: () => ({ total: BigInt(messages.length), messages }),
       claimReportedMessage: (req) => {
         const m = messages.find((x) => x.message?.id === req.id)!;
-        if (m.claim && m.claim.holderId !== caller.id) throw new ConnectError(`chat message ${req.id} is claimed by ${m.claim.holderName}`, Code.FailedPrecondition);
+        if (m.claim && m.claim.holderId !== caller.id)
+          throw new ConnectError(`chat message ${req.id} is claimed by ${m.claim.holderName}`, Code.FailedPrecondition);
         m.claim = create(QueueClaimSchema, { holderId: caller.id, holderName: caller.name, claimedAtMs: 1n, lapsesAtMs: 2n });
         claims.push(`claim ${req.id}`);
         return m;

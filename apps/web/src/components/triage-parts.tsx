@@ -1,6 +1,6 @@
-import { Badge, type BadgeTone } from '../../components/badge';
-import { formatLocalTime } from '../../lib/sanctions/sanction-records';
-import { PRIORITY_LABELS, type PriorityName, type TriageRecord } from '../../lib/triage/triage-records';
+import { Badge, type BadgeTone } from './badge';
+import { formatLocalTime } from '../lib/sanctions/sanction-records';
+import { PRIORITY_LABELS, type PriorityName, type TriageRecord } from '../lib/triage/triage-records';
 
 const PRIORITY_TONES: Record<PriorityName, BadgeTone> = { urgent: 'red', high: 'amber', normal: 'cyan', low: 'grey' };
 
@@ -10,9 +10,7 @@ export function PriorityLine({ triage }: { triage: TriageRecord | undefined }) {
   return (
     <p data-testid="triage" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-300">
       <Badge tone={PRIORITY_TONES[triage.priority]}>Priority: {PRIORITY_LABELS[triage.priority]}</Badge>
-      {triage.late ? (
-        <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">Late</span>
-      ) : null}
+      {triage.late ? <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">Late</span> : null}
       <span>
         <span className="sr-only">Why: </span>
         {triage.reasons.join(' · ')}
