@@ -1,11 +1,13 @@
 import { Badge, type BadgeTone } from './badge';
 import { formatLocalTime } from '../lib/sanctions/sanction-records';
-import { PRIORITY_LABELS, type PriorityName, type TriageRecord } from '../lib/triage/triage-records';
+import type { Triage } from '../gen/sro/moderation/triage_pb';
+import { PRIORITY_LABELS, toTriageRecord, type PriorityName } from '../lib/triage/triage-records';
 
 const PRIORITY_TONES: Record<PriorityName, BadgeTone> = { urgent: 'red', high: 'amber', normal: 'cyan', low: 'grey' };
 
 /** An item's priority in words with its why, and "Late" past its SLA target: text first, colour only helps. */
-export function PriorityLine({ triage }: { triage: TriageRecord | undefined }) {
+export function PriorityLine({ wire }: { wire: Triage | undefined }) {
+  const triage = toTriageRecord(wire);
   if (!triage) return null;
   return (
     <p data-testid="triage" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-300">
@@ -23,4 +25,4 @@ export function PriorityLine({ triage }: { triage: TriageRecord | undefined }) {
 }
 
 /** The left border of a late item: a second cue beside the "Late" text. */
-export const lateFrame = (triage: TriageRecord | undefined) => (triage?.late ? 'border-rose-400/70 border-l-4' : 'border-white/10');
+export const lateFrame = (triage: Triage | undefined) => (triage?.late && triage.priority !== 0 ? 'border-rose-400/70 border-l-4' : 'border-white/10');

@@ -22,7 +22,7 @@ function QueueEntry({ appeal }: { appeal: AppealRecord }) {
           </span>
         )}
       </div>
-      <PriorityLine triage={appeal.triage} />
+      <PriorityLine wire={appeal.triage} />
       <p className="mt-2 line-clamp-3 break-words border-l-2 border-white/20 pl-3 text-sm text-slate-100">
         <span className="font-semibold">{appealReasonLabel(appeal.reason)}:</span> {appeal.text}
       </p>

@@ -1,10 +1,12 @@
 import { useSession } from '../../../lib/auth/session-context';
-import { useReportClaim } from '../../../lib/api/reports';
+import { useReportClaim } from '../../../lib/api/report-claims';
 import { rpcFailureText } from '../../../lib/rpc/rpc-error';
-import type { ClaimRecord } from '../../../lib/triage/triage-records';
+import type { QueueClaim } from '../../../gen/sro/moderation/triage_pb';
+import { toClaimRecord } from '../../../lib/triage/triage-records';
 
 /** Who works a reported message, with Claim or Release: a claim lapses when its holder leaves it idle. */
-export function ClaimControl({ messageId, claim, what }: { messageId: string; claim: ClaimRecord | undefined; what: string }) {
+export function ClaimControl({ messageId, wire, what }: { messageId: string; wire: QueueClaim | undefined; what: string }) {
+  const claim = toClaimRecord(wire);
   const { user } = useSession();
   const mutation = useReportClaim();
   const mine = claim !== undefined && claim.holderId === user?.id;

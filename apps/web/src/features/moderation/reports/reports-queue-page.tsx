@@ -21,7 +21,7 @@ function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
         </PlayerLink>
         <span className="text-slate-300">in {entry.message.channelName || 'a deleted channel'}</span>
       </div>
-      <PriorityLine triage={entry.triage} />
+      <PriorityLine wire={entry.triage} />
       <blockquote className="mt-2 line-clamp-3 whitespace-pre-wrap break-words border-l-2 border-white/20 pl-3 text-sm text-slate-100">
         {entry.message.content}
       </blockquote>
@@ -38,7 +38,7 @@ function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
           {' · latest '}
           {formatLocalTime(entry.latestReportMs)}
         </p>
-        {entry.outcome === 'open' && <ClaimControl messageId={entry.message.id} claim={entry.claim} what={`the message of ${senderText(entry.message)}`} />}
+        {entry.outcome === 'open' && <ClaimControl messageId={entry.message.id} wire={entry.claim} what={`the message of ${senderText(entry.message)}`} />}
         <Link
           to={href(`reports/${entry.message.id}`) ?? ''}
           className="font-medium text-neon-cyan underline-offset-4 hover:underline"
