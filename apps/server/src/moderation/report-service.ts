@@ -10,6 +10,7 @@ import {
   type ChatReport,
   type ReportService,
 } from "../gen/sro/moderation/reports_pb.js";
+import type { ReportClaimService } from "../gen/sro/moderation/report_claims_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
 import type { Logger } from "../platform/logger.js";
 import {
@@ -136,7 +137,7 @@ const auditState = (r: ReportedMessageRecord) => ({
 });
 
 /** Thin handlers: request → rules (report-rules) → store (with its audit record, one transaction) → notices. */
-export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof ReportService> {
+export function createReportService(deps: ReportServiceDeps) {
   const { store, readAccess, sanctions, messages } = deps;
   const now = deps.now ?? Date.now;
   const queue = createReportTriage(store, deps.triage);
@@ -154,7 +155,7 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
     return reportedMessage({ ...found, message: message! }, reports, nowMs, triage, lines);
   }
 
-  return {
+  const service: ServiceImpl<typeof ReportService> = {
     async reportChatMessage(req, ctx) {
       const input = reportInput(req);
       const caller = callerOf(ctx);
@@ -237,18 +238,6 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
       });
     },
 
-    async claimReportedMessage(req, ctx) {
-      const id = requireMessageId(req.id, "id");
-      await queue.claim(auditActorOf(ctx), id, now());
-      return detail(id);
-    },
-
-    async releaseReportedMessageClaim(req, ctx) {
-      const id = requireMessageId(req.id, "id");
-      await queue.release(auditActorOf(ctx), id, now());
-      return detail(id);
-    },
-
     async getReportedMessage(req) {
       return detail(requireMessageId(req.id, "id"));
     },
@@ -301,4 +290,21 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
       return detail(input.messageId);
     },
   };
+
+  // ReportClaimService (proto sro/moderation/report_claims.proto): the same store and detail, another service.
+  const claims: ServiceImpl<typeof ReportClaimService> = {
+    async claimReportedMessage(req, ctx) {
+      const id = requireMessageId(req.id, "id");
+      await queue.claim(auditActorOf(ctx), id, now());
+      return detail(id);
+    },
+
+    async releaseReportedMessageClaim(req, ctx) {
+      const id = requireMessageId(req.id, "id");
+      await queue.release(auditActorOf(ctx), id, now());
+      return detail(id);
+    },
+  };
+
+  return Object.assign(service, { claims });
 }

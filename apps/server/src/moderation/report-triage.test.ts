@@ -5,7 +5,7 @@ import { auditRecords } from "../audit/schema.js";
 import { ReportOutcome, ReportReason, type ReportedMessage } from "../gen/sro/moderation/reports_pb.js";
 import { TriagePriority } from "../gen/sro/moderation/triage_pb.js";
 import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fixtures.js";
-import { reportClient, storeMessage, type ReportClient } from "../test/report-fixtures.js";
+import { reportClaimClient, reportClient, storeMessage, type ReportClaimClient, type ReportClient } from "../test/report-fixtures.js";
 import { rest } from "../test/rest-client.js";
 import { Code, errorOf } from "../test/sanction-clients.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
@@ -24,13 +24,15 @@ const DAY = 24 * HOUR;
 describe.each(storageBackends)("triaged reports queue (%s)", (backend) => {
   let t: TestServer;
   let clock = Date.UTC(2026, 2, 1);
-  let moderator: ReportClient, admin: ReportClient;
+  let moderator: ReportClient, admin: ReportClient, modClaims: ReportClaimClient, adminClaims: ReportClaimClient;
   let dim: string, senderSub: string;
 
   beforeAll(async () => {
     t = await startTestServer({ backend, now: () => clock });
     moderator = reportClient(t.url, t.users.moderator.token);
     admin = reportClient(t.url, t.users.admin.token);
+    modClaims = reportClaimClient(t.url, t.users.moderator.token);
+    adminClaims = reportClaimClient(t.url, t.users.admin.token);
     dim = await insertDimension(db());
     senderSub = t.users.otherPlayer.sub;
   });
@@ -126,33 +128,33 @@ describe.each(storageBackends)("triaged reports queue (%s)", (backend) => {
   it("claims: others see the holder and cannot take or release it; it lapses when idle; resolving ends it; audited", async () => {
     const m = await message();
     await report(await reporter(), m.id, ReportReason.SPAM);
-    const claimed = await moderator.claimReportedMessage({ id: m.id });
+    const claimed = await modClaims.claimReportedMessage({ id: m.id });
     expect(claimed.claim).toMatchObject({ holderName: "moderator", claimedAtMs: BigInt(clock), lapsesAtMs: BigInt(clock + CLAIM_IDLE_MS) });
     expect((await admin.listReportedMessages({ limit: 200 })).messages.find((x) => x.message?.id === m.id)?.claim?.holderName).toBe("moderator");
 
-    const taken = await errorOf(admin.claimReportedMessage({ id: m.id }));
+    const taken = await errorOf(adminClaims.claimReportedMessage({ id: m.id }));
     expect(taken.code).toBe(Code.FailedPrecondition);
     expect(taken.rawMessage).toBe(`chat message ${m.id} is claimed by moderator`);
-    expect((await errorOf(admin.releaseReportedMessageClaim({ id: m.id }))).rawMessage).toContain("claimed by moderator");
+    expect((await errorOf(adminClaims.releaseReportedMessageClaim({ id: m.id }))).rawMessage).toContain("claimed by moderator");
 
     // The holder acting again renews it; idle for CLAIM_IDLE_MS it lapses and another may claim.
     clock += 10 * MINUTE;
-    await moderator.claimReportedMessage({ id: m.id });
+    await modClaims.claimReportedMessage({ id: m.id });
     clock += 10 * MINUTE;
-    expect((await errorOf(admin.claimReportedMessage({ id: m.id }))).code).toBe(Code.FailedPrecondition);
+    expect((await errorOf(adminClaims.claimReportedMessage({ id: m.id }))).code).toBe(Code.FailedPrecondition);
     clock += 5 * MINUTE;
     expect((await entry(m.id)).claim).toBeUndefined();
-    expect((await admin.claimReportedMessage({ id: m.id })).claim?.holderName).toBe("admin");
-    expect((await errorOf(moderator.claimReportedMessage({ id: m.id }))).rawMessage).toContain("claimed by admin");
+    expect((await adminClaims.claimReportedMessage({ id: m.id })).claim?.holderName).toBe("admin");
+    expect((await errorOf(modClaims.claimReportedMessage({ id: m.id }))).rawMessage).toContain("claimed by admin");
 
     // Releasing one's own; releasing nothing changes nothing.
-    expect((await admin.releaseReportedMessageClaim({ id: m.id })).claim).toBeUndefined();
-    expect((await admin.releaseReportedMessageClaim({ id: m.id })).claim).toBeUndefined();
+    expect((await adminClaims.releaseReportedMessageClaim({ id: m.id })).claim).toBeUndefined();
+    expect((await adminClaims.releaseReportedMessageClaim({ id: m.id })).claim).toBeUndefined();
 
-    await moderator.claimReportedMessage({ id: m.id });
+    await modClaims.claimReportedMessage({ id: m.id });
     const done = await admin.resolveReportedMessage({ messageId: m.id, outcome: ReportOutcome.DISMISSED, note: "Fine" });
     expect(done.claim).toBeUndefined();
-    const closed = await errorOf(moderator.claimReportedMessage({ id: m.id }));
+    const closed = await errorOf(modClaims.claimReportedMessage({ id: m.id }));
     expect(closed.code).toBe(Code.FailedPrecondition);
     expect(closed.rawMessage).toContain("no open report");
 
@@ -168,12 +170,12 @@ describe.each(storageBackends)("triaged reports queue (%s)", (backend) => {
   });
 
   it("refuses bad ids, unknown messages, and every caller but staff; speaks REST", async () => {
-    expect((await errorOf(moderator.claimReportedMessage({ id: "x" }))).rawMessage).toMatch(/^id: /);
-    expect((await errorOf(moderator.claimReportedMessage({ id: "999999999" }))).code).toBe(Code.NotFound);
+    expect((await errorOf(modClaims.claimReportedMessage({ id: "x" }))).rawMessage).toMatch(/^id: /);
+    expect((await errorOf(modClaims.claimReportedMessage({ id: "999999999" }))).code).toBe(Code.NotFound);
     const m = await message();
     await report(await reporter(), m.id, ReportReason.SPAM);
     for (const user of [t.users.player, t.users.banned, t.users.gameserver]) {
-      const client = reportClient(t.url, user.token);
+      const client = reportClaimClient(t.url, user.token);
       expect((await errorOf(client.claimReportedMessage({ id: m.id }))).code).toBe(Code.PermissionDenied);
       expect((await errorOf(client.releaseReportedMessageClaim({ id: m.id }))).code).toBe(Code.PermissionDenied);
     }

@@ -15,6 +15,7 @@ import { GameServerControlService } from "../gen/sro/gameserver/control_pb.js";
 import { HealthService } from "../gen/sro/health_pb.js";
 import { OperationsService } from "../gen/sro/moderation/operations_pb.js";
 import { ReportService } from "../gen/sro/moderation/reports_pb.js";
+import { ReportClaimService } from "../gen/sro/moderation/report_claims_pb.js";
 
 /** Our additions (not in the wire contract): the stats read and the registry, listed as they are. */
 const OURS: Record<string, string> = {
@@ -68,6 +69,7 @@ const services: DescService[] = [
   GameServerControlService,
   OperationsService,
   ReportService,
+  ReportClaimService,
 ];
 
 describe("REST bindings", () => {
@@ -82,7 +84,7 @@ describe("REST bindings", () => {
     expect(wire["ConnectionService.VerifyConnect"]).toBe("POST /v1/connect/verify body *");
     expect(wire["InventoryService.GetInventory"]).toBe("GET /v1/characters/id/{character_id}/inventory");
     expect(wire["OperationsService.GetQueueCounts"]).toBe("GET /v1/operations/queues");
-    expect(wire["ReportService.ClaimReportedMessage"]).toBe("POST /v1/reported-messages/id/{id}/claim");
+    expect(wire["ReportClaimService.ClaimReportedMessage"]).toBe("POST /v1/reported-messages/id/{id}/claim");
   });
 
   it("are exactly docs/wire.md's for every rpc", () => {

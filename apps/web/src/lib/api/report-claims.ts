@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toReportedMessageRecord } from '../reports/report-records';
-import { reportKeys, useReportApi } from './reports';
+import { ReportClaimService } from '../../gen/sro/moderation/report_claims_pb';
+import { useRuntimeConfig } from '../runtime-config-context';
+import { useRpcClient } from '../rpc/use-rpc-client';
+import { reportKeys } from './reports';
 
 /** Claim (or renew) an open reported message, or release one's claim: others see who works it. */
 export function useReportClaim() {
-  const api = useReportApi();
+  const api = useRpcClient(ReportClaimService, useRuntimeConfig()?.apiBaseUrl ?? '');
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ messageId, claim }: { messageId: string; claim: boolean }) =>

@@ -5,6 +5,7 @@ import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
 import { StoredChatMessageSchema } from '../../../gen/sro/moderation/chat_history_pb';
 import { ChatReportSchema, ReportedMessageSchema, ReportReason, ReportService, type ReportedMessage } from '../../../gen/sro/moderation/reports_pb';
+import { ReportClaimService } from '../../../gen/sro/moderation/report_claims_pb';
 import { QueueClaimSchema, TriagePriority, TriageSchema } from '../../../gen/sro/moderation/triage_pb';
 import { MODERATOR, renderScreen } from '../../../test/sanction-test-render';
 import ReportsQueuePage from './reports-queue-page';
@@ -25,6 +26,8 @@ function reportServer(messages: ReportedMessage[], caller: { id: string; name: s
   const transport = createRouterTransport(({ service }) => {
     service(ReportService, {
       listReportedMessages: () => ({ total: BigInt(messages.length), messages }),
+    });
+    service(ReportClaimService, {
       claimReportedMessage: (req) => {
         const m = messages.find((x) => x.message?.id === req.id)!;
         if (m.claim && m.claim.holderId !== caller.id)

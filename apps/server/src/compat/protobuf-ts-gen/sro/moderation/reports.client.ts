@@ -51,18 +51,6 @@ export interface IReportServiceClient {
      * @generated from protobuf rpc: ResolveReportedMessage
      */
     resolveReportedMessage(input: ResolveReportedMessageRequest, options?: RpcOptions): UnaryCall<ResolveReportedMessageRequest, ReportedMessage>;
-    /**
-     * Claim an open reported message (or renew one's own claim). Another's live claim: FAILED_PRECONDITION.
-     *
-     * @generated from protobuf rpc: ClaimReportedMessage
-     */
-    claimReportedMessage(input: TargetId, options?: RpcOptions): UnaryCall<TargetId, ReportedMessage>;
-    /**
-     * Release one's own claim (nothing held: unchanged).
-     *
-     * @generated from protobuf rpc: ReleaseReportedMessageClaim
-     */
-    releaseReportedMessageClaim(input: TargetId, options?: RpcOptions): UnaryCall<TargetId, ReportedMessage>;
 }
 /**
  * @generated from protobuf service sro.moderation.ReportService
@@ -117,23 +105,5 @@ export class ReportServiceClient implements IReportServiceClient, ServiceInfo {
     resolveReportedMessage(input: ResolveReportedMessageRequest, options?: RpcOptions): UnaryCall<ResolveReportedMessageRequest, ReportedMessage> {
         const method = this.methods[4], opt = this._transport.mergeOptions(options);
         return stackIntercept<ResolveReportedMessageRequest, ReportedMessage>("unary", this._transport, method, opt, input);
-    }
-    /**
-     * Claim an open reported message (or renew one's own claim). Another's live claim: FAILED_PRECONDITION.
-     *
-     * @generated from protobuf rpc: ClaimReportedMessage
-     */
-    claimReportedMessage(input: TargetId, options?: RpcOptions): UnaryCall<TargetId, ReportedMessage> {
-        const method = this.methods[5], opt = this._transport.mergeOptions(options);
-        return stackIntercept<TargetId, ReportedMessage>("unary", this._transport, method, opt, input);
-    }
-    /**
-     * Release one's own claim (nothing held: unchanged).
-     *
-     * @generated from protobuf rpc: ReleaseReportedMessageClaim
-     */
-    releaseReportedMessageClaim(input: TargetId, options?: RpcOptions): UnaryCall<TargetId, ReportedMessage> {
-        const method = this.methods[6], opt = this._transport.mergeOptions(options);
-        return stackIntercept<TargetId, ReportedMessage>("unary", this._transport, method, opt, input);
     }
 }

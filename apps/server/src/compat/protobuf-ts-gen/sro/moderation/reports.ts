@@ -878,7 +878,5 @@ export const ReportService = new ServiceType("sro.moderation.ReportService", [
     { name: "GetMyReports", options: { "google.api.http": { get: "/v1/account/reports" } }, I: Empty, O: ChatReports },
     { name: "ListReportedMessages", options: { "google.api.http": { get: "/v1/reported-messages" } }, I: ListReportedMessagesRequest, O: ReportedMessages },
     { name: "GetReportedMessage", options: { "google.api.http": { get: "/v1/reported-messages/id/{id}" } }, I: TargetId, O: ReportedMessage },
-    { name: "ResolveReportedMessage", options: { "google.api.http": { post: "/v1/reported-messages/id/{message_id}/resolve", body: "*" } }, I: ResolveReportedMessageRequest, O: ReportedMessage },
-    { name: "ClaimReportedMessage", options: { "google.api.http": { post: "/v1/reported-messages/id/{id}/claim" } }, I: TargetId, O: ReportedMessage },
-    { name: "ReleaseReportedMessageClaim", options: { "google.api.http": { post: "/v1/reported-messages/id/{id}/release" } }, I: TargetId, O: ReportedMessage }
+    { name: "ResolveReportedMessage", options: { "google.api.http": { post: "/v1/reported-messages/id/{message_id}/resolve", body: "*" } }, I: ResolveReportedMessageRequest, O: ReportedMessage }
 ]);
