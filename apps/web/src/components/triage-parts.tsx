@@ -25,4 +25,4 @@ export function PriorityLine({ wire }: { wire: Triage | undefined }) {
 }
 
 /** The left border of a late item: a second cue beside the "Late" text. */
-export const lateFrame = (triage: Triage | undefined) => (triage?.late && triage.priority !== 0 ? 'border-rose-400/70 border-l-4' : 'border-white/10');
+export const lateFrame = (triage: Triage | undefined) => (triage?.late ? 'border-rose-400/70 border-l-4' : 'border-white/10');
