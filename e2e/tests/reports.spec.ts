@@ -94,6 +94,10 @@ test('a player reports a message; the admin reviews the evidence and dismisses i
     await expect(entry).toContainText(channelName);
     await expect(entry).toContainText('1 report');
     await expect(entry).toContainText('Harassment');
+    // Triaged: its priority in words with its why.
+    // (The level depends on the sender's history in this database: its words and the reason are what we check.)
+    await expect(entry.getByTestId('triage')).toContainText(/Priority: (Urgent|High|Normal|Low)/);
+    await expect(entry.getByTestId('triage')).toContainText('Why: Harassment');
     await atBothWidths(staff, testInfo, 'reports-queue', () => expect(entry).toBeVisible());
 
     await entry.getByRole('link', { name: /^Review/ }).click();

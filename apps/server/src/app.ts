@@ -25,6 +25,7 @@ import { AccessService } from "./gen/sro/access_pb.js";
 import { ChatFigures, wallClockMs } from "./chat/chat-figures.js";
 import { createRequestHandler, type RouterOptions } from "./request-handler.js";
 import { ReportService } from "./gen/sro/moderation/reports_pb.js";
+import { ReportClaimService } from "./gen/sro/moderation/report_claims_pb.js";
 import { AppealService } from "./gen/sro/moderation/appeals_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { GameServerControlService } from "./gen/sro/gameserver/control_pb.js";
@@ -80,6 +81,7 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(SanctionService, services.sanctions);
   router.service(ChannelRulesService, services.channelRules);
   router.service(ReportService, services.reports);
+  router.service(ReportClaimService, services.reports.claims);
   router.service(AppealService, services.appeals);
   router.service(DimensionService, services.dimensions);
   router.service(MapService, services.maps);

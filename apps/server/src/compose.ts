@@ -20,6 +20,7 @@ import { createSanctionService, type AccountDirectory, type SanctionEvents } fro
 import { createSanctionStore } from "./moderation/sanction-store.js";
 import { createGameBans } from "./moderation/game-bans.js";
 import { createReportService } from "./moderation/report-service.js";
+import { createReportTriageStore } from "./moderation/report-triage-store.js";
 import { createReportStore } from "./moderation/report-store.js";
 import { createAppealService } from "./moderation/appeal-service.js";
 import { createAppealStore } from "./moderation/appeal-store.js";
@@ -195,6 +196,7 @@ export function composeServices(deps: ComposeDeps) {
   // deletion are written in the resolution's transaction.
   const reports = createReportService({
     store: createReportStore(database.db),
+    triage: createReportTriageStore(database.db),
     readAccess: chatAccess,
     sanctions: sanctions.issuer,
     messages: messageDeletion,

@@ -25,6 +25,8 @@ import { isAccountBan } from "./moderation-rules.js";
 import { withoutStaff } from "./sanction-message.js";
 import type { SanctionChanger } from "./sanction-service.js";
 import type { NamedSanction, SanctionRecord } from "./sanction-store.js";
+import { triageMessage } from "./triage-wire.js";
+import { byPriorityThenAge, triageAppeal } from "./triage-rules.js";
 
 /** Who else may decide appeals (compose.ts reads the embedded identity provider's accounts and the role mappings). */
 export interface AppealDeciders {
@@ -143,8 +145,20 @@ export function createAppealService(deps: AppealServiceDeps) {
     },
 
     async listAppeals(req) {
-      const { total, appeals } = await store.queue(appealQueueQuery(req));
-      return create(AppealsSchema, { total: BigInt(total), appeals: await staffMessages(appeals) });
+      const query = appealQueueQuery(req);
+      // One account's appeals (the player page): newest first, as they were.
+      if (query.accountId !== undefined) {
+        const { total, appeals } = await store.queue(query);
+        return create(AppealsSchema, { total: BigInt(total), appeals: await staffMessages(appeals) });
+      }
+      const nowMs = now();
+      const open = (await store.openFacts()).map((f) => ({ id: f.id, sinceMs: f.filedAtMs, triage: triageAppeal(f, nowMs) })).sort(byPriorityThenAge);
+      const page = open.slice(query.offset, query.offset + query.limit);
+      const appeals = await store.byIds(page.map((o) => o.id));
+      const messages = (await staffMessages(appeals)).map((m, i) => ({ ...m, triage: triageMessage(page[i]!.triage) }));
+      if (!query.includeDecided) return create(AppealsSchema, { total: BigInt(open.length), appeals: messages });
+      const decided = await store.decidedPage(query.limit - messages.length, Math.max(0, query.offset - open.length));
+      return create(AppealsSchema, { total: BigInt(open.length + decided.total), appeals: [...messages, ...(await staffMessages(decided.appeals))] });
     },
 
     async getAppeal(req) {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
 import { sanctionAppeals } from "./appeal-schema.js";
+import { sanctions } from "./schema.js";
+import type { AppealFacts } from "./triage-rules.js";
 import type { AppealInput, AppealQueueQuery, AppealReasonName, Decision } from "./appeal-rules.js";
 import { createSanctionEvidenceStore, type SanctionEvidence } from "./sanction-evidence-store.js";
 import type { Tx } from "./sanction-store.js";
@@ -97,6 +99,60 @@ export function createAppealStore(db: Db) {
         .orderBy(...order)
         .limit(query.limit)
         .offset(query.offset);
+      return { total, appeals: rows.map(toRecord) };
+    },
+
+    /**
+     * What the triage rule ranks, for every open appeal at once: one join over sanction_appeals_open_idx and the
+     * sanctions' primary key, bounded by the open appeals (docs/moderation.md "Triage").
+     */
+    async openFacts(): Promise<(AppealFacts & { id: string })[]> {
+      const rows = await db
+        .select({
+          id: sanctionAppeals.id,
+          filedAt: sanctionAppeals.filedAt,
+          kind: sanctions.kind,
+          scope: sanctions.scope,
+          characterId: sanctions.characterId,
+          expiresAt: sanctions.expiresAt,
+        })
+        .from(sanctionAppeals)
+        .innerJoin(sanctions, eq(sanctions.id, sanctionAppeals.sanctionId))
+        .where(isNull(sanctionAppeals.decision));
+      return rows.map((r) => ({
+        id: r.id,
+        filedAtMs: r.filedAt.getTime(),
+        kind: r.kind as AppealFacts["kind"],
+        scope: r.scope as AppealFacts["scope"],
+        accountWide: r.characterId === null,
+        expiresAtMs: r.expiresAt?.getTime() ?? null,
+      }));
+    },
+
+    /** These appeals, in the given order. */
+    async byIds(ids: readonly string[]): Promise<AppealRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(sanctionAppeals)
+        .where(inArray(sanctionAppeals.id, [...ids]));
+      const found = new Map(rows.map((r) => [r.id, toRecord(r)]));
+      return ids.flatMap((id) => found.get(id) ?? []);
+    },
+
+    /** Decided appeals, oldest first: the queue after the open ones. */
+    async decidedPage(limit: number, offset: number): Promise<{ total: number; appeals: AppealRecord[] }> {
+      const where = isNotNull(sanctionAppeals.decision);
+      const [totalRow] = await db.select({ total: count() }).from(sanctionAppeals).where(where);
+      const total = Number(totalRow?.total ?? 0);
+      if (limit <= 0 || offset >= total) return { total, appeals: [] };
+      const rows = await db
+        .select()
+        .from(sanctionAppeals)
+        .where(where)
+        .orderBy(asc(sanctionAppeals.filedAt), asc(sanctionAppeals.id))
+        .limit(limit)
+        .offset(offset);
       return { total, appeals: rows.map(toRecord) };
     },
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRecords } from "../audit/schema.js";
+import { TriagePriority } from "../gen/sro/moderation/triage_pb.js";
 import { AppealDecision, AppealReason } from "../gen/sro/moderation/appeals_pb.js";
 import { groups, userGroups, users } from "../identity/schema.js";
 import { appealClient, type AppealClient } from "../test/appeal-fixtures.js";
@@ -128,6 +129,37 @@ describe.each(storageBackends)("appeals (%s)", (backend) => {
       const all = (await moderator.listAppeals({ includeDecided: true })).appeals;
       expect(all.findIndex((x) => x.id === second.id)).toBeLessThan(all.findIndex((x) => x.id === first.id));
       expect((await errorOf(moderator.listAppeals({ limit: 201 }))).rawMessage).toMatch(/^limit: /);
+    });
+
+    it("ranks open appeals by priority then age, each with its why and SLA; decided ones carry none", async () => {
+      // A week's mute everywhere: normal; a permanent ban everywhere: high, first though filed later.
+      const week = await file(await mute(24 * 7));
+      clock += 1000;
+      const ban = await modSanctions.issueSanction({
+        kind: kinds.ban,
+        scope: scopes.everywhere,
+        characterId: character,
+        durationSeconds: -1n,
+        reason: "Cheating",
+      });
+      const banAppeal = await file(ban.id);
+      const open = (await moderator.listAppeals({ limit: 200 })).appeals;
+      const ids = open.map((x) => x.id);
+      expect(ids.indexOf(banAppeal.id)).toBeLessThan(ids.indexOf(week.id));
+      expect(open.find((x) => x.id === banAppeal.id)?.triage).toMatchObject({
+        priority: TriagePriority.HIGH,
+        reasons: ["Ban", "everywhere", "permanent"],
+        dueAtMs: BigInt(clock + 4 * 60 * 60_000),
+        late: false,
+      });
+      expect(open.find((x) => x.id === week.id)?.triage).toMatchObject({ priority: TriagePriority.NORMAL, reasons: ["Mute", "everywhere"] });
+      const levels = open.map((x) => x.triage!.priority);
+      expect(levels).toEqual([...levels].sort((x, y) => x - y));
+      clock += 4 * 60 * 60_000 + 1;
+      expect((await moderator.listAppeals({ limit: 200 })).appeals.find((x) => x.id === banAppeal.id)?.triage?.late).toBe(true);
+      await admin.decideAppeal({ appealId: banAppeal.id, decision: AppealDecision.UPHELD, reason: "Clear" });
+      const all = (await moderator.listAppeals({ includeDecided: true, limit: 200 })).appeals;
+      expect(all.find((x) => x.id === banAppeal.id)?.triage).toBeUndefined();
     });
 
     it("lists one account's appeals, decided ones too, newest first (the player page)", async () => {

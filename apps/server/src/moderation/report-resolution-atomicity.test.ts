@@ -14,6 +14,7 @@ import { messageDeletionFor, storeMessage } from "../test/report-fixtures.js";
 import { openTestDatabase, storageBackends } from "../test/test-server.js";
 import { chatReports, reportedMessages } from "./report-schema.js";
 import { createReportService } from "./report-service.js";
+import { createReportTriageStore } from "./report-triage-store.js";
 import { createReportStore, type ReportStore } from "./report-store.js";
 import { createSanctionService } from "./sanction-service.js";
 import { createSanctionStore } from "./sanction-store.js";
@@ -41,6 +42,7 @@ describe.each(storageBackends)("a report's resolution is one transaction (%s)", 
     });
     return createReportService({
       store,
+      triage: createReportTriageStore(database.db),
       readAccess: { requireRead: async () => ({}) },
       sanctions: sanctionService.issuer,
       messages: messageDeletionFor(database.db),

@@ -62,6 +62,10 @@ export const reportedMessages = pgTable(
     resolvedByName: text("resolved_by_name").notNull().default(""),
     resolutionNote: text("resolution_note").notNull().default(""),
     sanctionId: uuid("sanction_id"),
+    /** The staff member working it (docs/moderation.md "Triage"); '' when nobody. Live while claimed_at is recent. */
+    claimedById: text("claimed_by_id").notNull().default(""),
+    claimedByName: text("claimed_by_name").notNull().default(""),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index("reported_messages_queue_idx").on(t.latestReportAt),

@@ -10,6 +10,7 @@ import {
   type ChatReport,
   type ReportService,
 } from "../gen/sro/moderation/reports_pb.js";
+import type { ReportClaimService } from "../gen/sro/moderation/report_claims_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
 import type { Logger } from "../platform/logger.js";
 import {
@@ -29,6 +30,10 @@ import type { ReportedMessageRecord, ReportRecord, ReportStore } from "./report-
 import type { SanctionIssuer } from "./sanction-service.js";
 import type { SanctionRecord, Tx } from "./sanction-store.js";
 import { storedChatMessage, type ModeratedMessage } from "./moderated-message.js";
+import type { ReportTriageStore } from "./report-triage-store.js";
+import { createReportTriage } from "./report-triage.js";
+import { claimMessage, triageMessage } from "./triage-wire.js";
+import type { Triaged } from "./triage-rules.js";
 
 /** The chat domain's read rule (chat/chat-access.ts requireRead, handed in by compose.ts). */
 export interface ChannelReadAccess {
@@ -55,6 +60,7 @@ export interface MessageDeleter {
 
 export interface ReportServiceDeps {
   store: ReportStore;
+  triage: ReportTriageStore;
   readAccess: ChannelReadAccess;
   sanctions: SanctionIssuer;
   messages: MessageDeleter;
@@ -93,8 +99,17 @@ const reportMessage = (r: ReportRecord): ChatReport =>
     messageContent: r.messageContent,
   });
 
-function reportedMessage(r: ReportedMessageRecord, reports: readonly ReportRecord[], evidence: readonly ModeratedMessage[] = []) {
+function reportedMessage(
+  r: ReportedMessageRecord,
+  reports: readonly ReportRecord[],
+  nowMs: number,
+  triage?: Triaged,
+  evidence: readonly ModeratedMessage[] = [],
+) {
+  const open = r.openReports > 0;
   return create(ReportedMessageSchema, {
+    triage: open ? triageMessage(triage) : undefined,
+    claim: open ? claimMessage(r, nowMs) : undefined,
     message: storedChatMessage(r.message),
     reports: reports.map(reportMessage),
     evidence: evidence.map(storedChatMessage),
@@ -122,19 +137,25 @@ const auditState = (r: ReportedMessageRecord) => ({
 });
 
 /** Thin handlers: request → rules (report-rules) → store (with its audit record, one transaction) → notices. */
-export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof ReportService> {
+export function createReportService(deps: ReportServiceDeps) {
   const { store, readAccess, sanctions, messages } = deps;
   const now = deps.now ?? Date.now;
+  const queue = createReportTriage(store, deps.triage);
 
   async function detail(messageId: number) {
     const found = await store.reported(messageId);
     if (!found) throw notFound(messageId);
-    const [reports, evidence] = await Promise.all([store.reportsOf([messageId]), store.evidence(messageId)]);
+    const nowMs = now();
+    const [reports, evidence, triage] = await Promise.all([
+      store.reportsOf([messageId]),
+      store.evidence(messageId),
+      found.openReports > 0 ? queue.one(messageId, nowMs) : undefined,
+    ]);
     const [message, ...lines] = await store.withSenderAccounts([found.message, ...evidence]);
-    return reportedMessage({ ...found, message: message! }, reports, lines);
+    return reportedMessage({ ...found, message: message! }, reports, nowMs, triage, lines);
   }
 
-  return {
+  const service: ServiceImpl<typeof ReportService> = {
     async reportChatMessage(req, ctx) {
       const input = reportInput(req);
       const caller = callerOf(ctx);
@@ -200,15 +221,18 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
     },
 
     async listReportedMessages(req) {
-      const { total, messages: found } = await store.queue(queueQuery(req));
+      const nowMs = now();
+      const { total, entries } = await queue.queue(queueQuery(req), nowMs);
+      const found = entries.map((e) => e.record);
       const [reports, senders] = await Promise.all([store.reportsOf(found.map((m) => m.message.id)), store.withSenderAccounts(found.map((m) => m.message))]);
-      const page = found.map((m, i) => ({ ...m, message: senders[i]! }));
       return create(ReportedMessagesSchema, {
         total: BigInt(total),
-        messages: page.map((m) =>
+        messages: entries.map((e, i) =>
           reportedMessage(
-            m,
-            reports.filter((r) => r.messageId === m.message.id),
+            { ...e.record, message: senders[i]! },
+            reports.filter((r) => r.messageId === e.record.message.id),
+            nowMs,
+            e.triage,
           ),
         ),
       });
@@ -266,4 +290,21 @@ export function createReportService(deps: ReportServiceDeps): ServiceImpl<typeof
       return detail(input.messageId);
     },
   };
+
+  // ReportClaimService (proto sro/moderation/report_claims.proto): the same store and detail, another service.
+  const claims: ServiceImpl<typeof ReportClaimService> = {
+    async claimReportedMessage(req, ctx) {
+      const id = requireMessageId(req.id, "id");
+      await queue.claim(auditActorOf(ctx), id, now());
+      return detail(id);
+    },
+
+    async releaseReportedMessageClaim(req, ctx) {
+      const id = requireMessageId(req.id, "id");
+      await queue.release(auditActorOf(ctx), id, now());
+      return detail(id);
+    },
+  };
+
+  return Object.assign(service, { claims });
 }

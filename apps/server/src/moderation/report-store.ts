@@ -43,6 +43,9 @@ export interface ReportedMessageRecord {
   resolvedByName: string;
   resolutionNote: string;
   sanctionId: string | null;
+  claimedById: string;
+  claimedByName: string;
+  claimedAtMs: number | null;
 }
 
 const reportColumns = {
@@ -105,6 +108,9 @@ const toReported = (r: typeof reportedMessages.$inferSelect): ReportedMessageRec
   resolvedByName: r.resolvedByName,
   resolutionNote: r.resolutionNote,
   sanctionId: r.sanctionId,
+  claimedById: r.claimedById,
+  claimedByName: r.claimedByName,
+  claimedAtMs: r.claimedAt?.getTime() ?? null,
 });
 
 export function createReportStore(db: Db) {
@@ -236,10 +242,9 @@ export function createReportStore(db: Db) {
       return rows.map(toReport);
     },
 
-    /** The queue: reported messages, newest report first, open ones only unless asked. */
-    async queue(query: QueueQuery): Promise<{ total: number; messages: ReportedMessageRecord[] }> {
+    /** The queue's filters on reported_messages (open or not is the caller's). */
+    queueFilters(query: QueueQuery): SQL[] {
       const filters: SQL[] = [];
-      if (!query.includeResolved) filters.push(gt(reportedMessages.openReports, 0));
       if (query.reporterAccountId !== undefined) {
         const reporter = db
           .select({ one: sql`1` })
@@ -255,18 +260,34 @@ export function createReportStore(db: Db) {
           .where(and(sql`${characters.id}::text = ${reportedMessages.senderCharacterId}`, eq(characters.ownerId, query.senderAccountId)));
         filters.push(exists(sender));
       }
-      const where = and(...filters);
+      return filters;
+    },
+
+    /** Resolved messages (no open report) matching the filters, newest report first: the queue after the open ones. */
+    async resolvedPage(filters: SQL[], limit: number, offset: number): Promise<{ total: number; messages: ReportedMessageRecord[] }> {
+      const where = and(eq(reportedMessages.openReports, 0), ...filters);
       const [totalRow] = await db.select({ total: count() }).from(reportedMessages).where(where);
       const total = Number(totalRow?.total ?? 0);
-      if (query.offset >= total) return { total, messages: [] };
+      if (limit <= 0 || offset >= total) return { total, messages: [] };
       const rows = await db
         .select()
         .from(reportedMessages)
         .where(where)
         .orderBy(desc(reportedMessages.latestReportAt), desc(reportedMessages.messageId))
-        .limit(query.limit)
-        .offset(query.offset);
+        .limit(limit)
+        .offset(offset);
       return { total, messages: rows.map(toReported) };
+    },
+
+    /** These reported messages, in the given order. */
+    async byIds(ids: readonly number[]): Promise<ReportedMessageRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(reportedMessages)
+        .where(inArray(reportedMessages.messageId, [...ids]));
+      const found = new Map(rows.map((r) => [r.messageId, toReported(r)]));
+      return ids.flatMap((id) => found.get(id) ?? []);
     },
 
     /** Reports of these messages, newest first. */
@@ -324,6 +345,10 @@ export function createReportStore(db: Db) {
           resolvedByName: r.byName,
           resolutionNote: r.note,
           sanctionId: r.sanctionId,
+          // Resolving ends the claim.
+          claimedById: "",
+          claimedByName: "",
+          claimedAt: null,
         })
         .where(and(eq(reportedMessages.messageId, messageId), gt(reportedMessages.openReports, 0)))
         .returning();

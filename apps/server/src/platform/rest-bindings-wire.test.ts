@@ -14,6 +14,8 @@ import { ConnectionService } from "../gen/sro/gameserver/connection_pb.js";
 import { GameServerControlService } from "../gen/sro/gameserver/control_pb.js";
 import { HealthService } from "../gen/sro/health_pb.js";
 import { OperationsService } from "../gen/sro/moderation/operations_pb.js";
+import { ReportService } from "../gen/sro/moderation/reports_pb.js";
+import { ReportClaimService } from "../gen/sro/moderation/report_claims_pb.js";
 
 /** Our additions (not in the wire contract): the stats read and the registry, listed as they are. */
 const OURS: Record<string, string> = {
@@ -66,12 +68,14 @@ const services: DescService[] = [
   ConnectionService,
   GameServerControlService,
   OperationsService,
+  ReportService,
+  ReportClaimService,
 ];
 
 describe("REST bindings", () => {
   it("docs/wire.md is read whole: every service and rpc it lists", () => {
     const wire = wireBindings();
-    expect(Object.keys(wire).length).toBe(66);
+    expect(Object.keys(wire).length).toBe(73);
     expect(wire["BusService.ResetWriterBus"]).toBe("GET /v1/bus/reset/writer");
     expect(wire["SanctionService.RevokeSanction"]).toBe("POST /v1/sanctions/id/{id}/revoke body *");
     expect(wire["ChatService.BanCharacterFromChatChannel"]).toBe("POST /v1/characters/id/{character_id}/channels/{channel_id}/ban");
@@ -80,6 +84,7 @@ describe("REST bindings", () => {
     expect(wire["ConnectionService.VerifyConnect"]).toBe("POST /v1/connect/verify body *");
     expect(wire["InventoryService.GetInventory"]).toBe("GET /v1/characters/id/{character_id}/inventory");
     expect(wire["OperationsService.GetQueueCounts"]).toBe("GET /v1/operations/queues");
+    expect(wire["ReportClaimService.ClaimReportedMessage"]).toBe("POST /v1/reported-messages/id/{id}/claim");
   });
 
   it("are exactly docs/wire.md's for every rpc", () => {

@@ -6,6 +6,7 @@ import { createMessageDeletion } from "../moderation/message-deletion.js";
 import { chatMessages } from "../chat/schema.js";
 import { createLogger } from "../platform/logger.js";
 import { ReportService } from "../gen/sro/moderation/reports_pb.js";
+import { ReportClaimService } from "../gen/sro/moderation/report_claims_pb.js";
 import type { Db } from "../platform/db/database.js";
 import { bearer } from "./bearer.js";
 import type { ClusterEvent } from "../cluster-events.js";
@@ -14,6 +15,12 @@ export type ReportClient = Client<typeof ReportService>;
 
 export function reportClient(baseUrl: string, token: string): ReportClient {
   return createClient(ReportService, createConnectTransport({ baseUrl, httpVersion: "2", interceptors: [bearer(token)] }));
+}
+
+export type ReportClaimClient = Client<typeof ReportClaimService>;
+
+export function reportClaimClient(baseUrl: string, token: string): ReportClaimClient {
+  return createClient(ReportClaimService, createConnectTransport({ baseUrl, httpVersion: "2", interceptors: [bearer(token)] }));
 }
 
 /** A channel message written straight to its table; its id as the wire carries it. */

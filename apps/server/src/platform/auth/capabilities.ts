@@ -46,6 +46,7 @@ export const capabilityTable = {
   "held-messages.review": rpcs(RULES, "ListHeldMessages", "ReviewHeldMessage"),
   "reports.file": rpcs(REPORT, "ReportChatMessage"),
   "reports.read-own": rpcs(REPORT, "GetMyReports"),
+  "reports.claim": rpcs("sro.moderation.ReportClaimService", "ClaimReportedMessage", "ReleaseReportedMessageClaim"),
   "reports.work": rpcs(REPORT, "ListReportedMessages", "GetReportedMessage", "ResolveReportedMessage"),
   "appeals.file": rpcs(APPEAL, "FileAppeal"),
   "appeals.read-own": rpcs(APPEAL, "GetMyAppeals"),

@@ -98,6 +98,8 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.moderation.ReportService/ListReportedMessages": STAFF_READ,
   "sro.moderation.ReportService/GetReportedMessage": STAFF_READ,
   "sro.moderation.ReportService/ResolveReportedMessage": STAFF_WRITE,
+  "sro.moderation.ReportClaimService/ClaimReportedMessage": STAFF_WRITE,
+  "sro.moderation.ReportClaimService/ReleaseReportedMessageClaim": STAFF_WRITE,
   // Appeals (docs/moderation.md "Appeals"): every account appeals only its own sanctions (the handler checks, whatever
   // the grant, as GetMySanctions reads only the caller's; /Banned accounts too); staff read and decide, the sanction's issuer only when no one else may.
   "sro.moderation.AppealService/FileAppeal": rule("all", "all", "own", "own", "deny"),

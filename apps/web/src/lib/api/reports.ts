@@ -50,7 +50,7 @@ export interface ReportQueuePage {
 
 /** The report reads as query options (key, fetch and cache rules together); the hooks use them. */
 export const reportQueries = {
-  /** The moderators' queue: one entry per reported message, newest report first. */
+  /** The moderators' queue: one entry per reported message, open ones by priority then age. */
   queue: (api: ReportApi, query: ReportQueueQuery) =>
     queryOptions({
       queryKey: reportKeys.queue(query),

@@ -1,5 +1,6 @@
 import { AppealDecision, AppealReason, type Appeal } from '../../gen/sro/moderation/appeals_pb';
 import { toSanctionRecord, type SanctionRecord } from '../sanctions/sanction-records';
+import type { Triage } from '../../gen/sro/moderation/triage_pb';
 
 /** Appeals as the screens hold them (docs/moderation.md "Appeals"): plain values, names for the wire enums. */
 
@@ -50,6 +51,8 @@ export interface AppealRecord {
   decidedByName: string;
   newExpiresAtMs: number;
   sanction: SanctionRecord | undefined;
+  /** Staff reads of an open appeal: priority, why and SLA due time, as the wire has it (lib/triage reads it). */
+  triage?: Triage;
 }
 
 export function toAppealRecord(a: Appeal): AppealRecord {
@@ -67,6 +70,7 @@ export function toAppealRecord(a: Appeal): AppealRecord {
     decidedByName: a.decidedByName,
     newExpiresAtMs: Number(a.newExpiresAtMs),
     sanction: a.sanction && toSanctionRecord(a.sanction),
+    triage: a.triage,
   };
 }
 

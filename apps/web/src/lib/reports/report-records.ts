@@ -1,5 +1,6 @@
 import { ReportOutcome, ReportReason, type ChatReport, type ReportedMessage } from '../../gen/sro/moderation/reports_pb';
 import type { StoredChatMessage } from '../../gen/sro/moderation/chat_history_pb';
+import type { QueueClaim, Triage } from '../../gen/sro/moderation/triage_pb';
 
 /** Player reports as the screens use them (docs/moderation.md "Player reports"). */
 
@@ -76,6 +77,10 @@ export interface ReportedMessageRecord {
   resolutionNote: string;
   sanctionId: string;
   latestReportMs: number;
+  /** Open ones: priority, why and SLA due time, as the wire has it (lib/triage reads it: staff screens only). */
+  triage?: Triage;
+  /** Who works it (a live claim), if anyone. */
+  claim?: QueueClaim;
 }
 
 export const toReportRecord = (r: ChatReport): ReportRecord => ({
@@ -113,6 +118,8 @@ export const toReportedMessageRecord = (r: ReportedMessage): ReportedMessageReco
   resolutionNote: r.resolutionNote,
   sanctionId: r.sanctionId,
   latestReportMs: Number(r.latestReportMs),
+  triage: r.triage,
+  claim: r.claim,
 });
 
 /** The distinct reasons of a message's reports, most frequent first (ties in the list's order). */

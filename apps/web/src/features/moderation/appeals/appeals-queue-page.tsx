@@ -4,6 +4,7 @@ import { useAppealQueue } from '../../../lib/api/appeals';
 import { appealReasonLabel, DECISION_LABELS, type AppealRecord } from '../../../lib/appeals/appeal-records';
 import { useAreaHref } from '../../../lib/area-links';
 import { formatLocalTime, sanctionKindLabel, scopeText } from '../../../lib/sanctions/sanction-records';
+import { lateFrame, PriorityLine } from '../../../components/triage-parts';
 
 export const playerText = (a: AppealRecord) => a.accountName || a.sanction?.accountName || a.accountId;
 
@@ -11,7 +12,7 @@ function QueueEntry({ appeal }: { appeal: AppealRecord }) {
   const href = useAreaHref();
   const s = appeal.sanction;
   return (
-    <li data-testid="appeal" className="rounded-xl border border-white/10 bg-night-900/70 p-4">
+    <li data-testid="appeal" className={`rounded-xl border bg-night-900/70 p-4 ${lateFrame(appeal.triage)}`}>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-slate-100">{DECISION_LABELS[appeal.decision]}</span>
         <span className="font-semibold text-white">{playerText(appeal)}</span>
@@ -21,6 +22,7 @@ function QueueEntry({ appeal }: { appeal: AppealRecord }) {
           </span>
         )}
       </div>
+      <PriorityLine wire={appeal.triage} />
       <p className="mt-2 line-clamp-3 break-words border-l-2 border-white/20 pl-3 text-sm text-slate-100">
         <span className="font-semibold">{appealReasonLabel(appeal.reason)}:</span> {appeal.text}
       </p>
@@ -38,14 +40,14 @@ function QueueEntry({ appeal }: { appeal: AppealRecord }) {
   );
 }
 
-/** /admin/appeals and /moderation/appeals: open appeals first, oldest first; decided ones with "Include decided". */
+/** /admin/appeals and /moderation/appeals: open appeals by priority then age; decided ones with "Include decided". */
 export default function AppealsQueuePage() {
   const view = useQueueView();
   const query = useAppealQueue({ includeDecided: view.includeClosed, pageIndex: view.pageIndex, pageSize: view.pageSize });
   return (
     <QueuePage
       title="Appeals"
-      description="Players' appeals of their sanctions, oldest open one first."
+      description="Players' appeals of their sanctions, most urgent first, then the longest waiting."
       closedLabel="Include decided"
       what="appeals"
       listLabel="Appeals"

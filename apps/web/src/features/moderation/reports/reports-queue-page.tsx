@@ -6,12 +6,14 @@ import { openCount, reasonLabel, reasonSummary, type ReportedMessageRecord } fro
 import { OutcomeBadge, senderText } from './report-parts';
 import { useAreaHref } from '../../../lib/area-links';
 import { PlayerLink } from '../../../components/player-link';
+import { lateFrame, PriorityLine } from '../../../components/triage-parts';
+import { ClaimControl } from './claim-control';
 
 function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
   const open = openCount(entry.reports);
   const href = useAreaHref();
   return (
-    <li data-testid="reported-message" className="rounded-xl border border-white/10 bg-night-900/70 p-4">
+    <li data-testid="reported-message" className={`rounded-xl border bg-night-900/70 p-4 ${lateFrame(entry.triage)}`}>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <OutcomeBadge outcome={entry.outcome} />
         <PlayerLink accountId={entry.message.senderAccountId} className="font-semibold text-white">
@@ -19,6 +21,7 @@ function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
         </PlayerLink>
         <span className="text-slate-300">in {entry.message.channelName || 'a deleted channel'}</span>
       </div>
+      <PriorityLine wire={entry.triage} />
       <blockquote className="mt-2 line-clamp-3 whitespace-pre-wrap break-words border-l-2 border-white/20 pl-3 text-sm text-slate-100">
         {entry.message.content}
       </blockquote>
@@ -35,6 +38,7 @@ function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
           {' · latest '}
           {formatLocalTime(entry.latestReportMs)}
         </p>
+        {entry.outcome === 'open' && <ClaimControl messageId={entry.message.id} wire={entry.claim} what={`the message of ${senderText(entry.message)}`} />}
         <Link
           to={href(`reports/${entry.message.id}`) ?? ''}
           className="font-medium text-neon-cyan underline-offset-4 hover:underline"
@@ -47,14 +51,14 @@ function QueueEntry({ entry }: { entry: ReportedMessageRecord }) {
   );
 }
 
-/** /admin/reports: reported messages, newest report first; open ones unless "Include resolved" is on. */
+/** /admin/reports: open reported messages by priority then age (resolved ones after with "Include resolved"). */
 export default function ReportsQueuePage() {
   const view = useQueueView();
   const query = useReportQueue({ includeResolved: view.includeClosed, pageIndex: view.pageIndex, pageSize: view.pageSize });
   return (
     <QueuePage
       title="Reports"
-      description="Chat messages players reported, newest report first."
+      description="Chat messages players reported, most urgent first, then the longest waiting."
       closedLabel="Include resolved"
       what="reports"
       listLabel="Reported messages"

@@ -15,6 +15,7 @@ import type { PartialMessage } from "@protobuf-ts/runtime";
 import { reflectionMergePartial } from "@protobuf-ts/runtime";
 import { MessageType } from "@protobuf-ts/runtime";
 import { StoredChatMessage } from "./chat_history.js";
+import { Triage } from "./triage.js";
 import { Sanction } from "./moderation.js";
 /**
  * @generated from protobuf message sro.moderation.FileAppealRequest
@@ -105,6 +106,12 @@ export interface Appeal {
      * @generated from protobuf field: sro.moderation.Sanction sanction = 14
      */
     sanction?: Sanction;
+    /**
+     * Staff reads of an open appeal: its priority, why and SLA due time (docs/moderation.md "Triage").
+     *
+     * @generated from protobuf field: sro.moderation.Triage triage = 15
+     */
+    triage?: Triage;
 }
 /**
  * @generated from protobuf message sro.moderation.Appeals
@@ -331,7 +338,8 @@ class Appeal$Type extends MessageType<Appeal> {
             { no: 11, name: "decided_by_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 12, name: "decided_by_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 13, name: "new_expires_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
-            { no: 14, name: "sanction", kind: "message", T: () => Sanction }
+            { no: 14, name: "sanction", kind: "message", T: () => Sanction },
+            { no: 15, name: "triage", kind: "message", T: () => Triage }
         ]);
     }
     create(value?: PartialMessage<Appeal>): Appeal {
@@ -400,6 +408,9 @@ class Appeal$Type extends MessageType<Appeal> {
                 case /* sro.moderation.Sanction sanction */ 14:
                     message.sanction = Sanction.internalBinaryRead(reader, reader.uint32(), options, message.sanction);
                     break;
+                case /* sro.moderation.Triage triage */ 15:
+                    message.triage = Triage.internalBinaryRead(reader, reader.uint32(), options, message.triage);
+                    break;
                 default:
                     let u = options.readUnknownField;
                     if (u === "throw")
@@ -454,6 +465,9 @@ class Appeal$Type extends MessageType<Appeal> {
         /* sro.moderation.Sanction sanction = 14; */
         if (message.sanction)
             Sanction.internalBinaryWrite(message.sanction, writer.tag(14, WireType.LengthDelimited).fork(), options).join();
+        /* sro.moderation.Triage triage = 15; */
+        if (message.triage)
+            Triage.internalBinaryWrite(message.triage, writer.tag(15, WireType.LengthDelimited).fork(), options).join();
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);

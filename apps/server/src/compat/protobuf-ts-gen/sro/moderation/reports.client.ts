@@ -34,7 +34,7 @@ export interface IReportServiceClient {
      */
     getMyReports(input: Empty, options?: RpcOptions): UnaryCall<Empty, ChatReports>;
     /**
-     * The queue: one entry per reported message, newest report first. Staff only.
+     * The queue: open messages by priority then age (oldest first), then resolved ones newest first. Staff only.
      *
      * @generated from protobuf rpc: ListReportedMessages
      */
@@ -80,7 +80,7 @@ export class ReportServiceClient implements IReportServiceClient, ServiceInfo {
         return stackIntercept<Empty, ChatReports>("unary", this._transport, method, opt, input);
     }
     /**
-     * The queue: one entry per reported message, newest report first. Staff only.
+     * The queue: open messages by priority then age (oldest first), then resolved ones newest first. Staff only.
      *
      * @generated from protobuf rpc: ListReportedMessages
      */

@@ -15,6 +15,8 @@ import type { PartialMessage } from "@protobuf-ts/runtime";
 import { reflectionMergePartial } from "@protobuf-ts/runtime";
 import { MessageType } from "@protobuf-ts/runtime";
 import { IssueSanctionRequest } from "./moderation.js";
+import { QueueClaim } from "./triage.js";
+import { Triage } from "./triage.js";
 import { StoredChatMessage } from "./chat_history.js";
 /**
  * @generated from protobuf message sro.moderation.ReportChatMessageRequest
@@ -153,6 +155,18 @@ export interface ReportedMessage {
      * @generated from protobuf field: int64 latest_report_ms = 10
      */
     latestReportMs: string;
+    /**
+     * Open messages only: priority, its why and its SLA due time.
+     *
+     * @generated from protobuf field: sro.moderation.Triage triage = 11
+     */
+    triage?: Triage;
+    /**
+     * Open messages only: who works it, when nobody's claim lapsed.
+     *
+     * @generated from protobuf field: sro.moderation.QueueClaim claim = 12
+     */
+    claim?: QueueClaim;
 }
 /**
  * @generated from protobuf message sro.moderation.ReportedMessages
@@ -533,7 +547,9 @@ class ReportedMessage$Type extends MessageType<ReportedMessage> {
             { no: 7, name: "resolved_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 8, name: "resolution_note", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 9, name: "sanction_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 10, name: "latest_report_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ }
+            { no: 10, name: "latest_report_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
+            { no: 11, name: "triage", kind: "message", T: () => Triage },
+            { no: 12, name: "claim", kind: "message", T: () => QueueClaim }
         ]);
     }
     create(value?: PartialMessage<ReportedMessage>): ReportedMessage {
@@ -586,6 +602,12 @@ class ReportedMessage$Type extends MessageType<ReportedMessage> {
                 case /* int64 latest_report_ms */ 10:
                     message.latestReportMs = reader.int64().toString();
                     break;
+                case /* sro.moderation.Triage triage */ 11:
+                    message.triage = Triage.internalBinaryRead(reader, reader.uint32(), options, message.triage);
+                    break;
+                case /* sro.moderation.QueueClaim claim */ 12:
+                    message.claim = QueueClaim.internalBinaryRead(reader, reader.uint32(), options, message.claim);
+                    break;
                 default:
                     let u = options.readUnknownField;
                     if (u === "throw")
@@ -628,6 +650,12 @@ class ReportedMessage$Type extends MessageType<ReportedMessage> {
         /* int64 latest_report_ms = 10; */
         if (message.latestReportMs !== "0")
             writer.tag(10, WireType.Varint).int64(message.latestReportMs);
+        /* sro.moderation.Triage triage = 11; */
+        if (message.triage)
+            Triage.internalBinaryWrite(message.triage, writer.tag(11, WireType.LengthDelimited).fork(), options).join();
+        /* sro.moderation.QueueClaim claim = 12; */
+        if (message.claim)
+            QueueClaim.internalBinaryWrite(message.claim, writer.tag(12, WireType.LengthDelimited).fork(), options).join();
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
