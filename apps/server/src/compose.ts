@@ -17,6 +17,7 @@ import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
 import { createSanctionStore } from "./moderation/sanction-store.js";
+import { approvalQueueFigures, approvalsOf, createApprovalService } from "./moderation/approval-service.js";
 import { createGameBans } from "./moderation/game-bans.js";
 import { createReportService } from "./moderation/report-service.js";
 import { createReportStore } from "./moderation/report-store.js";
@@ -36,7 +37,7 @@ import { createChannelRulesCache } from "./moderation/channel-rules-cache.js";
 import { createChannelSendRules } from "./moderation/channel-send-rules.js";
 import { createChannelRulesService } from "./moderation/channel-rules-service.js";
 import { createChannelRulesStore, heldWaitingByChannel } from "./moderation/channel-rules-store.js";
-import { createMessageDeletion } from "./moderation/message-deletion.js";
+import { countPurgeable, createMessageDeletion } from "./moderation/message-deletion.js";
 import { createChatHistoryService } from "./moderation/chat-history-service.js";
 import { createHistoryStore } from "./moderation/history-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
@@ -138,7 +139,10 @@ export function composeServices(deps: ComposeDeps) {
   // Webhooks: events go to an outbox in the database; every node's sender claims and posts what is due.
   const webhookStore = createWebhookStore(database.db, deps.now);
   const webhookSender = createWebhookSender({ store: webhookStore, logger, now: deps.now });
+  // Four eyes: permanent account bans and large purges wait as requests for another holder (approval-service.ts).
+  const [approvalStore, approvalRequests] = approvalsOf(database.db, deps.now);
   const sanctions = createSanctionService({
+    approvals: approvalRequests,
     store: createSanctionStore(database.db),
     events: withBanWebhooks(sanctionEventsOn(bus, deps.revokeUser, game.removeBanned), webhookStore, database.db, logger),
     accounts: accountDirectory(database.db),
@@ -181,6 +185,7 @@ export function composeServices(deps: ComposeDeps) {
     live,
     history: operationsHistory,
     queues: createQueueCountsStore(database.db),
+    approvals: (ctx) => approvalQueueFigures(approvalStore, ctx, deps.now),
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
     online: game.onlineByDimension,
     now: deps.now,
@@ -188,6 +193,9 @@ export function composeServices(deps: ComposeDeps) {
   // Tombstoning chat messages with their audit record, then telling every node's streams. The history
   // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
   const messageDeletion = createMessageDeletion({ db: database.db, bus, logger, now: deps.now });
+  const history = { store: createHistoryStore(database.db), deletion: messageDeletion, searchTimeoutMs: config.chatSearchTimeoutMs };
+  const chatHistory = createChatHistoryService({ ...history, approvals: approvalRequests, countPurgeable: (t, n) => countPurgeable(database.db, t, n) });
+  const executors = { "account-ban": sanctions.approvedBans, purge: chatHistory.approvedPurges };
   const auditStore = createAuditStore(database.db);
   // Player reports: the chat domain's read rule decides what a character may report; a resolution's sanction and
   // deletion are written in the resolution's transaction.
@@ -244,11 +252,8 @@ export function composeServices(deps: ComposeDeps) {
     }),
     channelRules: createChannelRulesService({ ...channelRules, bus, logger, now: deps.now }),
     messageDeletion,
-    chatHistory: createChatHistoryService({
-      store: createHistoryStore(database.db),
-      deletion: messageDeletion,
-      searchTimeoutMs: config.chatSearchTimeoutMs,
-    }),
+    chatHistory: chatHistory.service,
+    approvals: createApprovalService({ store: approvalStore, executors, now: deps.now }).service,
     audit: createAuditService(auditStore, (actor, change) => appendAudit(database.db, actor, change, (deps.now ?? Date.now)())),
     /** Retention pruning (app.ts starts it). */
     auditStore,
