@@ -37,7 +37,7 @@ import { createChannelRulesCache } from "./moderation/channel-rules-cache.js";
 import { createChannelSendRules } from "./moderation/channel-send-rules.js";
 import { createChannelRulesService } from "./moderation/channel-rules-service.js";
 import { createChannelRulesStore, heldWaitingByChannel } from "./moderation/channel-rules-store.js";
-import { countPurgeable, createMessageDeletion } from "./moderation/message-deletion.js";
+import { createMessageDeletion } from "./moderation/message-deletion.js";
 import { createChatHistoryService } from "./moderation/chat-history-service.js";
 import { createHistoryStore } from "./moderation/history-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
@@ -194,7 +194,7 @@ export function composeServices(deps: ComposeDeps) {
   // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
   const messageDeletion = createMessageDeletion({ db: database.db, bus, logger, now: deps.now });
   const history = { store: createHistoryStore(database.db), deletion: messageDeletion, searchTimeoutMs: config.chatSearchTimeoutMs };
-  const chatHistory = createChatHistoryService({ ...history, approvals: approvalRequests, countPurgeable: (t, n) => countPurgeable(database.db, t, n) });
+  const chatHistory = createChatHistoryService({ ...history, approvals: approvalRequests, purgeThreshold: config.purgeApprovalThreshold });
   const executors = { "account-ban": sanctions.approvedBans, purge: chatHistory.approvedPurges };
   const auditStore = createAuditStore(database.db);
   // Player reports: the chat domain's read rule decides what a character may report; a resolution's sanction and

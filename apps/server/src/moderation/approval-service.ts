@@ -152,7 +152,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
       const state = stateOf(before, now());
       if (state !== "pending") throw notPendingError(before.id, state);
       // Approving runs a destructive action: the approver signs in recently, as the requester did.
-      const prepared = input.decision === "approved" ? (requireRecentSignIn(caller, now()), await executors[before.action].prepare(before.request)) : undefined;
+      const prepared = input.decision === "approved" ? (requireRecentSignIn(caller), await executors[before.action].prepare(before.request)) : undefined;
       const actor = auditActorOf(ctx);
       const requester: AuditActor = { id: before.requestedById, name: before.requestedByName, requestId: actor.requestId, sourceAddress: "" };
       const atMs = now();

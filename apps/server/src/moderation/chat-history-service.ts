@@ -24,8 +24,6 @@ export interface ChatHistoryServiceDeps {
   searchTimeoutMs: number;
   /** Four eyes: a purge of more than `purgeThreshold` messages waits here (docs/moderation.md "Approvals"). */
   approvals?: ApprovalRequests;
-  /** How many messages a purge would match, counted up to `upTo`. */
-  countPurgeable?: (target: PurgeTarget, upTo: number) => Promise<number>;
   /** Default PURGE_APPROVAL_THRESHOLD. */
   purgeThreshold?: number;
 }
@@ -99,8 +97,8 @@ export function createChatHistoryService(deps: ChatHistoryServiceDeps) {
       const reason = deletionReason(req.reason);
       if (target.accountId !== null && !holdsCapability(ctx, "chat-history.account-purge")) throw accountPurgeDenied();
       await requireTarget(target);
-      if (deps.approvals && deps.countPurgeable) {
-        const matching = await deps.countPurgeable(target, Math.max(threshold + 1, MAX_PURGE_PER_CALL));
+      if (deps.approvals) {
+        const matching = await store.countPurgeable(target, Math.max(threshold + 1, MAX_PURGE_PER_CALL));
         if (matching > threshold) {
           const pending = await deps.approvals.request(ctx, {
             action: "purge",
