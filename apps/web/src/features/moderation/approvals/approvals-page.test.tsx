@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { create } from '@bufbuild/protobuf';
+import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
 import {
   ApprovalAction,
@@ -41,7 +41,7 @@ function transport() {
   });
 }
 
-const request = (id: string, requestedById: string, extra: Partial<Approval> = {}) =>
+const request = (id: string, requestedById: string, extra: MessageInitShape<typeof ApprovalSchema> = {}) =>
   create(ApprovalSchema, {
     id,
     action: ApprovalAction.ACCOUNT_BAN,
