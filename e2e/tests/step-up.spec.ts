@@ -75,9 +75,12 @@ test('an admin signed in 6 minutes ago bans an account: signs in again, the form
   await keepScreenshot(page, testInfo, 'step-up-restored-375');
   released();
 
-  await expect(toast(page, /: account ban issued \(everywhere\)\.$/)).toBeVisible();
+  // A permanent account ban waits for another admin (docs/moderation.md "Approvals"): sent, not issued.
+  await expect(toast(page, /: permanent account ban sent for approval\. /)).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('table', { name: /^Sanctions of the account / }).getByText('Chargeback fraud')).toBeVisible();
+  await page.goto(`${server.publicUrl}/admin/approvals`);
+  const request = page.getByTestId('approval').filter({ hasText: 'Chargeback fraud' });
+  await expect(request).toContainText('Waiting for another staff member.');
 
   // The audit log records the step-up.
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -8,16 +8,14 @@ import { createCharacterService } from "./character/character-service.js";
 import { createCharacterStore } from "./character/character-store.js";
 import { createOwnerSearch } from "./character/owner-search.js";
 import type { AppBus } from "./cluster-events.js";
-import { ChatFigures, startClusterFigures } from "./chat/chat-figures.js";
-import { createOperationsService, type HeldWaiting } from "./moderation/operations-service.js";
-import { createOperationsStore } from "./moderation/operations-store.js";
-import { createQueueCountsStore } from "./moderation/queue-counts-store.js";
-import { createFiguresStore } from "./moderation/figures-store.js";
-import { startOperationsHistory } from "./moderation/operations-history.js";
+import { ChatFigures } from "./chat/chat-figures.js";
+import { composeOperationsWall } from "./compose-operations.js";
+import type { HeldWaiting } from "./moderation/operations-service.js";
 import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
 import { createSanctionStore } from "./moderation/sanction-store.js";
+import { approvalQueueFigures, approvalsOf, createApprovalService } from "./moderation/approval-service.js";
 import { createGameBans } from "./moderation/game-bans.js";
 import { createReportService } from "./moderation/report-service.js";
 import { createReportTriageStore } from "./moderation/report-triage-store.js";
@@ -140,7 +138,10 @@ export function composeServices(deps: ComposeDeps) {
   // Webhooks: events go to an outbox in the database; every node's sender claims and posts what is due.
   const webhookStore = createWebhookStore(database.db, deps.now);
   const webhookSender = createWebhookSender({ store: webhookStore, logger, now: deps.now });
+  // Four eyes: permanent account bans and large purges wait as requests for another holder (approval-service.ts).
+  const [approvalStore, approvalRequests] = approvalsOf(database.db, deps.now);
   const sanctions = createSanctionService({
+    approvals: approvalRequests,
     store: createSanctionStore(database.db),
     events: withBanWebhooks(sanctionEventsOn(bus, deps.revokeUser, game.removeBanned), webhookStore, database.db, logger),
     accounts: accountDirectory(database.db),
@@ -168,29 +169,23 @@ export function composeServices(deps: ComposeDeps) {
     audit: (actor, change) => appendAudit(database.db, actor, change, (deps.now ?? Date.now)()),
     streamsPerAccount: config.chatStreamsPerAccount,
   });
-  // The operations wall: each node publishes its chat figures on the bus every few seconds; any node sums them.
-  const clusterFigures = startClusterFigures({
+  const { clusterFigures, operationsHistory, operations } = composeOperationsWall({
+    db: database.db,
     bus,
-    figures: chatFigures,
+    logger,
+    chatFigures,
     nodeId: deps.nodeId ?? randomUUID(),
     now: deps.now,
-    onError: (error) => logger.warn({ err: error }, "could not publish this node's chat figures"),
-  });
-  const live = () => clusterFigures.cluster();
-  const operationsHistory = startOperationsHistory({ live, now: deps.now });
-  const operations = createOperationsService({
-    store: createOperationsStore(database.db),
-    live,
-    history: operationsHistory,
-    queues: createQueueCountsStore(database.db),
-    figures: createFiguresStore(database.db),
+    approvals: (ctx) => approvalQueueFigures(approvalStore, ctx, deps.now),
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
     online: game.onlineByDimension,
-    now: deps.now,
   });
   // Tombstoning chat messages with their audit record, then telling every node's streams. The history
   // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
   const messageDeletion = createMessageDeletion({ db: database.db, bus, logger, now: deps.now });
+  const history = { store: createHistoryStore(database.db), deletion: messageDeletion, searchTimeoutMs: config.chatSearchTimeoutMs };
+  const chatHistory = createChatHistoryService({ ...history, approvals: approvalRequests, purgeThreshold: config.purgeApprovalThreshold });
+  const executors = { "account-ban": sanctions.approvedBans, purge: chatHistory.approvedPurges };
   const auditStore = createAuditStore(database.db);
   // Player reports: the chat domain's read rule decides what a character may report; a resolution's sanction and
   // deletion are written in the resolution's transaction.
@@ -248,11 +243,8 @@ export function composeServices(deps: ComposeDeps) {
     }),
     channelRules: createChannelRulesService({ ...channelRules, bus, logger, now: deps.now }),
     messageDeletion,
-    chatHistory: createChatHistoryService({
-      store: createHistoryStore(database.db),
-      deletion: messageDeletion,
-      searchTimeoutMs: config.chatSearchTimeoutMs,
-    }),
+    chatHistory: chatHistory.service,
+    approvals: createApprovalService({ store: approvalStore, executors, now: deps.now }).service,
     audit: createAuditService(auditStore, (actor, change) => appendAudit(database.db, actor, change, (deps.now ?? Date.now)())),
     /** Retention pruning (app.ts starts it). */
     auditStore,

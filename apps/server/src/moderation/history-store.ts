@@ -1,3 +1,4 @@
+import { countPurgeable, type PurgeTarget } from "./message-deletion.js";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { characters } from "../character/schema.js";
 import type { Db } from "../platform/db/database.js";
@@ -11,6 +12,8 @@ import { chatChannels, chatMessages, storedMessageColumns } from "../chat/schema
 
 export function createHistoryStore(db: Db) {
   return {
+    /** How many live channel messages a purge of `target` would match, counted up to `upTo`. */
+    countPurgeable: (target: PurgeTarget, upTo: number) => countPurgeable(db, target, upTo),
     /**
      * Channel messages (not direct ones) without deleted ones, newest first (sent_at, then id), `limit` + 1 rows so the
      * caller knows whether a next page exists. The keyset (sent_at, id) < (…) walks chat_messages_sent_idx backwards;

@@ -127,6 +127,45 @@ async function tombstone(tx: Db, ids: readonly number[], atMs: number): Promise<
     .where(sql`${chatMessages.id} IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`);
 }
 
+/**
+ * One sender at a time, each through chat_messages_sender_live_idx: an account's characters are few, and the index
+ * holds no tombstone, so the calls that continue a large purge read no more than the first one did.
+ */
+async function sendersOf(tx: Db, target: PurgeTarget): Promise<string[]> {
+  if (target.characterId !== null) return [target.characterId];
+  // Every character the account ever had, deleted ones too: their messages are still stored.
+  const rows = await tx
+    .select({ id: sql<string>`${characters.id}::text` })
+    .from(characters)
+    .where(eq(characters.ownerId, target.accountId ?? ""))
+    .orderBy(characters.id);
+  return rows.map((c) => c.id);
+}
+
+const liveOf = (sender: string, target: PurgeTarget) =>
+  and(
+    eq(chatMessages.senderCharacterId, sender),
+    isNotNull(chatMessages.channelId),
+    isNull(chatMessages.deletedAt),
+    target.fromMs === null ? undefined : gte(chatMessages.sentAt, new Date(target.fromMs)),
+    target.toMs === null ? undefined : lte(chatMessages.sentAt, new Date(target.toMs)),
+  );
+
+/** How many live channel messages a purge of `target` would match, counted up to `upTo` (a bounded read). */
+export async function countPurgeable(db: Db, target: PurgeTarget, upTo: number): Promise<number> {
+  let total = 0;
+  for (const sender of await sendersOf(db, target)) {
+    if (total >= upTo) break;
+    const rows = await db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(liveOf(sender, target))
+      .limit(upTo - total);
+    total += rows.length;
+  }
+  return total;
+}
+
 export function createMessageDeletion(deps: MessageDeletionDeps): MessageDeletion {
   const { db, bus } = deps;
   const now = deps.now ?? Date.now;
@@ -161,27 +200,8 @@ export function createMessageDeletion(deps: MessageDeletionDeps): MessageDeletio
     },
 
     async purgeInTransaction(tx, actor, target, reason, limit = MAX_PURGE_PER_CALL) {
-      // One sender at a time, each through chat_messages_sender_live_idx: an account's characters are few, and the
-      // index holds no tombstone, so the calls that continue a large purge read no more than the first one did.
-      const senders =
-        target.characterId !== null
-          ? [target.characterId]
-          : // Every character the account ever had, deleted ones too: their messages are still stored.
-            (
-              await tx
-                .select({ id: sql<string>`${characters.id}::text` })
-                .from(characters)
-                .where(eq(characters.ownerId, target.accountId ?? ""))
-                .orderBy(characters.id)
-            ).map((c) => c.id);
-      const live = (sender: string) =>
-        and(
-          eq(chatMessages.senderCharacterId, sender),
-          isNotNull(chatMessages.channelId),
-          isNull(chatMessages.deletedAt),
-          target.fromMs === null ? undefined : gte(chatMessages.sentAt, new Date(target.fromMs)),
-          target.toMs === null ? undefined : lte(chatMessages.sentAt, new Date(target.toMs)),
-        );
+      const senders = await sendersOf(tx, target);
+      const live = (sender: string) => liveOf(sender, target);
       const old: PurgedMessage[] = [];
       for (const sender of senders) {
         if (old.length === limit) break;

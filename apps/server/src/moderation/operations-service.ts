@@ -75,6 +75,8 @@ export interface OperationsDeps {
   online: OnlineByDimension;
   queues: QueueCountsStore;
   figures: FiguresStore;
+  /** Pending approval requests the caller may decide (approval-service.ts), for holders of approvals.work. */
+  approvals?: (ctx: HandlerContext) => Promise<QueueFigures>;
   now?: () => number;
 }
 
@@ -122,13 +124,15 @@ export function createOperationsService(deps: OperationsDeps) {
     /** GetQueueCounts (every signed-in caller): the figures of the queues the caller's capabilities open. */
     async getQueueCounts(_req: unknown, ctx: HandlerContext): Promise<QueueCounts> {
       const names = (Object.keys(QUEUE_CAPABILITIES) as (keyof QueueCountsStore)[]).filter((q) => holdsCapability(ctx, QUEUE_CAPABILITIES[q]));
-      const figures = await Promise.all(names.map((q) => deps.queues[q]()));
+      const approvals = deps.approvals && holdsCapability(ctx, "approvals.work") ? deps.approvals : undefined;
+      const [figures, approvalFigures] = await Promise.all([Promise.all(names.map((q) => deps.queues[q]())), approvals?.(ctx)]);
       const nowMs = now();
       const figureOf = (f: QueueFigures) =>
         create(QueueFigureSchema, { open: f.open, oldestAgeMs: BigInt(f.oldestAt ? Math.max(0, nowMs - f.oldestAt.getTime()) : 0) });
       return create(QueueCountsSchema, {
         timeMs: BigInt(nowMs),
         ...Object.fromEntries(names.map((q, i) => [q, figureOf(figures[i]!)])),
+        approvals: approvalFigures && figureOf(approvalFigures),
       });
     },
 

@@ -24,7 +24,8 @@ describe.each(storageBackends)("purge bounds and small audit records (%s)", (bac
   let dim: string, lobby: string, trade: string;
 
   beforeAll(async () => {
-    t = await startTestServer({ backend });
+    // Bounds, not approvals: no purge here waits for a second pair of eyes (approvals.test.ts).
+    t = await startTestServer({ backend, env: { PURGE_APPROVAL_THRESHOLD: "1000000" } });
     admin = historyClient(t.url, t.users.admin.token);
     const db = t.server.database.db;
     dim = await insertDimension(db);

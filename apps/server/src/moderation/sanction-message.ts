@@ -63,6 +63,8 @@ export function withoutStaff(message: Sanction): Sanction {
   message.issuedByName = "";
   message.revokedById = "";
   message.revokedByName = "";
+  message.approvedById = "";
+  message.approvedByName = "";
   return message;
 }
 

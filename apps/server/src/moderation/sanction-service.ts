@@ -33,6 +33,9 @@ import { evidenceMessage } from "./moderated-message.js";
 import { requireSourceFits, sourceMessageIdOf, SOURCE_FIELD, type SourceMessage } from "./sanction-evidence-rules.js";
 import { invalidArgument } from "../platform/validation.js";
 import type { NamedSanction, SanctionRecord, SanctionStore, Tx } from "./sanction-store.js";
+import type { ApprovalRequests } from "./approval-service.js";
+import { needsApproval } from "./approval-rules.js";
+import { createSanctionApprovals } from "./sanction-approvals.js";
 
 /** How the rest of the server hears of sanctions (wired in compose.ts onto the chat bus: every node). */
 export interface SanctionEvents {
@@ -80,6 +83,8 @@ export interface SanctionServiceDeps {
   events: SanctionEvents;
   accounts: AccountDirectory;
   logger: Logger;
+  /** Four eyes: a permanent account ban waits here for another admin (docs/moderation.md "Approvals"). */
+  approvals?: ApprovalRequests;
   now?: () => number;
 }
 
@@ -131,6 +136,8 @@ export function createSanctionService(deps: SanctionServiceDeps) {
       message.revokedByName = s.revokedByName;
       message.revokeReason = s.revokeReason;
       message.sourceMessageId = withEvidence[i]!.sourceMessageId;
+      message.approvedById = s.approvedById;
+      message.approvedByName = s.approvedByName;
       message.evidence = withEvidence[i]!.evidence;
       return message;
     });
@@ -174,7 +181,10 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     return accountId!;
   }
 
-  /** Writes the sanction, the evidence around its source message (if any) and its audit record in the caller's transaction. */
+  /**
+   * Writes the sanction, the evidence around its source message (if any) and its audit record in the caller's
+   * transaction. With `approver`: `actor` requested it and stays its issuer; the approver's write is audited.
+   */
   async function insertWithAudit(
     tx: Tx,
     actor: AuditActor,
@@ -182,14 +192,15 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     accountId: string,
     issuedAtMs: number,
     source: SourceMessage | null = null,
+    approver?: AuditActor,
   ): Promise<SanctionRecord> {
     const inserted = await store.insert(
       tx,
       { ...input, accountId, sourceMessageId: source?.id ?? null },
-      { atMs: issuedAtMs, byId: actor.id, byName: actor.name },
+      { atMs: issuedAtMs, byId: actor.id, byName: actor.name, approvedById: approver?.id, approvedByName: approver?.name },
     );
     if (source) await store.evidence.freeze(tx, inserted.id, source);
-    await appendAudit(tx, actor, { action: "sanction.issue", targetType: SANCTION, targetId: inserted.id, after: auditJson(inserted) }, issuedAtMs);
+    await appendAudit(tx, approver ?? actor, { action: "sanction.issue", targetType: SANCTION, targetId: inserted.id, after: auditJson(inserted) }, issuedAtMs);
     return inserted;
   }
 
@@ -252,6 +263,8 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     requireRecentSignIn(callerOf(ctx));
   }
 
+  const approvals = createSanctionApprovals({ store, accounts, now, subjectAccount, insertWithAudit, announce: (r) => announce(r, "issued") });
+
   const service: ServiceImpl<typeof SanctionService> = {
     async issueSanction(req, ctx) {
       const input = issueInput(req, now());
@@ -259,6 +272,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
       requireMayIssue(input, ctx);
       // Reading others' direct messages is admins' (docs/permissions.md): only they freeze a direct message's line.
       const source = sourceId === null ? undefined : { id: sourceId, mayReadDirect: holdsCapabilityForAll(ctx, "chat.direct-messages") };
+      if (deps.approvals && needsApproval(input)) return approvals.request(deps.approvals, req, input, source, ctx);
       return one((await issue(auditActorOf(ctx), input, source)).id);
     },
 
@@ -375,5 +389,5 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     announce: (record) => announce(record, "revoked"),
   };
 
-  return { service, channelBans, issuer, changer };
+  return { service, channelBans, issuer, changer, approvedBans: approvals.executor };
 }

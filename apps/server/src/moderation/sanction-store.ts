@@ -21,6 +21,9 @@ export interface SanctionRecord extends SanctionFact {
   revokeReason: string;
   /** The chat message it was issued from (its own evidence); null when none. */
   sourceMessageId: number | null;
+  /** Who approved it (docs/moderation.md "Approvals"); empty when it needed no approval. */
+  approvedById: string;
+  approvedByName: string;
 }
 
 /** A record with the display names a list shows (empty when unknown). */
@@ -49,6 +52,8 @@ const columns = {
   revokedByName: sanctions.revokedByName,
   revokeReason: sanctions.revokeReason,
   sourceMessageId: sanctions.sourceMessageId,
+  approvedById: sanctions.approvedById,
+  approvedByName: sanctions.approvedByName,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof sanctions.$inferSelect)[K] };
@@ -71,6 +76,8 @@ const toRecord = (r: Row): SanctionRecord => ({
   revokedByName: r.revokedByName,
   revokeReason: r.revokeReason,
   sourceMessageId: r.sourceMessageId,
+  approvedById: r.approvedById,
+  approvedByName: r.approvedByName,
 });
 
 const named = { ...columns, characterName: characters.name, channelName: chatChannels.name, dimensionName: dimensions.name };
@@ -150,7 +157,7 @@ export function createSanctionStore(db: Db) {
     async insert(
       tx: Tx,
       input: SanctionInput & { accountId: string; sourceMessageId?: number | null },
-      issued: { atMs: number; byId: string; byName: string },
+      issued: { atMs: number; byId: string; byName: string; approvedById?: string; approvedByName?: string },
     ): Promise<SanctionRecord> {
       const [row] = await tx
         .insert(sanctions)
@@ -167,6 +174,8 @@ export function createSanctionStore(db: Db) {
           playerMessage: input.playerMessage,
           issuedById: issued.byId,
           issuedByName: issued.byName,
+          approvedById: issued.approvedById ?? "",
+          approvedByName: issued.approvedByName ?? "",
           sourceMessageId: input.sourceMessageId ?? null,
         })
         .returning(columns);

@@ -34,6 +34,9 @@ export const sanctions = pgTable(
     revokeReason: text("revoke_reason").notNull().default(""),
     /** chat_messages.id of the chat line it was issued from (its evidence: sanction_evidence); null when none. */
     sourceMessageId: bigint("source_message_id", { mode: "number" }),
+    /** Who approved it (docs/moderation.md "Approvals"): the issuer requested it; empty when it needed no approval. */
+    approvedById: text("approved_by_id").notNull().default(""),
+    approvedByName: text("approved_by_name").notNull().default(""),
   },
   (t) => [
     // The send guard and the read checks: a character's and an account's sanctions that are not revoked.
@@ -87,3 +90,4 @@ export const moderationSettings = pgTable("moderation_settings", {
 });
 export * from "./report-schema.js";
 export * from "./appeal-schema.js";
+export * from "./approval-schema.js";

@@ -116,6 +116,10 @@ const environmentSchema = z.object({
   HTTP_KEEPALIVE_TIMEOUT_SECONDS: seconds(65),
   HTTP2_IDLE_TIMEOUT_SECONDS: seconds(65),
   CHAT_SEARCH_TIMEOUT_SECONDS: seconds(10),
+  PURGE_APPROVAL_THRESHOLD: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be 1..1000000").max(1_000_000, "must be 1..1000000").default(100),
+  ),
   AUDIT_RETENTION_DAYS: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be 1..36500").max(36_500, "must be 1..36500").default(365),
@@ -208,6 +212,8 @@ export interface Config {
   auditRetentionDays: number;
   /** Staff searches of stored chat messages stop after this (PostgreSQL only: PGlite has no statement timeout). */
   chatSearchTimeoutMs: number;
+  /** A purge matching more messages than this waits for another holder's approval (docs/moderation.md "Approvals"). */
+  purgeApprovalThreshold: number;
 }
 
 export class ConfigError extends Error {
@@ -291,5 +297,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     chatSearchTimeoutMs: e.CHAT_SEARCH_TIMEOUT_SECONDS * 1000,
+    purgeApprovalThreshold: e.PURGE_APPROVAL_THRESHOLD,
   };
 }

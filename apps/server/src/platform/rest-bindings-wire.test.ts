@@ -8,6 +8,7 @@ import { CharacterService } from "../gen/sro/character/character_pb.js";
 import { ChatService } from "../gen/sro/chat/chat_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "../gen/sro/gameserver/gameserver_pb.js";
 import { SanctionService } from "../gen/sro/moderation/moderation_pb.js";
+import { ApprovalService } from "../gen/sro/moderation/approvals_pb.js";
 import { ChannelRulesService } from "../gen/sro/moderation/channel_rules_pb.js";
 import { InventoryService } from "../gen/sro/character/inventory_pb.js";
 import { ConnectionService } from "../gen/sro/gameserver/connection_pb.js";
@@ -70,12 +71,13 @@ const services: DescService[] = [
   OperationsService,
   ReportService,
   ReportClaimService,
+  ApprovalService,
 ];
 
 describe("REST bindings", () => {
   it("docs/wire.md is read whole: every service and rpc it lists", () => {
     const wire = wireBindings();
-    expect(Object.keys(wire).length).toBe(73);
+    expect(Object.keys(wire).length).toBe(76);
     expect(wire["BusService.ResetWriterBus"]).toBe("GET /v1/bus/reset/writer");
     expect(wire["SanctionService.RevokeSanction"]).toBe("POST /v1/sanctions/id/{id}/revoke body *");
     expect(wire["ChatService.BanCharacterFromChatChannel"]).toBe("POST /v1/characters/id/{character_id}/channels/{channel_id}/ban");

@@ -25,6 +25,7 @@ import { HealthService } from "../gen/sro/health_pb.js";
 import { AccessService } from "../gen/sro/access_pb.js";
 import { WebhookService } from "../gen/sro/moderation/webhooks_pb.js";
 import { AppealService } from "../gen/sro/moderation/appeals_pb.js";
+import { ApprovalService } from "../gen/sro/moderation/approvals_pb.js";
 import { rest } from "./rest-client.js";
 import { bearer } from "./bearer.js";
 
@@ -51,6 +52,7 @@ export const gameServices = [
   AccessService,
   WebhookService,
   AppealService,
+  ApprovalService,
 ] as const;
 export type ApiTransport = "connect" | "rest";
 export const apiTransports: ApiTransport[] = ["connect", "rest"];

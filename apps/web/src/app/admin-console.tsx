@@ -101,6 +101,7 @@ export default function AdminConsole() {
                   />
                   <Route path="appeals" element={<S.appeals />} />
                   <Route path="appeals/:id" element={<S.appeal />} />
+                  <Route path="approvals" element={<S.approvals />} />
                   <Route path="messages" element={<S.messages />} />
                   <Route path="audit" element={<S.audit />} />
                   <Route path="audit/:id" element={<S.auditRecord />} />

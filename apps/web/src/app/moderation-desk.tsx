@@ -55,6 +55,7 @@ function DeskRoutes({ set, sections }: { set: CapabilitySet; sections: readonly 
         />
         <Route path="appeals" element={need('appeals.read', <S.appeals />)} />
         <Route path="appeals/:id" element={need('appeals.read', <S.appeal />)} />
+        <Route path="approvals" element={need('approvals.work', <S.approvals />)} />
         <Route path="sanctions" element={need('sanctions.read', <S.sanctions />)} />
         <Route path="sanctions/settings" element={need('sanctions.settings.edit', <S.moderationSettings />)} />
         <Route path="sanctions/:id" element={need('sanctions.read', <S.sanction />)} />

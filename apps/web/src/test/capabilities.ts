@@ -8,6 +8,7 @@ const STAFF: CapabilityName[] = [
   'reports.work',
   'appeals.read',
   'appeals.decide',
+  'approvals.work',
   'sanctions.read',
   'sanctions.issue',
   'chat-history.read',

@@ -52,6 +52,8 @@ export const capabilityTable = {
   "appeals.read-own": rpcs(APPEAL, "GetMyAppeals"),
   "appeals.read": rpcs(APPEAL, "ListAppeals", "GetAppeal"),
   "appeals.decide": rpcs(APPEAL, "DecideAppeal"),
+  // The requests' own capability decides which ones a holder sees and decides (the handler checks).
+  "approvals.work": rpcs("sro.moderation.ApprovalService", "ListApprovals", "GetApproval", "DecideApproval"),
   "chat-history.read": rpcs(HISTORY, "SearchChatMessages"),
   "chat-history.delete": rpcs(HISTORY, "DeleteChatMessage"),
   "chat-history.purge": rpcs(HISTORY, "PurgeChatMessages"),

@@ -107,6 +107,11 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.moderation.AppealService/ListAppeals": STAFF_READ,
   "sro.moderation.AppealService/GetAppeal": STAFF_READ,
   "sro.moderation.AppealService/DecideAppeal": STAFF_WRITE,
+  // Four eyes (docs/moderation.md "Approvals"): staff see and decide the requests of the capabilities they hold
+  // (the handler filters and checks), never their own.
+  "sro.moderation.ApprovalService/ListApprovals": STAFF_WRITE,
+  "sro.moderation.ApprovalService/GetApproval": STAFF_WRITE,
+  "sro.moderation.ApprovalService/DecideApproval": STAFF_WRITE,
   // Moderators and admins browse stored messages, delete one and purge a character; a whole account's purge is
   // admins only (checked in the handler), as for account bans (docs/moderation.md "History, deletion and purge").
   "sro.moderation.ChatHistoryService/SearchChatMessages": STAFF_READ,

@@ -67,6 +67,7 @@ describe('AdminShell', () => {
       'Moderation',
       'Reports',
       'Appeals',
+      'Approvals',
       'Audit log',
       'Webhooks',
       'Roles',

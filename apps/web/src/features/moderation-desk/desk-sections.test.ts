@@ -11,6 +11,7 @@ describe('the moderation desk (docs/product.md "Moderation desk")', () => {
       'Review lane',
       'Reports',
       'Appeals',
+      'Approvals',
       'Sanctions',
       'Live players',
       'Messages',
@@ -40,7 +41,7 @@ describe('the moderation desk (docs/product.md "Moderation desk")', () => {
   });
 
   it('marks the home section on /moderation only, the others by prefix, a channel history as Messages', () => {
-    const [home, , reports, , , , messages] = deskSectionsFor(MODERATOR_CAPABILITIES);
+    const [home, , reports, , , , , messages] = deskSectionsFor(MODERATOR_CAPABILITIES);
     expect(isDeskLinkActive('/moderation', home!)).toBe(true);
     expect(isDeskLinkActive('/moderation/reports', home!)).toBe(false);
     expect(isDeskLinkActive('/moderation/reports/m-1', reports!)).toBe(true);

@@ -17,6 +17,7 @@ export const DESK_SECTIONS: readonly DeskSection[] = [
   { title: 'Review lane', path: 'review', consolePath: 'moderation', capability: 'held-messages.review', queue: 'heldMessages' },
   { title: 'Reports', path: 'reports', consolePath: 'reports', capability: 'reports.work', queue: 'reports' },
   { title: 'Appeals', path: 'appeals', consolePath: 'appeals', capability: 'appeals.read', queue: 'appeals' },
+  { title: 'Approvals', path: 'approvals', consolePath: 'approvals', capability: 'approvals.work', queue: 'approvals' },
   { title: 'Sanctions', path: 'sanctions', consolePath: 'sanctions', capability: 'sanctions.read' },
   { title: 'Live players', path: 'players', consolePath: 'players', capability: 'game-sessions.online.read' },
   { title: 'Messages', path: 'messages', consolePath: 'messages', capability: 'chat-history.read' },

@@ -11,6 +11,7 @@ export type CapabilityName =
   | 'reports.work'
   | 'appeals.read'
   | 'appeals.decide'
+  | 'approvals.work'
   | 'sanctions.read'
   | 'sanctions.issue'
   | 'sanctions.account-ban'

@@ -156,6 +156,8 @@ export interface PurgeRequest {
 export interface PurgeStep {
   count: number;
   moreRemain: boolean;
+  /** Set when nothing was deleted: the purge waits for another holder's approval. */
+  pendingApprovalId: string;
 }
 
 /** PurgeChatMessages: one audited action per call; the same request again continues a purge that said more remain. */
@@ -165,7 +167,7 @@ export function usePurgeChatMessages() {
   return useMutation({
     mutationFn: async (r: PurgeRequest): Promise<PurgeStep> => {
       const answer = await api.purgeChatMessages({ ...r, fromMs: BigInt(r.fromMs), toMs: BigInt(r.toMs) });
-      return { count: Number(answer.count), moreRemain: answer.moreRemain };
+      return { count: Number(answer.count), moreRemain: answer.moreRemain, pendingApprovalId: answer.pendingApprovalId };
     },
     onSuccess: () => invalidate(),
   });

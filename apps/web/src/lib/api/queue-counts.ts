@@ -5,12 +5,13 @@ import { holds, type CapabilitySet } from '../access/capabilities';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { useRpcClient } from '../rpc/use-rpc-client';
 
-export type QueueName = 'reports' | 'heldMessages' | 'appeals';
+export type QueueName = 'reports' | 'heldMessages' | 'appeals' | 'approvals';
 /** The queues the caller works, as GetQueueCounts answers them; a queue the caller does not work is absent. */
 export type QueueFigures = Partial<Record<QueueName, Pick<QueueFigure, 'open' | 'oldestAgeMs'>>>;
 
 /** The queues a caller works: the server answers only the ones whose screens the caller's capabilities open. */
-export const worksAQueue = (set: CapabilitySet | null) => holds(set, 'reports.work') || holds(set, 'held-messages.review') || holds(set, 'appeals.read');
+export const worksAQueue = (set: CapabilitySet | null) =>
+  holds(set, 'reports.work') || holds(set, 'held-messages.review') || holds(set, 'appeals.read') || holds(set, 'approvals.work');
 
 export const queueCountsQueries = {
   counts: (client: Client<typeof OperationsService>, enabled: boolean) =>

@@ -38,6 +38,8 @@ export interface SanctionRecord {
   sourceMessageId: string;
   /** The messages frozen around it (one sanction's reads; empty in lists). */
   evidence: EvidenceMessage[];
+  /** Set when nothing was issued: the ban waits for another admin's approval (IssueSanction's answer only). */
+  pendingApprovalId?: string;
 }
 
 export const KIND_NAMES: Record<SanctionKindName, SanctionKind> = { mute: SanctionKind.MUTE, ban: SanctionKind.BAN };
@@ -81,6 +83,7 @@ export function toSanctionRecord(s: Sanction): SanctionRecord {
     active: s.active,
     sourceMessageId: s.sourceMessageId,
     evidence: s.evidence.map(toEvidenceMessage),
+    ...(s.pendingApprovalId ? { pendingApprovalId: s.pendingApprovalId } : {}),
   };
 }
 

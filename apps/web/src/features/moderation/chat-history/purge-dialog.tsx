@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay, Radio, RadioGroup, Label } from 'react-aria-components';
 import { buttonClasses } from '../../../components/button-styles';
 import { CharacterSelect } from '../../../components/character-select';
-import { purgedText, type PurgeForm } from './purge-form';
+import { purgedText, SENT_FOR_APPROVAL, type PurgeForm } from './purge-form';
 import { PurgeWindowAndReason } from './purge-fields';
 import { usePurge } from './use-purge';
 
@@ -72,7 +72,7 @@ export function PurgeDialog({ open, admin, onClose }: Props) {
                 data-testid="purge-result"
                 className="rounded-lg border border-emerald-400/40 bg-emerald-950/30 px-3 py-2 text-sm text-emerald-100"
               >
-                {purgedText(progress.total, progress.moreRemain)}
+                {progress.sentForApproval ? SENT_FOR_APPROVAL : purgedText(progress.total, progress.moreRemain)}
               </p>
             )}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -59,6 +59,9 @@ export function purgeRequestOf(form: PurgeForm): { errors: Partial<Record<'chara
 const number = new Intl.NumberFormat('en-US');
 
 /** What the purge did so far: `count` deleted over every call; `moreRemain`: the last call stopped at the server's bound. */
+/** A purge over the server's threshold deletes nothing yet (docs/moderation.md "Approvals"). */
+export const SENT_FOR_APPROVAL = 'Sent for approval: this purge matches many messages. Another moderator approves or rejects it under Approvals.';
+
 export function purgedText(count: number, moreRemain = false): string {
   const deleted = `${number.format(count)} ${count === 1 ? 'message' : 'messages'} deleted`;
   if (moreRemain) return `${deleted}; more remain. Continue to delete the next ones.`;

@@ -5,7 +5,7 @@ import { useNotify } from '../../../components/notifications/notification-contex
 import { useCharacter } from '../../../lib/api/characters';
 import { usePurgeChatMessages, type PurgeRequest } from '../../../lib/api/chat-moderation';
 import { isNetworkFailure, rpcFailureText, serverUnreachableText } from '../../../lib/rpc/rpc-error';
-import { keptPurgeForm, purgedText, purgeRequestOf, type PurgeForm } from './purge-form';
+import { keptPurgeForm, purgedText, purgeRequestOf, SENT_FOR_APPROVAL, type PurgeForm } from './purge-form';
 import { PURGE_STEP_UP_ACTION } from './purge-step-up';
 
 /** A purge under way: the request its first call sent (a continuation repeats it), what all calls deleted. */
@@ -13,6 +13,8 @@ export interface PurgeProgress {
   request: PurgeRequest;
   total: number;
   moreRemain: boolean;
+  /** Nothing deleted: the purge waits for another holder's approval. */
+  sentForApproval?: boolean;
 }
 
 const EMPTY: PurgeForm = { characterId: null, accountId: null, scope: 'character', from: '', to: '', reason: '' };
@@ -64,7 +66,11 @@ export function usePurge(open: boolean) {
     if (!sent || busy) return;
     setFailure(null);
     purge.mutate(sent, {
-      onSuccess: ({ count, moreRemain }) => {
+      onSuccess: ({ count, moreRemain, pendingApprovalId }) => {
+        if (pendingApprovalId) {
+          setProgress({ request: sent, total: 0, moreRemain: false, sentForApproval: true });
+          return notify.success(SENT_FOR_APPROVAL);
+        }
         const total = (progress?.moreRemain ? progress.total : 0) + count;
         setProgress({ request: sent, total, moreRemain });
         notify.success(purgedText(total, moreRemain));

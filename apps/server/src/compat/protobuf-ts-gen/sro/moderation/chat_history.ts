@@ -183,6 +183,13 @@ export interface DeletedChatMessages {
      * @generated from protobuf field: bool more_remain = 3
      */
     moreRemain: boolean;
+    /**
+     * Set when the purge matched more messages than the approval threshold: nothing was deleted (count 0) and the
+     * purge waits as ApprovalService's approval of this id (docs/moderation.md "Approvals").
+     *
+     * @generated from protobuf field: string pending_approval_id = 4
+     */
+    pendingApprovalId: string;
 }
 // @generated message type with reflection information, may provide speed optimized methods
 class SearchChatMessagesRequest$Type extends MessageType<SearchChatMessagesRequest> {
@@ -585,7 +592,8 @@ class DeletedChatMessages$Type extends MessageType<DeletedChatMessages> {
         super("sro.moderation.DeletedChatMessages", [
             { no: 1, name: "count", kind: "scalar", T: 4 /*ScalarType.UINT64*/ },
             { no: 2, name: "message_ids", kind: "scalar", repeat: 2 /*RepeatType.UNPACKED*/, T: 9 /*ScalarType.STRING*/ },
-            { no: 3, name: "more_remain", kind: "scalar", T: 8 /*ScalarType.BOOL*/ }
+            { no: 3, name: "more_remain", kind: "scalar", T: 8 /*ScalarType.BOOL*/ },
+            { no: 4, name: "pending_approval_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<DeletedChatMessages>): DeletedChatMessages {
@@ -593,6 +601,7 @@ class DeletedChatMessages$Type extends MessageType<DeletedChatMessages> {
         message.count = "0";
         message.messageIds = [];
         message.moreRemain = false;
+        message.pendingApprovalId = "";
         if (value !== undefined)
             reflectionMergePartial<DeletedChatMessages>(this, message, value);
         return message;
@@ -610,6 +619,9 @@ class DeletedChatMessages$Type extends MessageType<DeletedChatMessages> {
                     break;
                 case /* bool more_remain */ 3:
                     message.moreRemain = reader.bool();
+                    break;
+                case /* string pending_approval_id */ 4:
+                    message.pendingApprovalId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -632,6 +644,9 @@ class DeletedChatMessages$Type extends MessageType<DeletedChatMessages> {
         /* bool more_remain = 3; */
         if (message.moreRemain !== false)
             writer.tag(3, WireType.Varint).bool(message.moreRemain);
+        /* string pending_approval_id = 4; */
+        if (message.pendingApprovalId !== "")
+            writer.tag(4, WireType.LengthDelimited).string(message.pendingApprovalId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);

@@ -129,6 +129,23 @@ export interface Sanction {
      * @generated from protobuf field: repeated sro.moderation.EvidenceMessage evidence = 22
      */
     evidence: EvidenceMessage[];
+    /**
+     * For a sanction issued by an approval (docs/moderation.md "Approvals"): who approved it; empty otherwise.
+     *
+     * @generated from protobuf field: string approved_by_id = 23
+     */
+    approvedById: string;
+    /**
+     * @generated from protobuf field: string approved_by_name = 24
+     */
+    approvedByName: string;
+    /**
+     * Set only in IssueSanction's answer when the sanction needs another holder's approval (a permanent account
+     * ban): nothing was issued, id is empty and active false; the request is ApprovalService's approval of this id.
+     *
+     * @generated from protobuf field: string pending_approval_id = 25
+     */
+    pendingApprovalId: string;
 }
 /**
  * One frozen chat message of a sanction's evidence. The fields and numbers of StoredChatMessage
@@ -458,7 +475,10 @@ class Sanction$Type extends MessageType<Sanction> {
             { no: 19, name: "account_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 20, name: "scope_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 21, name: "source_message_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
-            { no: 22, name: "evidence", kind: "message", repeat: 2 /*RepeatType.UNPACKED*/, T: () => EvidenceMessage }
+            { no: 22, name: "evidence", kind: "message", repeat: 2 /*RepeatType.UNPACKED*/, T: () => EvidenceMessage },
+            { no: 23, name: "approved_by_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 24, name: "approved_by_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
+            { no: 25, name: "pending_approval_id", kind: "scalar", T: 9 /*ScalarType.STRING*/ }
         ]);
     }
     create(value?: PartialMessage<Sanction>): Sanction {
@@ -485,6 +505,9 @@ class Sanction$Type extends MessageType<Sanction> {
         message.scopeName = "";
         message.sourceMessageId = "";
         message.evidence = [];
+        message.approvedById = "";
+        message.approvedByName = "";
+        message.pendingApprovalId = "";
         if (value !== undefined)
             reflectionMergePartial<Sanction>(this, message, value);
         return message;
@@ -559,6 +582,15 @@ class Sanction$Type extends MessageType<Sanction> {
                     break;
                 case /* repeated sro.moderation.EvidenceMessage evidence */ 22:
                     message.evidence.push(EvidenceMessage.internalBinaryRead(reader, reader.uint32(), options));
+                    break;
+                case /* string approved_by_id */ 23:
+                    message.approvedById = reader.string();
+                    break;
+                case /* string approved_by_name */ 24:
+                    message.approvedByName = reader.string();
+                    break;
+                case /* string pending_approval_id */ 25:
+                    message.pendingApprovalId = reader.string();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -638,6 +670,15 @@ class Sanction$Type extends MessageType<Sanction> {
         /* repeated sro.moderation.EvidenceMessage evidence = 22; */
         for (let i = 0; i < message.evidence.length; i++)
             EvidenceMessage.internalBinaryWrite(message.evidence[i], writer.tag(22, WireType.LengthDelimited).fork(), options).join();
+        /* string approved_by_id = 23; */
+        if (message.approvedById !== "")
+            writer.tag(23, WireType.LengthDelimited).string(message.approvedById);
+        /* string approved_by_name = 24; */
+        if (message.approvedByName !== "")
+            writer.tag(24, WireType.LengthDelimited).string(message.approvedByName);
+        /* string pending_approval_id = 25; */
+        if (message.pendingApprovalId !== "")
+            writer.tag(25, WireType.LengthDelimited).string(message.pendingApprovalId);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);

@@ -226,6 +226,13 @@ export interface QueueCounts {
      * @generated from protobuf field: sro.moderation.QueueFigure appeals = 4
      */
     appeals?: QueueFigure;
+    /**
+     * Pending approval requests the caller may decide: of a capability they hold, not requested by them
+     * (approvals.work; docs/moderation.md "Approvals").
+     *
+     * @generated from protobuf field: sro.moderation.QueueFigure approvals = 5
+     */
+    approvals?: QueueFigure;
 }
 /**
  * @generated from protobuf message sro.moderation.ModerationFiguresRequest
@@ -852,7 +859,8 @@ class QueueCounts$Type extends MessageType<QueueCounts> {
             { no: 1, name: "time_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 2, name: "reports", kind: "message", T: () => QueueFigure },
             { no: 3, name: "held_messages", kind: "message", T: () => QueueFigure },
-            { no: 4, name: "appeals", kind: "message", T: () => QueueFigure }
+            { no: 4, name: "appeals", kind: "message", T: () => QueueFigure },
+            { no: 5, name: "approvals", kind: "message", T: () => QueueFigure }
         ]);
     }
     create(value?: PartialMessage<QueueCounts>): QueueCounts {
@@ -879,6 +887,9 @@ class QueueCounts$Type extends MessageType<QueueCounts> {
                 case /* sro.moderation.QueueFigure appeals */ 4:
                     message.appeals = QueueFigure.internalBinaryRead(reader, reader.uint32(), options, message.appeals);
                     break;
+                case /* sro.moderation.QueueFigure approvals */ 5:
+                    message.approvals = QueueFigure.internalBinaryRead(reader, reader.uint32(), options, message.approvals);
+                    break;
                 default:
                     let u = options.readUnknownField;
                     if (u === "throw")
@@ -903,6 +914,9 @@ class QueueCounts$Type extends MessageType<QueueCounts> {
         /* sro.moderation.QueueFigure appeals = 4; */
         if (message.appeals)
             QueueFigure.internalBinaryWrite(message.appeals, writer.tag(4, WireType.LengthDelimited).fork(), options).join();
+        /* sro.moderation.QueueFigure approvals = 5; */
+        if (message.approvals)
+            QueueFigure.internalBinaryWrite(message.approvals, writer.tag(5, WireType.LengthDelimited).fork(), options).join();
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
