@@ -28,6 +28,7 @@ import {
 } from "./report-rules.js";
 import type { ReportedMessageRecord, ReportRecord, ReportStore } from "./report-store.js";
 import type { SanctionIssuer } from "./sanction-service.js";
+import { needsApproval } from "./approval-rules.js";
 import type { SanctionRecord, Tx } from "./sanction-store.js";
 import { storedChatMessage, type ModeratedMessage } from "./moderated-message.js";
 import type { ReportTriageStore } from "./report-triage-store.js";
@@ -35,6 +36,8 @@ import { createReportTriage } from "./report-triage.js";
 import { claimMessage, triageMessage } from "./triage-wire.js";
 import type { Triaged } from "./triage-rules.js";
 
+export const PERMANENT_BAN_WAITS =
+  "sanction: a permanent account ban waits for another admin's approval; issue it from the sanctions screen (it is listed under Approvals), then resolve the report";
 /** The chat domain's read rule (chat/chat-access.ts requireRead, handed in by compose.ts). */
 export interface ChannelReadAccess {
   /** Throws PERMISSION_DENIED unless the caller's own character may read the channel now. */
@@ -253,6 +256,8 @@ export function createReportService(deps: ReportServiceDeps) {
         const sanctionInput = sanctions.input(req.sanction!, ctx);
         const senderAccount = await store.ownerOf(before.message.senderCharacterId);
         requireSanctionOnSender(sanctionInput, { characterId: before.message.senderCharacterId, accountId: senderAccount });
+        // Four eyes: a resolution acts at once, so what must wait for another admin cannot come this way.
+        if (needsApproval(sanctionInput)) throw new ConnectError(PERMANENT_BAN_WAITS, Code.FailedPrecondition);
         sanction = { input: sanctionInput, accountId: await sanctions.subjectAccount(sanctionInput) };
       }
       const atMs = now();

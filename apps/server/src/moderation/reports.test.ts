@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PERMANENT_BAN_WAITS } from "./report-service.js";
 import { auditRecords } from "../audit/schema.js";
 import { chatMessages } from "../chat/schema.js";
 import { ReportOutcome, ReportReason } from "../gen/sro/moderation/reports_pb.js";
@@ -303,6 +304,18 @@ describe.each(storageBackends)("player reports (%s)", (backend) => {
       const resolved = await admin.resolveReportedMessage({ messageId: id!, outcome: ReportOutcome.SANCTIONED, sanction: ban });
       const [issued] = await db().select().from(sanctions).where(eq(sanctions.id, resolved.sanctionId));
       expect(issued).toMatchObject({ kind: "ban", scope: "everywhere", characterId: null, accountId: offender.sub, issuedByName: "admin" });
+    });
+
+    it("refuses a permanent account ban, which waits for another admin's approval: nothing issued, the report open", async () => {
+      const offender = await t.newPlayer("lifer");
+      const [id] = await conversation(channel, 1, [await insertCharacter(db(), offender.sub, dim)]);
+      await report(player, id!);
+      const ban = { kind: kinds.ban, scope: scopes.everywhere, accountId: offender.sub, durationSeconds: -1n, reason: "Hate" };
+      const refused = await errorOf(admin.resolveReportedMessage({ messageId: id!, outcome: ReportOutcome.SANCTIONED, sanction: ban }));
+      expect(refused.code).toBe(Code.FailedPrecondition);
+      expect(refused.rawMessage).toBe(PERMANENT_BAN_WAITS);
+      expect(await db().select().from(sanctions).where(eq(sanctions.accountId, offender.sub))).toEqual([]);
+      expect((await admin.getReportedMessage({ id: id! })).outcome).toBe(ReportOutcome.UNSPECIFIED);
     });
   });
 
