@@ -94,11 +94,16 @@ test('a player reports a message; the admin reviews the evidence and dismisses i
     await expect(entry).toContainText(channelName);
     await expect(entry).toContainText('1 report');
     await expect(entry).toContainText('Harassment');
-    // Triaged: its priority in words with its why.
+    // Triaged: its priority in words with its why; the admin claims it, then lets it go.
     // (The level depends on the sender's history in this database: its words and the reason are what we check.)
     await expect(entry.getByTestId('triage')).toContainText(/Priority: (Urgent|High|Normal|Low)/);
     await expect(entry.getByTestId('triage')).toContainText('Why: Harassment');
+    await expect(entry.getByTestId('claim')).toHaveText('Unclaimed');
+    await entry.getByRole('button', { name: /^Claim the message of/ }).click();
+    await expect(entry.getByTestId('claim')).toHaveText('Claimed by you');
     await atBothWidths(staff, testInfo, 'reports-queue', () => expect(entry).toBeVisible());
+    await entry.getByRole('button', { name: /^Release the message of/ }).click();
+    await expect(entry.getByTestId('claim')).toHaveText('Unclaimed');
 
     await entry.getByRole('link', { name: /^Review/ }).click();
     await expect(staff.getByRole('heading', { level: 1, name: `Message of ${ADA.name}` })).toBeVisible();
