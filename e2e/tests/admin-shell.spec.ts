@@ -20,6 +20,7 @@ test.describe('admin shell at 1280 px', () => {
       'Moderation',
       'Reports',
       'Appeals',
+      'Approvals',
       'Audit log',
       'Webhooks',
       'Roles',
