@@ -111,7 +111,8 @@ describe.each(storageBackends)("player removals (%s)", (backend) => {
           kind: "SANCTION_KIND_BAN",
           scope: "SANCTION_SCOPE_EVERYWHERE",
           accountId: p.player.sub,
-          durationSeconds: "-1",
+          // A year: a permanent one waits for another admin's approval (docs/moderation.md "Approvals").
+          durationSeconds: "31536000",
           reason: "cheating",
           playerMessage: "Banned: aimbot",
         },
