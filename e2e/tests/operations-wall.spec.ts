@@ -65,7 +65,9 @@ for (const width of [1440, 375]) {
     await region.focus();
     await expect(region).toBeFocused();
     await region.screenshot({ path: testInfo.outputPath(`operations-wall-table-${width}.png`) });
-    // The moderation figures (their own chunk) answer for the window picked with the keyboard.
+    // The moderation figures (their own chunk, loaded when scrolled to) answer for the window picked with the keyboard.
+    // The characters' heading comes right after them: scrolling to it brings their place into view.
+    await page.getByRole('heading', { name: 'Characters', exact: true }).scrollIntoViewIfNeeded();
     const figures = page.getByRole('region', { name: 'Moderation figures' });
     await expect(figures.getByTestId('repeat-offences')).toContainText('Repeat offences:', { timeout: 10_000 });
     await figures.getByRole('radio', { name: 'Last 24 hours' }).focus();

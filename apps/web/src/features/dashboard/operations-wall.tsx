@@ -1,13 +1,14 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { ListLoadError } from '../../components/load-error';
+import { WhenNearView } from '../../components/when-near-view';
 import { groupByDimension, useOperationsWall, wallTotals, type DimensionGroup, type WallChannel } from '../../lib/api/operations-wall';
 import { OldestOpen, OnlineNow } from './online-now';
 import { wallStatusText } from './online-texts';
 import { chartSeries, formatAge, formatP99 } from './operations-series';
 import { CHART_HEIGHT, TimeSeriesChart } from './time-series-chart';
 
-// Its own chunk: /admin's first load is at its size ceiling (e2e/tests/route-size.spec.ts), and the block waits for
-// its own answer anyway.
+// Its own chunk, loaded when the user scrolls near it: the block sits below the wall, past the first screen, and
+// /admin's first load is at its size ceiling (e2e/tests/route-size.spec.ts).
 const ModerationFigures = lazy(() => import('./moderation-figures').then((m) => ({ default: m.ModerationFigures })));
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -77,14 +78,20 @@ export function OperationsWall() {
             ))}
           </div>
           <WallTable groups={groups} totals={wallTotals(snapshot.channels)} />
-          <Suspense fallback={null}>
-            <ModerationFigures />
-          </Suspense>
+          <WhenNearView placeholder={<FiguresPlaceholder />}>
+            <Suspense fallback={<FiguresPlaceholder />}>
+              <ModerationFigures />
+            </Suspense>
+          </WhenNearView>
         </>
       )}
     </section>
   );
 }
+
+/** Where the moderation figures will be until they load, at their height (measured at 375 and 1440 px), so the
+ * characters below them do not move. */
+const FiguresPlaceholder = () => <div className="skeleton mt-6 h-[325px] w-full md:h-[217px]" data-testid="moderation-figures-placeholder" />;
 
 /**
  * The wall while its first poll is on its way, the size it will have: the chart frames with their titles, and the

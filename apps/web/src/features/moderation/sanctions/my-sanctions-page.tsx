@@ -7,7 +7,7 @@ import { isBanned } from '../../../lib/auth/access';
 import { useSession } from '../../../lib/auth/session-context';
 import { formatLocalTime, scopeText, type SanctionRecord } from '../../../lib/sanctions/sanction-records';
 import { untilText } from '../../../lib/sanctions/sanction-refusal';
-import { KindBadge, StateBadge } from './sanctions-table';
+import { KindBadge, StateBadge } from './sanction-badges';
 import { useMyAppeals } from '../../../lib/api/appeals';
 import type { AppealRecord } from '../../../lib/appeals/appeal-records';
 import { AppealStatus } from './appeal-status';

@@ -12,7 +12,7 @@ import { useRequiredParam } from '../../../lib/use-required-param';
 import { endsText, formatLocalTime, isAccountBan, scopeText, subjectText, type SanctionRecord } from '../../../lib/sanctions/sanction-records';
 import { RevokeDialog } from './revoke-dialog';
 import { revokedText, SANCTION_ID_REQUIRED } from './sanction-texts';
-import { KindBadge, StateBadge } from './sanctions-table';
+import { KindBadge, StateBadge } from './sanction-badges';
 import { useAreaHref } from '../../../lib/area-links';
 import { AreaLink } from '../../../components/area-link';
 import { PlayerLink } from '../../../components/player-link';

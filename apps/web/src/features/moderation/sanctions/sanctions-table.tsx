@@ -1,21 +1,12 @@
 import { useMemo } from 'react';
 import type { PaginationState } from '@tanstack/react-table';
 import { AreaLink } from '../../../components/area-link';
-import { Badge } from '../../../components/badge';
+import { KindBadge, StateBadge } from './sanction-badges';
 import { Table, type TableColumns } from '../../../components/table/table';
 import { endsText, formatLocalTime, sanctionKindLabel, scopeText, stateText, subjectText, type SanctionRecord } from '../../../lib/sanctions/sanction-records';
 
 type Column = 'subject' | 'player' | 'kind' | 'scope' | 'reason' | 'issuedBy' | 'issued' | 'ends' | 'state';
 export const ALL_COLUMNS: readonly Column[] = ['subject', 'player', 'kind', 'scope', 'reason', 'issuedBy', 'issued', 'ends', 'state'];
-
-export function StateBadge({ sanction }: { sanction: Pick<SanctionRecord, 'active' | 'revokedAtMs'> }) {
-  const text = stateText(sanction);
-  return <Badge tone={sanction.active ? 'red' : text === 'Revoked' ? 'grey' : 'indigo'}>{text}</Badge>;
-}
-
-export function KindBadge({ sanction }: { sanction: Pick<SanctionRecord, 'kind' | 'scope' | 'characterId'> }) {
-  return <Badge tone={sanction.kind === 'mute' ? 'amber' : 'pink'}>{sanctionKindLabel(sanction)}</Badge>;
-}
 
 const time = (ms: number) => <time dateTime={new Date(ms).toISOString()}>{formatLocalTime(ms)}</time>;
 
