@@ -60,6 +60,15 @@ describe('the approvals screen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Rejected by admin: Not enough evidence')).toBeTruthy();
   });
 
+  it("names an account purge's subject as the account", async () => {
+    server.approvals = [
+      request('r-3', 'u-other', { action: ApprovalAction.PURGE, subjectName: 'pia', messageCount: 500n, purge: { accountId: 'a-pia', reason: 'Raid' } }),
+    ];
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Approval requests' });
+    expect(within(list).getByTestId('approval').textContent).toContain('Purge of 500 messages of the account pia');
+  });
+
   it('says when nothing waits', async () => {
     server.approvals = [];
     renderPage();

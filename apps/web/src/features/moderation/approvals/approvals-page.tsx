@@ -9,9 +9,11 @@ import { useApprovalDecision, type DecideTarget } from './use-approval-decision'
 
 const STATE_LABELS: Record<ApprovalRecord['state'], string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' };
 
-/** What the request would do, in a few words ('permanent account ban of pia'). */
+/** What the request would do, in a few words ('permanent account ban of pia', 'purge of 240 messages of Pia'). */
 export const actionText = (a: ApprovalRecord) =>
-  a.action === 'account-ban' ? `permanent account ban of ${a.subject}` : `purge of ${a.messageCount} messages of ${a.subject}`;
+  a.action === 'account-ban'
+    ? `permanent account ban of ${a.subject}`
+    : `purge of ${a.messageCount} messages of ${a.accountPurge ? 'the account ' : ''}${a.subject}`;
 
 function Entry({ approval, mine, decide }: { approval: ApprovalRecord; mine: boolean; decide: (t: DecideTarget) => void }) {
   const what = actionText(approval);
