@@ -184,7 +184,12 @@ export function composeServices(deps: ComposeDeps) {
   // service uses it; a service that deletes a message as part of its own write (reports) is handed this object.
   const messageDeletion = createMessageDeletion({ db: database.db, bus, logger, now: deps.now });
   const history = { store: createHistoryStore(database.db), deletion: messageDeletion, searchTimeoutMs: config.chatSearchTimeoutMs };
-  const chatHistory = createChatHistoryService({ ...history, approvals: approvalRequests, purgeThreshold: config.purgeApprovalThreshold });
+  const chatHistory = createChatHistoryService({
+    ...history,
+    approvals: approvalRequests,
+    purgeThreshold: config.purgeApprovalThreshold,
+    accounts: accountDirectory(database.db),
+  });
   const executors = { "account-ban": sanctions.approvedBans, purge: chatHistory.approvedPurges };
   const auditStore = createAuditStore(database.db);
   // Player reports: the chat domain's read rule decides what a character may report; a resolution's sanction and

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRecords } from "../audit/schema.js";
+import { characters } from "../character/schema.js";
 import { chatMessages } from "../chat/schema.js";
 import { ApprovalAction, ApprovalDecision, ApprovalState } from "../gen/sro/moderation/approvals_pb.js";
 import { approvalClient } from "../test/approval-fixtures.js";
@@ -212,8 +213,11 @@ describe.each(storageBackends)("approvals (%s)", (backend) => {
       expect(pending).toMatchObject({ count: 0n, messageIds: [] });
       expect(await live(big.ids)).toBe(THRESHOLD + 2);
       const request = await approvals(moderator2).getApproval({ id: pending.pendingApprovalId });
+      const [character] = await db().select({ name: characters.name }).from(characters).where(eq(characters.id, big.character));
       expect(request).toMatchObject({
         action: ApprovalAction.PURGE,
+        // The request names the player, not the id, for the one who decides.
+        subjectName: character!.name,
         capability: "chat-history.purge",
         messageCount: BigInt(THRESHOLD + 2),
         purge: { characterId: big.character, reason: "Spam flood" },

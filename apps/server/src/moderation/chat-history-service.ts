@@ -15,6 +15,7 @@ import { storedChatMessage } from "./moderated-message.js";
 import { withinSearchTime } from "../platform/db/search-time-limit.js";
 import { MAX_PURGE_PER_CALL, type DeletedMessages, type MessageDeletion, type PurgedMessages, type PurgeTarget } from "./message-deletion.js";
 import type { ApprovalExecutor, ApprovalRequests } from "./approval-service.js";
+import type { AccountDirectory } from "./sanction-service.js";
 import { PURGE_APPROVAL_THRESHOLD, purgeCapability } from "./approval-rules.js";
 
 export interface ChatHistoryServiceDeps {
@@ -26,6 +27,8 @@ export interface ChatHistoryServiceDeps {
   approvals?: ApprovalRequests;
   /** Default PURGE_APPROVAL_THRESHOLD. */
   purgeThreshold?: number;
+  /** Names an account purge's request by the account's username. */
+  accounts?: AccountDirectory;
 }
 
 /** A purge of every character of an account reaches as far as an account ban: admins only, like account bans. */
@@ -42,13 +45,15 @@ export function createChatHistoryService(deps: ChatHistoryServiceDeps) {
   const { store, deletion } = deps;
   const threshold = deps.purgeThreshold ?? PURGE_APPROVAL_THRESHOLD;
 
-  /** The target exists (NOT_FOUND) and an account's purge is the caller's to ask for (PERMISSION_DENIED). */
-  async function requireTarget(target: PurgeTarget): Promise<void> {
+  /** The target exists (NOT_FOUND); its name, what an approval request shows (empty: an account the directory lacks). */
+  async function requireTarget(target: PurgeTarget): Promise<string> {
     if (target.accountId !== null) {
       if (!(await store.accountHasCharacters(target.accountId))) throw new ConnectError(`account ${target.accountId} has no characters`, Code.NotFound);
-    } else if (!(await store.characterExists(target.characterId!))) {
-      throw new ConnectError(`character ${target.characterId} not found`, Code.NotFound);
+      return (await deps.accounts?.names([target.accountId]))?.get(target.accountId) ?? "";
     }
+    const name = await store.characterName(target.characterId!);
+    if (name === undefined) throw new ConnectError(`character ${target.characterId} not found`, Code.NotFound);
+    return name;
   }
 
   /** An approved purge: the same rules again, run in the decision's transaction with the approver as its actor. */
@@ -96,7 +101,7 @@ export function createChatHistoryService(deps: ChatHistoryServiceDeps) {
       const target = purgeTarget(req);
       const reason = deletionReason(req.reason);
       if (target.accountId !== null && !holdsCapability(ctx, "chat-history.account-purge")) throw accountPurgeDenied();
-      await requireTarget(target);
+      const subjectName = await requireTarget(target);
       if (deps.approvals) {
         const matching = await store.countPurgeable(target, Math.max(threshold + 1, MAX_PURGE_PER_CALL));
         if (matching > threshold) {
@@ -105,7 +110,7 @@ export function createChatHistoryService(deps: ChatHistoryServiceDeps) {
             capability: purgeCapability(target),
             request: toJson(PurgeChatMessagesRequestSchema, req),
             reason,
-            subjectName: "",
+            subjectName,
             messageCount: matching,
           });
           // count 0: nothing was deleted yet, whatever the client makes of the new field.

@@ -69,9 +69,10 @@ export function createHistoryStore(db: Db) {
     },
 
     /** Whether a character row with this id was ever written (deleted ones count: their messages stay). */
-    async characterExists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: characters.id }).from(characters).where(eq(characters.id, id));
-      return row !== undefined;
+    /** The character's name, or undefined when there is no such character. */
+    async characterName(id: string): Promise<string | undefined> {
+      const [row] = await db.select({ name: characters.name }).from(characters).where(eq(characters.id, id));
+      return row?.name;
     },
 
     async accountHasCharacters(accountId: string): Promise<boolean> {

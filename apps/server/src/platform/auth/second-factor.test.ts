@@ -32,6 +32,9 @@ describe("the second-factor policy", () => {
 
   it("refuses staff tokens without one, with the reason", () => {
     expect(secondFactorRefusal(policy, caller(["/Moderator"], ["pwd"]))).toMatch(/a second factor is required for staff/);
+    // Either factor counts, and the refusal says so: a passkey (hwk) as well as an authenticator code (otp).
+    expect(secondFactorRefusal(policy, caller(["/Moderator"], ["pwd"]))).toMatch(/sign in again with a passkey or your authenticator code, either counts/);
+    expect(secondFactorRefusal(policy, caller(["/Moderator"], ["pwd", "hwk"]))).toBeUndefined();
     expect(secondFactorRefusal(policy, caller(["/Moderator"], ["pwd", "otp"]))).toBeUndefined();
     expect(secondFactorRefusal(policy, caller(["/Moderator"], undefined, "2"))).toBeUndefined();
     expect(secondFactorRefusal(policy, caller(["/Player/Member"]))).toBeUndefined();

@@ -28,5 +28,5 @@ export function tokenHasSecondFactor(policy: SecondFactorPolicy, caller: Pick<Ca
 /** Why this caller's token may not be used for staff calls, or undefined. */
 export function secondFactorRefusal(policy: SecondFactorPolicy, caller: Caller): string | undefined {
   if (!mustHaveSecondFactor(policy, caller.groups) || tokenHasSecondFactor(policy, caller)) return undefined;
-  return "a second factor is required for staff: sign in again with your authenticator code (this token's amr/acr shows a password only)";
+  return "a second factor is required for staff: sign in again with a passkey or your authenticator code, either counts (this token's amr/acr shows a password only)";
 }

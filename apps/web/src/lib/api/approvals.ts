@@ -31,6 +31,8 @@ export interface ApprovalRecord {
   expiresAtMs: number;
   /** The account (a ban) or the character or account (a purge) the request is about. */
   subject: string;
+  /** A purge of every character of an account (not one character's). */
+  accountPurge: boolean;
   messageCount: number;
   decidedByName: string;
   decisionReason: string;
@@ -58,6 +60,7 @@ export function toApprovalRecord(a: Approval): ApprovalRecord {
     requestedAtMs: Number(a.requestedAtMs),
     expiresAtMs: Number(a.expiresAtMs),
     subject: a.subjectName || target,
+    accountPurge: !ban && (a.purge?.accountId ?? '') !== '',
     messageCount: Number(a.messageCount),
     decidedByName: a.decidedByName,
     decisionReason: a.decisionReason,

@@ -2,62 +2,45 @@ import { useId, useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
 import { buttonClasses } from '../../../components/button-styles';
 import { AppealModal, TextAreaField } from '../../../components/modal/appeal-modal';
-import { useDecideApproval } from '../../../lib/api/approvals';
 import { appealTextProblem } from '../../../lib/appeals/appeal-records';
-import { useSession } from '../../../lib/auth/session-context';
-import { isStepUpRequired } from '../../../lib/auth/step-up';
-import { rpcFailureText } from '../../../lib/rpc/rpc-error';
+import type { DecideTarget, Decision } from './use-approval-decision';
 
 export const MAX_APPROVAL_REASON = 500;
 
-export interface DecideTarget {
-  approvalId: string;
-  approve: boolean;
-  what: string;
-}
-
 interface Props {
-  target: DecideTarget | null;
+  /** With a reason when the decision resumes after signing in again. */
+  target: DecideTarget | Decision | null;
+  pending: boolean;
+  failure: string | null;
   onClose: () => void;
-  onDecided: (target: DecideTarget) => void;
+  onSubmit: (reason: string) => Promise<void>;
 }
 
-/** Approve or reject one request with a reason (1..500 characters). */
-export function ApprovalDecideDialog({ target, onClose, onDecided }: Props) {
+/** Approve or reject one request with a reason (1..500 characters); the screen's use-approval-decision sends it. */
+export function ApprovalDecideDialog(props: Props) {
   return (
-    <AppealModal open={target !== null} onClose={onClose}>
-      {target && <DecideForm target={target} onClose={onClose} onDecided={onDecided} />}
+    <AppealModal open={props.target !== null} onClose={props.onClose}>
+      {props.target && <DecideForm {...props} target={props.target} />}
     </AppealModal>
   );
 }
 
-function DecideForm({ target, onClose, onDecided }: Props & { target: DecideTarget }) {
-  const decide = useDecideApproval();
-  const session = useSession();
+function DecideForm({ target, pending, failure, onClose, onSubmit }: Props & { target: DecideTarget | Decision }) {
   const ids = { reason: useId(), reasonError: useId() };
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState('reason' in target ? target.reason : '');
   const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const reasonError = tried || reason !== '' ? appealTextProblem(reason, MAX_APPROVAL_REASON, 'Give the reason') : undefined;
   const verb = target.approve ? 'Approve' : 'Reject';
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     setTried(true);
-    if (appealTextProblem(reason, MAX_APPROVAL_REASON) || decide.isPending) return;
-    setFailure(null);
-    try {
-      await decide.mutateAsync({ approvalId: target.approvalId, approve: target.approve, reason });
-      onDecided(target);
-    } catch (error) {
-      // Approving is destructive: an old sign-in signs in again, then the request is still here to approve.
-      if (isStepUpRequired(error)) return void session.stepUp();
-      setFailure(rpcFailureText(error));
-    }
+    if (appealTextProblem(reason, MAX_APPROVAL_REASON) || pending) return;
+    void onSubmit(reason);
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <Heading slot="title" className="text-lg font-semibold text-white">
         {verb} the {target.what}
       </Heading>
@@ -76,11 +59,11 @@ function DecideForm({ target, onClose, onDecided }: Props & { target: DecideTarg
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button className={buttonClasses('secondary')} onPress={onClose} isDisabled={decide.isPending}>
+        <Button className={buttonClasses('secondary')} onPress={onClose} isDisabled={pending}>
           Cancel
         </Button>
-        <button type="submit" className={buttonClasses('primary')} disabled={decide.isPending} aria-busy={decide.isPending || undefined}>
-          {decide.isPending ? 'Saving…' : verb}
+        <button type="submit" className={buttonClasses('primary')} disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Saving…' : verb}
         </button>
       </div>
     </form>

@@ -1,71 +1,27 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { create, type MessageInitShape } from '@bufbuild/protobuf';
-import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
-import {
-  ApprovalAction,
-  ApprovalDecision,
-  ApprovalSchema,
-  ApprovalService,
-  ApprovalsSchema,
-  ApprovalState,
-  type Approval,
-  type DecideApprovalRequest,
-} from '../../../gen/sro/moderation/approvals_pb';
+import { ApprovalAction, ApprovalDecision } from '../../../gen/sro/moderation/approvals_pb';
+import { approvalRequest, createApprovalTestServer } from '../../../test/approval-test-server';
 import { ADMIN, renderScreen } from '../../../test/sanction-test-render';
 import ApprovalsPage from './approvals-page';
 
-const NOW = Date.UTC(2026, 0, 1, 12);
-let approvals: Approval[];
-let decided: DecideApprovalRequest[];
-
-/** An in-memory ApprovalService with the server's rules the screen meets: pending only unless asked, decided once. */
-function transport() {
-  return createRouterTransport(({ service }) => {
-    service(ApprovalService, {
-      listApprovals: (req) => {
-        const shown = approvals.filter((a) => req.includeDecided || a.state === ApprovalState.PENDING);
-        return create(ApprovalsSchema, { total: BigInt(shown.length), approvals: shown });
-      },
-      decideApproval: (req) => {
-        const a = approvals.find((x) => x.id === req.approvalId)!;
-        if (a.requestedById === ADMIN.user!.id) throw new ConnectError('permission denied: you requested this action', Code.PermissionDenied);
-        decided.push(req);
-        a.state = req.decision === ApprovalDecision.APPROVE ? ApprovalState.APPROVED : ApprovalState.REJECTED;
-        a.decidedByName = 'admin';
-        a.decisionReason = req.reason;
-        return a;
-      },
-    });
-  });
-}
-
-const request = (id: string, requestedById: string, extra: MessageInitShape<typeof ApprovalSchema> = {}) =>
-  create(ApprovalSchema, {
-    id,
-    action: ApprovalAction.ACCOUNT_BAN,
-    state: ApprovalState.PENDING,
-    capability: 'sanctions.account-ban',
-    requestedById,
-    requestedByName: requestedById === ADMIN.user!.id ? 'admin' : 'admin2',
-    reason: 'Cheating',
-    requestedAtMs: BigInt(NOW - 60_000),
-    expiresAtMs: BigInt(NOW + 86_400_000),
-    subjectName: 'pia',
-    ...extra,
-  });
+let server: ReturnType<typeof createApprovalTestServer>;
+const request = (id: string, requestedById: string, extra: Parameters<typeof approvalRequest>[3] = {}) =>
+  approvalRequest(id, requestedById, ADMIN.user!.id, extra);
 
 beforeEach(() => {
-  approvals = [
-    request('r-1', 'u-other'),
-    request('r-2', ADMIN.user!.id, { action: ApprovalAction.PURGE, capability: 'chat-history.purge', subjectName: 'Pia Nightshade', messageCount: 240n }),
-  ];
-  decided = [];
+  server = createApprovalTestServer(
+    [
+      request('r-1', 'u-other'),
+      request('r-2', ADMIN.user!.id, { action: ApprovalAction.PURGE, capability: 'chat-history.purge', subjectName: 'Pia Nightshade', messageCount: 240n }),
+    ],
+    ADMIN.user!.id,
+  );
 });
 
 const renderPage = () =>
-  renderScreen(<ApprovalsPage />, { transports: { rpc: transport() }, route: '/admin/approvals', path: '/admin/approvals', session: ADMIN });
+  renderScreen(<ApprovalsPage />, { transports: { rpc: server.transport }, route: '/admin/approvals', path: '/admin/approvals', session: ADMIN });
 
 describe('the approvals screen', { timeout: 30_000 }, () => {
   it("lists pending requests; one's own waits for someone else, another's is approved with a reason", async () => {
@@ -84,11 +40,11 @@ describe('the approvals screen', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(within(dialog).getByText('Give the reason.')).toBeTruthy();
-    expect(decided).toEqual([]);
+    expect(server.decided).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Reason/), 'Evidence checked');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Approved: the permanent account ban of pia was carried out.')).toBeTruthy();
-    expect(decided).toMatchObject([{ approvalId: 'r-1', decision: ApprovalDecision.APPROVE, reason: 'Evidence checked' }]);
+    expect(server.decided).toMatchObject([{ approvalId: 'r-1', decision: ApprovalDecision.APPROVE, reason: 'Evidence checked' }]);
   });
 
   it('rejects, and "Include decided" shows who decided and why', async () => {
@@ -99,13 +55,22 @@ describe('the approvals screen', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Reason/), 'Not enough evidence');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(decided).toMatchObject([{ approvalId: 'r-1', decision: ApprovalDecision.REJECT, reason: 'Not enough evidence' }]));
+    await waitFor(() => expect(server.decided).toMatchObject([{ approvalId: 'r-1', decision: ApprovalDecision.REJECT, reason: 'Not enough evidence' }]));
     await user.click(screen.getByRole('checkbox', { name: 'Include decided' }));
     expect(await screen.findByText('Rejected by admin: Not enough evidence')).toBeTruthy();
   });
 
+  it("names an account purge's subject as the account", async () => {
+    server.approvals = [
+      request('r-3', 'u-other', { action: ApprovalAction.PURGE, subjectName: 'pia', messageCount: 500n, purge: { accountId: 'a-pia', reason: 'Raid' } }),
+    ];
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Approval requests' });
+    expect(within(list).getByTestId('approval').textContent).toContain('Purge of 500 messages of the account pia');
+  });
+
   it('says when nothing waits', async () => {
-    approvals = [];
+    server.approvals = [];
     renderPage();
     expect(await screen.findByText('No requests waiting for approval.')).toBeTruthy();
   });

@@ -1,18 +1,19 @@
-import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { buttonClasses } from '../../../components/button-styles';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { QueuePage, useQueueView } from '../../../components/queue-page';
 import { useApprovals, type ApprovalRecord } from '../../../lib/api/approvals';
 import { useSession } from '../../../lib/auth/session-context';
 import { formatLocalTime } from '../../../lib/sanctions/sanction-records';
-import { ApprovalDecideDialog, type DecideTarget } from './approval-decide-dialog';
+import { ApprovalDecideDialog } from './approval-decide-dialog';
+import { useApprovalDecision, type DecideTarget } from './use-approval-decision';
 
 const STATE_LABELS: Record<ApprovalRecord['state'], string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' };
 
-/** What the request would do, in a few words ('permanent account ban of pia'). */
+/** What the request would do, in a few words ('permanent account ban of pia', 'purge of 240 messages of Pia'). */
 export const actionText = (a: ApprovalRecord) =>
-  a.action === 'account-ban' ? `permanent account ban of ${a.subject}` : `purge of ${a.messageCount} messages of ${a.subject}`;
+  a.action === 'account-ban'
+    ? `permanent account ban of ${a.subject}`
+    : `purge of ${a.messageCount} messages of ${a.accountPurge ? 'the account ' : ''}${a.subject}`;
 
 function Entry({ approval, mine, decide }: { approval: ApprovalRecord; mine: boolean; decide: (t: DecideTarget) => void }) {
   const what = actionText(approval);
@@ -59,8 +60,7 @@ export default function ApprovalsPage() {
   const view = useQueueView();
   const query = useApprovals({ includeDecided: view.includeClosed, pageIndex: view.pageIndex, pageSize: view.pageSize });
   const me = useSession().user?.id;
-  const notify = useNotify();
-  const [deciding, setDeciding] = useState<DecideTarget | null>(null);
+  const decision = useApprovalDecision();
   return (
     <>
       <QueuePage
@@ -72,15 +72,14 @@ export default function ApprovalsPage() {
         emptyText={view.includeClosed ? 'No action has needed approval yet.' : 'No requests waiting for approval.'}
         view={view}
         query={query}
-        items={(page) => page.approvals.map((a) => <Entry key={a.id} approval={a} mine={a.requestedById === me} decide={setDeciding} />)}
+        items={(page) => page.approvals.map((a) => <Entry key={a.id} approval={a} mine={a.requestedById === me} decide={decision.open} />)}
       />
       <ApprovalDecideDialog
-        target={deciding}
-        onClose={() => setDeciding(null)}
-        onDecided={(t) => {
-          setDeciding(null);
-          notify.success(t.approve ? `Approved: the ${t.what} was carried out.` : `Rejected: the ${t.what} will not happen.`);
-        }}
+        target={decision.target}
+        pending={decision.pending}
+        failure={decision.failure}
+        onClose={decision.close}
+        onSubmit={decision.submit}
       />
     </>
   );
