@@ -44,6 +44,7 @@ export const FURTHER_ADMIN_ROUTES = [
   '/admin/moderation',
   '/admin/reports',
   '/admin/appeals',
+  '/admin/approvals',
   `/admin/accounts/${player}`,
   '/admin/audit',
   '/admin/settings',

@@ -10,7 +10,7 @@ describe("the startup line on a terminal", () => {
     const config = loadConfig({ DATA_DIR: "/srv/sro", PORT: "8080" });
     const everyone = demoAccounts.map((a) => a.username);
     expect(startupLine(config, "http://localhost:8080", everyone)).toBe(
-      "SRO Web is up at http://localhost:8080 · storage: PGlite in /srv/sro/pglite · identity: embedded issuer http://localhost:8080/realms/default · demo accounts: admin, moderator, player, banned, ozzy, rook, nova, ivy (each password is the name) · second factor: off (SECOND_FACTOR_GROUPS to require it)",
+      "SRO Web is up at http://localhost:8080 · storage: PGlite in /srv/sro/pglite · identity: embedded issuer http://localhost:8080/realms/default · demo accounts: admin, moderator, player, banned, ozzy, rook, nova, ivy, lead (each password is the name) · second factor: off (SECOND_FACTOR_GROUPS to require it)",
     );
   });
 

@@ -76,4 +76,15 @@ export const demoAccounts = [
     email: "ivy@sro.local",
     groups: ["/Player/Member"],
   },
+  // A second admin: four-eyes approval (a permanent account ban, a large purge) needs another holder of the
+  // capability than the one who asked, so the demo can walk it.
+  {
+    id: "6f1c2a10-0000-4000-8000-000000000005",
+    username: "lead",
+    password: "lead",
+    firstName: "Lena",
+    lastName: "Lead",
+    email: "lead@sro.local",
+    groups: ["/Moderator/Admin"],
+  },
 ] as const;
