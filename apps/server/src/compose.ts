@@ -11,6 +11,7 @@ import type { AppBus } from "./cluster-events.js";
 import { ChatFigures } from "./chat/chat-figures.js";
 import { composeOperationsWall } from "./compose-operations.js";
 import type { HeldWaiting } from "./moderation/operations-service.js";
+import type { LastStreamEnded } from "./moderation/ban-disconnects.js";
 import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
 import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
@@ -66,8 +67,10 @@ export interface ComposeDeps {
   access: AccessResolver;
   /** Account bans, for every rpc and sign-in (openAccountBanGate). */
   accountBans: AccountBanGate;
-  /** Refuses every token of the user issued until now, on every node, kept for nodes that start later (token-revocations.ts). */
-  revokeUser: (userId: string) => Promise<void>;
+  /** Refuses every token of the user issued until atMs, on every node, kept for nodes that start later (token-revocations.ts). */
+  revokeUser: (userId: string, atMs: number) => Promise<void>;
+  /** This node's open streams per account (platform/rpc/account-streams.ts): the wall times ban → disconnect with it. */
+  lastStreamEnded?: LastStreamEnded;
   /** Clock of the sanction rules and the operations wall (tests). */
   now?: () => number;
   /** This node's live chat figures (app.ts also feeds it delivery latency from the bus); a fresh one when absent. */
@@ -175,6 +178,7 @@ export function composeServices(deps: ComposeDeps) {
     logger,
     chatFigures,
     nodeId: deps.nodeId ?? randomUUID(),
+    lastStreamEnded: deps.lastStreamEnded,
     now: deps.now,
     approvals: (ctx) => approvalQueueFigures(approvalStore, ctx, deps.now),
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
@@ -298,7 +302,7 @@ function batchedCounter(flush: (n: number) => void): () => void {
  * control watch) to re-check; an account-ban change replaces every node's gate copy and, when tightened, revokes the
  * account's tokens and ends its streams (the hardening issue's user-changed, platform/auth/revocations.ts).
  */
-function sanctionEventsOn(bus: AppBus, revokeUser: (userId: string) => Promise<void>, removeBanned: (ban: GameBan) => Promise<void>): SanctionEvents {
+function sanctionEventsOn(bus: AppBus, revokeUser: ComposeDeps["revokeUser"], removeBanned: (ban: GameBan) => Promise<void>): SanctionEvents {
   return {
     async sanctioned(characterIds, s) {
       await Promise.all(
@@ -314,9 +318,12 @@ function sanctionEventsOn(bus: AppBus, revokeUser: (userId: string) => Promise<v
         });
       }
     },
-    async accountBansChanged(accountId, bans, tightened) {
-      await bus.publish({ kind: "user", id: accountId }, { type: "account-bans", bans: [...bans] });
-      if (tightened) await revokeUser(accountId);
+    async accountBansChanged(accountId, bans, tightenedBy) {
+      // The revocation rides on the gate's event: every node ends the account's streams as it hears it, not after the
+      // revocation's own write (revokeUser records it for nodes that start later, then announces it again).
+      const endStreams = tightenedBy && { sanctionId: tightenedBy.id, issuedAtMs: tightenedBy.issuedAtMs, atMs: Date.now() };
+      await bus.publish({ kind: "user", id: accountId }, { type: "account-bans", bans: [...bans], ...(endStreams && { endStreams }) });
+      if (endStreams) await revokeUser(accountId, endStreams.atMs);
     },
   };
 }
@@ -329,9 +336,9 @@ function withBanWebhooks(events: SanctionEvents, webhooks: ReturnType<typeof cre
   const names = accountDirectory(db);
   return {
     ...events,
-    async accountBansChanged(accountId, bans, tightened) {
-      await events.accountBansChanged(accountId, bans, tightened);
-      const ban = tightened ? [...bans].sort((a, b) => b.issuedAtMs - a.issuedAtMs)[0] : undefined;
+    async accountBansChanged(accountId, bans, tightenedBy) {
+      await events.accountBansChanged(accountId, bans, tightenedBy);
+      const ban = tightenedBy ? [...bans].sort((a, b) => b.issuedAtMs - a.issuedAtMs)[0] : undefined;
       if (!ban) return;
       const accountName = (await names.names([accountId])).get(accountId) ?? "";
       const data = { type: "account.banned" as const, accountId, accountName, sanctionId: ban.id, reason: ban.reason, expiresAtMs: ban.expiresAtMs };
@@ -352,11 +359,22 @@ function accountDirectory(db: Database["db"]): AccountDirectory {
   };
 }
 
-/** The account-ban gate of this node: listening to the bus first, then loaded, so no change falls in between. */
-export async function openAccountBanGate(database: Pick<Database, "db">, bus: AppBus, logger: Logger, now: () => number = Date.now): Promise<AccountBanGate> {
+/**
+ * The account-ban gate of this node: listening to the bus first, then loaded, so no change falls in between. A ban
+ * that ends the account's streams is handed to `endStreams` once the gate holds it (the streams end with its reason).
+ */
+export async function openAccountBanGate(
+  database: Pick<Database, "db">,
+  bus: AppBus,
+  logger: Logger,
+  now: () => number = Date.now,
+  endStreams?: (userId: string, atMs: number) => void,
+): Promise<AccountBanGate> {
   const gate = createAccountBanGate(now);
   bus.watchControl((topic, event) => {
-    if (topic.kind === "user" && event.type === "account-bans") gate.replace(topic.id, event.bans);
+    if (topic.kind !== "user" || event.type !== "account-bans") return;
+    gate.replace(topic.id, event.bans);
+    if (event.endStreams) endStreams?.(topic.id, event.endStreams.atMs);
   });
   const store = createSanctionStore(database.db);
   gate.seed(await store.activeAccountBans(now()));
