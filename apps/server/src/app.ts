@@ -45,7 +45,7 @@ import { listen } from "./platform/http/listener.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
-import { createAccountStreams } from "./platform/rpc/account-streams.js";
+import { createAccountStreams } from "./platform/account-streams.js";
 
 export interface RunningServer {
   readonly port: number;

@@ -69,7 +69,7 @@ export interface ComposeDeps {
   accountBans: AccountBanGate;
   /** Refuses every token of the user issued until atMs, on every node, kept for nodes that start later (token-revocations.ts). */
   revokeUser: (userId: string, atMs: number) => Promise<void>;
-  /** This node's open streams per account (platform/rpc/account-streams.ts): the wall times ban → disconnect with it. */
+  /** This node's open streams per account (platform/account-streams.ts): the wall times ban → disconnect with it. */
   lastStreamEnded?: LastStreamEnded;
   /** Clock of the sanction rules and the operations wall (tests). */
   now?: () => number;

@@ -1,5 +1,5 @@
 import type { Interceptor } from "@connectrpc/connect";
-import { callerKey } from "../auth/caller.js";
+import { callerKey } from "./auth/caller.js";
 
 /** How long an account's last stream end is kept after its last stream here ended: a ban heard late still finds it. */
 export const STREAM_END_KEPT_MS = 60_000;
