@@ -12,9 +12,9 @@ import { ChatFigures } from "./chat/chat-figures.js";
 import { composeOperationsWall } from "./compose-operations.js";
 import type { HeldWaiting } from "./moderation/operations-service.js";
 import type { LastStreamEnded } from "./moderation/ban-disconnects.js";
-import { createUserStore } from "./identity/user-store.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
-import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
+import { createSanctionService } from "./moderation/sanction-service.js";
+import { accountDirectory, sanctionEventsOn, withBanWebhooks } from "./compose-sanctions.js";
 import { createSanctionStore } from "./moderation/sanction-store.js";
 import { approvalQueueFigures, approvalsOf, createApprovalService } from "./moderation/approval-service.js";
 import { createGameBans } from "./moderation/game-bans.js";
@@ -41,7 +41,6 @@ import { createMessageDeletion } from "./moderation/message-deletion.js";
 import { createChatHistoryService } from "./moderation/chat-history-service.js";
 import { createHistoryStore } from "./moderation/history-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
-import type { GameBan } from "./gameserver/control-service.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import { createHealthServices } from "./health/health-services.js";
 import { createInventoryService } from "./character/inventory-service.js";
@@ -105,6 +104,7 @@ export type Services = ReturnType<typeof composeServices>;
  * | character-deleted / -changed (char.)   | chat character-notices       | chat service (its character streams)  | a deleted character's streams end
  * | sanctioned (character)                 | sanctions (sanctionEventsOn) | chat streams                          | a ban in scope ends reading at once
  * | account-bans (user)                    | sanctions (sanctionEventsOn) | every node's ban gate (openAccountBanGate) | refused on every rpc and at sign-in
+ * |   … with endStreams (a tightening ban) |                              | gate → revocations; ban-disconnects   | streams end at once; the wall times it
  * | player-action (game-server)            | game-server control (kicks; bans via sanctionEventsOn) | WatchPlayerActions streams | the game server removes the player
  * | user-changed, session-ended (user)     | token-revocations.ts         | token-revocations.ts, chat streams    | older tokens and their streams end
  * | rules-changed (channel)                | channel rules service        | channel rules cache                   | every node judges with the new rules
@@ -294,68 +294,6 @@ function batchedCounter(flush: (n: number) => void): () => void {
         pending = 0;
       });
     }
-  };
-}
-
-/**
- * Sanctions reach every node over the cluster bus: a ban tells the character's streams (character topics, chat's
- * control watch) to re-check; an account-ban change replaces every node's gate copy and, when tightened, revokes the
- * account's tokens and ends its streams (the hardening issue's user-changed, platform/auth/revocations.ts).
- */
-function sanctionEventsOn(bus: AppBus, revokeUser: ComposeDeps["revokeUser"], removeBanned: (ban: GameBan) => Promise<void>): SanctionEvents {
-  return {
-    async sanctioned(characterIds, s) {
-      await Promise.all(
-        characterIds.map((id) => bus.publish({ kind: "character", id }, { type: "sanctioned", kind: s.kind, scope: s.scope, scopeId: s.scopeId })),
-      );
-      // An account ban and a ban of scope "game" end the game sessions they cover (a chat ban "everywhere" does not).
-      if (s.kind === "ban" && (s.scope === "game" || (s.scope === "everywhere" && s.characterId === null))) {
-        await removeBanned({
-          sanctionId: s.id,
-          target: s.characterId === null ? { ownerId: s.accountId } : { characterIds: [s.characterId] },
-          playerMessage: s.playerMessage,
-          issuedBy: { id: s.issuedById, name: s.issuedByName },
-        });
-      }
-    },
-    async accountBansChanged(accountId, bans, tightenedBy) {
-      // The revocation rides on the gate's event: every node ends the account's streams as it hears it, not after the
-      // revocation's own write (revokeUser records it for nodes that start later, then announces it again).
-      const endStreams = tightenedBy && { sanctionId: tightenedBy.id, issuedAtMs: tightenedBy.issuedAtMs, atMs: Date.now() };
-      await bus.publish({ kind: "user", id: accountId }, { type: "account-bans", bans: [...bans], ...(endStreams && { endStreams }) });
-      if (endStreams) await revokeUser(accountId, endStreams.atMs);
-    },
-  };
-}
-
-/**
- * An account ban that tightened (a new or longer ban) also goes to the webhooks that asked for it, after its
- * transaction: a failure here is logged and never undoes the ban.
- */
-function withBanWebhooks(events: SanctionEvents, webhooks: ReturnType<typeof createWebhookStore>, db: Database["db"], logger: Logger): SanctionEvents {
-  const names = accountDirectory(db);
-  return {
-    ...events,
-    async accountBansChanged(accountId, bans, tightenedBy) {
-      await events.accountBansChanged(accountId, bans, tightenedBy);
-      const ban = tightenedBy ? [...bans].sort((a, b) => b.issuedAtMs - a.issuedAtMs)[0] : undefined;
-      if (!ban) return;
-      const accountName = (await names.names([accountId])).get(accountId) ?? "";
-      const data = { type: "account.banned" as const, accountId, accountName, sanctionId: ban.id, reason: ban.reason, expiresAtMs: ban.expiresAtMs };
-      await webhooks.enqueue(db, "account.banned", data).catch((error: unknown) => logger.error({ err: error, accountId }, "account ban: webhook not queued"));
-    },
-  };
-}
-
-/** Account names from the embedded identity provider's users (same database; empty with an external provider). */
-function accountDirectory(db: Database["db"]): AccountDirectory {
-  const users = createUserStore(db);
-  return {
-    async names(ids) {
-      if (ids.length === 0) return new Map();
-      const found = await users.list({ ids: [...ids], max: ids.length });
-      return new Map(found.map((u) => [u.id, u.username]));
-    },
   };
 }
 
