@@ -74,6 +74,7 @@ for (const width of [1440, 375]) {
     await page.keyboard.press('ArrowRight');
     await expect(figures.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
     await expect(figures.getByRole('rowheader', { name: 'Held messages' })).toBeVisible();
+    await expect(figures.getByTestId('ban-disconnect')).toContainText('Ban to disconnect:');
     await figures.screenshot({ path: testInfo.outputPath(`moderation-figures-${width}.png`) });
     await page.getByRole('heading', { name: 'Live operations' }).scrollIntoViewIfNeeded();
     await keepScreenshot(page, testInfo, `operations-wall-${width}`);

@@ -45,6 +45,7 @@ import { listen } from "./platform/http/listener.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
 import { authInterceptor, observeInterceptor } from "./platform/rpc/interceptors.js";
+import { createAccountStreams } from "./platform/account-streams.js";
 
 export interface RunningServer {
   readonly port: number;
@@ -136,7 +137,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       store: createTokenRevocationStore(database.db, REVOCATIONS_KEEP_MS),
     });
     // Account bans (moderation): refused on every rpc and at sign-in, from memory kept current over the bus.
-    const accountBans = await openAccountBanGate(database, bus, logger, options.now);
+    // A ban's event ends the account's streams on every node as it arrives, with the ban's reason.
+    const accountBans = await openAccountBanGate(database, bus, logger, options.now, (userId, atMs) => revocations.revoke(userId, atMs));
     // Roles and group mappings (docs/permissions.md "Roles and mappings"): every call is decided by them.
     const access = await openAccessResolver(database, bus, logger);
     const signInRefusal = (userId: string) => accountBans.signInRefusal(userId);
@@ -168,8 +170,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       config.identity.mode === "external" && config.identity.userinfoRecheckMs > 0
         ? createUserinfoRecheck({ issuer: config.identity.issuer, intervalMs: config.identity.userinfoRecheckMs })
         : undefined;
+    // Open streams per account on this node, for the wall's ban → disconnect (docs/moderation.md "Operations wall").
+    const accountStreams = createAccountStreams(options.now);
     const interceptors: Interceptor[] = [
       observeInterceptor(logger, metrics),
+      accountStreams.interceptor,
       authInterceptor(verifier, revocations, recheck, (sub) => accountBans.refusal(sub), access, config.secondFactor),
     ];
     const routerOptions: RouterOptions = {
@@ -189,6 +194,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       access,
       accountBans,
       revokeUser,
+      lastStreamEnded: (accountId, sinceMs) => accountStreams.lastEnded(accountId, sinceMs),
       now: options.now,
       chatFigures,
       readiness: createReadiness(database, bus),

@@ -11,9 +11,10 @@ import type { AppBus } from "./cluster-events.js";
 import { ChatFigures } from "./chat/chat-figures.js";
 import { composeOperationsWall } from "./compose-operations.js";
 import type { HeldWaiting } from "./moderation/operations-service.js";
-import { createUserStore } from "./identity/user-store.js";
+import type { LastStreamEnded } from "./moderation/ban-disconnects.js";
 import { createAccountBanGate, type AccountBanGate } from "./moderation/account-ban-gate.js";
-import { createSanctionService, type AccountDirectory, type SanctionEvents } from "./moderation/sanction-service.js";
+import { createSanctionService } from "./moderation/sanction-service.js";
+import { accountDirectory, sanctionEventsOn, withBanWebhooks } from "./compose-sanctions.js";
 import { createSanctionStore } from "./moderation/sanction-store.js";
 import { approvalQueueFigures, approvalsOf, createApprovalService } from "./moderation/approval-service.js";
 import { createGameBans } from "./moderation/game-bans.js";
@@ -40,7 +41,6 @@ import { createMessageDeletion } from "./moderation/message-deletion.js";
 import { createChatHistoryService } from "./moderation/chat-history-service.js";
 import { createHistoryStore } from "./moderation/history-store.js";
 import type { CharacterService } from "./gen/sro/character/character_pb.js";
-import type { GameBan } from "./gameserver/control-service.js";
 import { createGameServices } from "./gameserver/game-services.js";
 import { createHealthServices } from "./health/health-services.js";
 import { createInventoryService } from "./character/inventory-service.js";
@@ -66,8 +66,10 @@ export interface ComposeDeps {
   access: AccessResolver;
   /** Account bans, for every rpc and sign-in (openAccountBanGate). */
   accountBans: AccountBanGate;
-  /** Refuses every token of the user issued until now, on every node, kept for nodes that start later (token-revocations.ts). */
-  revokeUser: (userId: string) => Promise<void>;
+  /** Refuses every token of the user issued until atMs, on every node, kept for nodes that start later (token-revocations.ts). */
+  revokeUser: (userId: string, atMs: number) => Promise<void>;
+  /** This node's open streams per account (platform/account-streams.ts): the wall times ban → disconnect with it. */
+  lastStreamEnded?: LastStreamEnded;
   /** Clock of the sanction rules and the operations wall (tests). */
   now?: () => number;
   /** This node's live chat figures (app.ts also feeds it delivery latency from the bus); a fresh one when absent. */
@@ -102,6 +104,7 @@ export type Services = ReturnType<typeof composeServices>;
  * | character-deleted / -changed (char.)   | chat character-notices       | chat service (its character streams)  | a deleted character's streams end
  * | sanctioned (character)                 | sanctions (sanctionEventsOn) | chat streams                          | a ban in scope ends reading at once
  * | account-bans (user)                    | sanctions (sanctionEventsOn) | every node's ban gate (openAccountBanGate) | refused on every rpc and at sign-in
+ * |   … with endStreams (a tightening ban) |                              | gate → revocations; ban-disconnects   | streams end at once; the wall times it
  * | player-action (game-server)            | game-server control (kicks; bans via sanctionEventsOn) | WatchPlayerActions streams | the game server removes the player
  * | user-changed, session-ended (user)     | token-revocations.ts         | token-revocations.ts, chat streams    | older tokens and their streams end
  * | rules-changed (channel)                | channel rules service        | channel rules cache                   | every node judges with the new rules
@@ -175,6 +178,7 @@ export function composeServices(deps: ComposeDeps) {
     logger,
     chatFigures,
     nodeId: deps.nodeId ?? randomUUID(),
+    lastStreamEnded: deps.lastStreamEnded,
     now: deps.now,
     approvals: (ctx) => approvalQueueFigures(approvalStore, ctx, deps.now),
     heldWaiting: deps.heldWaiting ?? (() => heldWaitingByChannel(database.db)),
@@ -299,69 +303,21 @@ function batchedCounter(flush: (n: number) => void): () => void {
 }
 
 /**
- * Sanctions reach every node over the cluster bus: a ban tells the character's streams (character topics, chat's
- * control watch) to re-check; an account-ban change replaces every node's gate copy and, when tightened, revokes the
- * account's tokens and ends its streams (the hardening issue's user-changed, platform/auth/revocations.ts).
+ * The account-ban gate of this node: listening to the bus first, then loaded, so no change falls in between. A ban
+ * that ends the account's streams is handed to `endStreams` once the gate holds it (the streams end with its reason).
  */
-function sanctionEventsOn(bus: AppBus, revokeUser: (userId: string) => Promise<void>, removeBanned: (ban: GameBan) => Promise<void>): SanctionEvents {
-  return {
-    async sanctioned(characterIds, s) {
-      await Promise.all(
-        characterIds.map((id) => bus.publish({ kind: "character", id }, { type: "sanctioned", kind: s.kind, scope: s.scope, scopeId: s.scopeId })),
-      );
-      // An account ban and a ban of scope "game" end the game sessions they cover (a chat ban "everywhere" does not).
-      if (s.kind === "ban" && (s.scope === "game" || (s.scope === "everywhere" && s.characterId === null))) {
-        await removeBanned({
-          sanctionId: s.id,
-          target: s.characterId === null ? { ownerId: s.accountId } : { characterIds: [s.characterId] },
-          playerMessage: s.playerMessage,
-          issuedBy: { id: s.issuedById, name: s.issuedByName },
-        });
-      }
-    },
-    async accountBansChanged(accountId, bans, tightened) {
-      await bus.publish({ kind: "user", id: accountId }, { type: "account-bans", bans: [...bans] });
-      if (tightened) await revokeUser(accountId);
-    },
-  };
-}
-
-/**
- * An account ban that tightened (a new or longer ban) also goes to the webhooks that asked for it, after its
- * transaction: a failure here is logged and never undoes the ban.
- */
-function withBanWebhooks(events: SanctionEvents, webhooks: ReturnType<typeof createWebhookStore>, db: Database["db"], logger: Logger): SanctionEvents {
-  const names = accountDirectory(db);
-  return {
-    ...events,
-    async accountBansChanged(accountId, bans, tightened) {
-      await events.accountBansChanged(accountId, bans, tightened);
-      const ban = tightened ? [...bans].sort((a, b) => b.issuedAtMs - a.issuedAtMs)[0] : undefined;
-      if (!ban) return;
-      const accountName = (await names.names([accountId])).get(accountId) ?? "";
-      const data = { type: "account.banned" as const, accountId, accountName, sanctionId: ban.id, reason: ban.reason, expiresAtMs: ban.expiresAtMs };
-      await webhooks.enqueue(db, "account.banned", data).catch((error: unknown) => logger.error({ err: error, accountId }, "account ban: webhook not queued"));
-    },
-  };
-}
-
-/** Account names from the embedded identity provider's users (same database; empty with an external provider). */
-function accountDirectory(db: Database["db"]): AccountDirectory {
-  const users = createUserStore(db);
-  return {
-    async names(ids) {
-      if (ids.length === 0) return new Map();
-      const found = await users.list({ ids: [...ids], max: ids.length });
-      return new Map(found.map((u) => [u.id, u.username]));
-    },
-  };
-}
-
-/** The account-ban gate of this node: listening to the bus first, then loaded, so no change falls in between. */
-export async function openAccountBanGate(database: Pick<Database, "db">, bus: AppBus, logger: Logger, now: () => number = Date.now): Promise<AccountBanGate> {
+export async function openAccountBanGate(
+  database: Pick<Database, "db">,
+  bus: AppBus,
+  logger: Logger,
+  now: () => number = Date.now,
+  endStreams?: (userId: string, atMs: number) => void,
+): Promise<AccountBanGate> {
   const gate = createAccountBanGate(now);
   bus.watchControl((topic, event) => {
-    if (topic.kind === "user" && event.type === "account-bans") gate.replace(topic.id, event.bans);
+    if (topic.kind !== "user" || event.type !== "account-bans") return;
+    gate.replace(topic.id, event.bans);
+    if (event.endStreams) endStreams?.(topic.id, event.endStreams.atMs);
   });
   const store = createSanctionStore(database.db);
   gate.seed(await store.activeAccountBans(now()));

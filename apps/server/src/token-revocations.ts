@@ -7,10 +7,10 @@ import type { Logger } from "./platform/logger.js";
 export interface TokenRevocations {
   revocations: Revocations;
   /**
-   * Every token of the user issued until now stops counting (a tightened account ban): here at once; resolves once
+   * Every token of the user issued until atMs stops counting (a tightened account ban): here at once; resolves once
    * recorded and announced to every node.
    */
-  revokeUser: (userId: string) => Promise<void>;
+  revokeUser: (userId: string, atMs: number) => Promise<void>;
   /** A user's access changed (groups, enabled, password): revokeUser, without waiting. */
   onUserChanged: (userId: string) => void;
   /** A user signed out of a sign-in session (of every client, or of clientId only): that session's tokens stop counting. */
@@ -56,12 +56,12 @@ export async function openTokenRevocations(deps: { bus: AppBus; logger: Logger; 
       throw error;
     });
   };
-  const revokeUser = (userId: string) => revoke({ userId, atMs: Date.now() });
+  const revokeUser = (userId: string, atMs: number) => revoke({ userId, atMs });
   return {
     revocations,
     revokeUser,
     // Failures are logged in revoke; the identity routes do not wait for the other nodes.
-    onUserChanged: (userId) => void revokeUser(userId).catch(() => {}),
+    onUserChanged: (userId) => void revokeUser(userId, Date.now()).catch(() => {}),
     onSessionEnded: (userId, sessionId, clientId) => void revoke({ userId, sessionId, clientId, atMs: Date.now() }).catch(() => {}),
   };
 }

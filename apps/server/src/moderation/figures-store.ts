@@ -2,6 +2,7 @@ import { and, count, gte, isNotNull, lte, ne, sql, type AnyColumn, type SQL } fr
 import { chatHeldMessages } from "../chat/schema.js";
 import type { Db } from "../platform/db/database.js";
 import { sanctionAppeals } from "./appeal-schema.js";
+import { sanctionDisconnects } from "./disconnect-schema.js";
 import { chatReports } from "./report-schema.js";
 
 /** How long the items acted on in a window waited: their count, and the percentiles (null when none). */
@@ -9,6 +10,13 @@ export interface WaitFigures {
   count: number;
   p50Ms: number | null;
   p90Ms: number | null;
+}
+
+/** Account bans issued in a window that ended streams: their count, and issue → last stream ended percentiles. */
+export interface DisconnectFigures {
+  count: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
 }
 
 export interface FiguresWindowRange {
@@ -77,6 +85,17 @@ export function createFiguresStore(db: Db) {
         .from(sanctionAppeals)
         .where(and(isNotNull(sanctionAppeals.decision), gte(sanctionAppeals.decidedAt, from), lte(sanctionAppeals.decidedAt, to)));
       return { ...toWait(row), upheld: row?.upheld ?? 0, shortened: row?.shortened ?? 0, revoked: row?.revoked ?? 0 };
+    },
+
+    /** Account bans issued in the window that ended at least one stream: issued to the last stream ended on any node. */
+    async banDisconnects({ from, to }: FiguresWindowRange): Promise<DisconnectFigures> {
+      const ms = waitMs(sanctionDisconnects.issuedAt, sanctionDisconnects.lastStreamEndedAt);
+      const [row] = await db
+        .select({ n: count(), p50: percentiles(ms).p50, p99: sql<number | null>`percentile_cont(0.99) within group (order by ${ms})`.mapWith(Number) })
+        .from(sanctionDisconnects)
+        .where(and(gte(sanctionDisconnects.issuedAt, from), lte(sanctionDisconnects.issuedAt, to)));
+      const n = Number(row?.n ?? 0);
+      return { count: n, p50Ms: n > 0 ? (row?.p50 ?? null) : null, p99Ms: n > 0 ? (row?.p99 ?? null) : null };
     },
 
     /**

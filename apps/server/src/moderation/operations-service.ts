@@ -136,7 +136,10 @@ export function createOperationsService(deps: OperationsDeps) {
       });
     },
 
-    /** GetModerationFigures (staff, like the wall): how fast the queues are worked and repeat offences, over a window. */
+    /**
+     * GetModerationFigures (staff, like the wall): how fast the queues are worked, repeat offences and ban to
+     * disconnect, over a window.
+     */
     async getModerationFigures(req: ModerationFiguresRequest): Promise<ModerationFigures> {
       const windowMs = WINDOW_MS[req.window];
       if (windowMs === undefined) {
@@ -144,11 +147,12 @@ export function createOperationsService(deps: OperationsDeps) {
       }
       const nowMs = now();
       const range = { from: new Date(nowMs - windowMs), to: new Date(nowMs) };
-      const [reports, held, appeals, repeat] = await Promise.all([
+      const [reports, held, appeals, repeat, disconnects] = await Promise.all([
         deps.figures.reports(range),
         deps.figures.heldMessages(range),
         deps.figures.appeals(range),
         deps.figures.repeatOffences(range),
+        deps.figures.banDisconnects(range),
       ]);
       return create(ModerationFiguresSchema, {
         timeMs: BigInt(nowMs),
@@ -161,6 +165,9 @@ export function createOperationsService(deps: OperationsDeps) {
         appealsRevoked: appeals.revoked,
         sanctionedAccounts: repeat.sanctioned,
         repeatAccounts: repeat.repeat,
+        banDisconnects: disconnects.count,
+        banDisconnectP50Ms: disconnects.p50Ms ?? undefined,
+        banDisconnectP99Ms: disconnects.p99Ms ?? undefined,
       });
     },
 

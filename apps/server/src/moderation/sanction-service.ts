@@ -41,8 +41,8 @@ import { createSanctionApprovals } from "./sanction-approvals.js";
 export interface SanctionEvents {
   /** A sanction now holds on these characters: their open streams in a ban's scope end. */
   sanctioned(characterIds: readonly string[], sanction: SanctionFact): Promise<void>;
-  /** The account's active account bans are now `bans` (every node's gate); `tightened`: its tokens and streams end. */
-  accountBansChanged(accountId: string, bans: readonly SanctionFact[], tightened: boolean): Promise<void>;
+  /** The account's active account bans are now `bans` (every node's gate); `tightenedBy`: its tokens and streams end. */
+  accountBansChanged(accountId: string, bans: readonly SanctionFact[], tightenedBy?: SanctionFact): Promise<void>;
 }
 
 /** Sanctions issued inside another service's transaction (createSanctionService's `issuer`). */
@@ -154,7 +154,7 @@ export function createSanctionService(deps: SanctionServiceDeps) {
     try {
       if (isAccountBan(record)) {
         const bans = await store.activeAccountBans(now(), record.accountId);
-        await events.accountBansChanged(record.accountId, bans, change === "issued");
+        await events.accountBansChanged(record.accountId, bans, change === "issued" ? record : undefined);
       }
       if (change === "issued" && record.kind === "ban") {
         const characterIds = record.characterId !== null ? [record.characterId] : await store.characterIdsOf(record.accountId);

@@ -91,3 +91,4 @@ export const moderationSettings = pgTable("moderation_settings", {
 export * from "./report-schema.js";
 export * from "./appeal-schema.js";
 export * from "./approval-schema.js";
+export * from "./disconnect-schema.js";

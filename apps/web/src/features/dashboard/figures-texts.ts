@@ -27,3 +27,17 @@ export function repeatText(f: Pick<ModerationFigures, 'sanctionedAccounts' | 're
 export function appealsText(f: Pick<ModerationFigures, 'appealsUpheld' | 'appealsShortened' | 'appealsRevoked'>): string {
   return `Appeals decided: ${f.appealsUpheld} upheld · ${f.appealsShortened} shortened · ${f.appealsRevoked} revoked`;
 }
+
+/** A latency in milliseconds: '85 ms', '1.2 s'. */
+export const latencyText = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/**
+ * 'Ban to disconnect: p50 120 ms · p99 340 ms over 5 account bans that ended streams', or that none did (a ban of an
+ * offline player ends none and is not counted).
+ */
+export function banDisconnectText(f: Pick<ModerationFigures, 'banDisconnects' | 'banDisconnectP50Ms' | 'banDisconnectP99Ms'>): string {
+  if (f.banDisconnects === 0 || f.banDisconnectP50Ms === undefined || f.banDisconnectP99Ms === undefined)
+    return 'Ban to disconnect: no account ban ended a stream';
+  const bans = f.banDisconnects === 1 ? 'account ban that ended streams' : 'account bans that ended streams';
+  return `Ban to disconnect: p50 ${latencyText(f.banDisconnectP50Ms)} · p99 ${latencyText(f.banDisconnectP99Ms)} over ${f.banDisconnects} ${bans}`;
+}

@@ -32,6 +32,9 @@ function figuresServer() {
           appealsRevoked: 0,
           sanctionedAccounts: 4,
           repeatAccounts: 1,
+          banDisconnects: 5,
+          banDisconnectP50Ms: 120.4,
+          banDisconnectP99Ms: 1_340,
         });
       },
     });
@@ -47,13 +50,14 @@ const rowTexts = () =>
     .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
 describe('moderation figures on the wall', () => {
-  it('shows the last 24 hours first: waits per queue in a table, repeat offences and appeal outcomes as text', async () => {
+  it('shows the last 24 hours first: waits per queue in a table, repeat offences, appeal outcomes and ban to disconnect as text', async () => {
     const server = figuresServer();
     renderWithCounts(<ModerationFigures />, { transport: server.transport, state: { counts: {}, calls: 0 } }, MODERATOR_CAPABILITIES);
     expect((await screen.findByTestId('repeat-offences')).textContent).toBe(
       'Repeat offences: 1 of 4 sanctioned accounts (25 %) sanctioned again within 30 days',
     );
     expect(screen.getByTestId('appeal-outcomes').textContent).toBe('Appeals decided: 2 upheld · 1 shortened · 0 revoked');
+    expect(screen.getByTestId('ban-disconnect').textContent).toBe('Ban to disconnect: p50 120 ms · p99 1.3 s over 5 account bans that ended streams');
     expect(radio('Last 24 hours').checked).toBe(true);
     expect(rowTexts()).toEqual([
       ['Queue', 'Acted on', 'p50 wait', 'p90 wait'],
@@ -80,6 +84,7 @@ describe('moderation figures on the wall', () => {
       ['Appeals', '0', '—', '—'],
     ]);
     expect(screen.getByTestId('appeal-outcomes').textContent).toBe('Appeals decided: 0 upheld · 0 shortened · 0 revoked');
+    expect(screen.getByTestId('ban-disconnect').textContent).toBe('Ban to disconnect: no account ban ended a stream');
     expect(server.state.asked).toEqual([FiguresWindow.DAY, FiguresWindow.HOUR]);
   });
 });

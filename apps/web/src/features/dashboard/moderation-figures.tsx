@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { ListLoadError } from '../../components/load-error';
 import { FiguresWindow } from '../../gen/sro/moderation/operations_pb';
 import { FIGURE_WINDOWS, useModerationFigures } from '../../lib/api/moderation-figures';
-import { appealsText, queueRows, repeatText } from './figures-texts';
+import { appealsText, banDisconnectText, queueRows, repeatText } from './figures-texts';
 
 const COLUMNS = ['Acted on', 'p50 wait', 'p90 wait'] as const;
 
 /**
- * How fast the queues are worked and how often sanctioned accounts offend again, over a window the viewer picks
- * (GetModerationFigures; docs/moderation.md "Operations wall"). Text and a table: no chart for a handful of numbers.
+ * How fast the queues are worked, how often sanctioned accounts offend again and how fast account bans end streams,
+ * over a window the viewer picks (GetModerationFigures; docs/moderation.md "Operations wall"). Text and a table: no
+ * chart for a handful of numbers.
  */
 export function ModerationFigures() {
   const [span, setSpan] = useState<FiguresWindow>(FiguresWindow.DAY);
@@ -41,6 +42,9 @@ export function ModerationFigures() {
           </p>
           <p className="text-sm text-slate-300" data-testid="appeal-outcomes">
             {appealsText(f)}
+          </p>
+          <p className="text-sm text-slate-300" data-testid="ban-disconnect">
+            {banDisconnectText(f)}
           </p>
           <table className="mt-2 w-full text-left text-sm">
             <caption className="sr-only">Time to first action per queue: items acted on in the window and how long they waited</caption>

@@ -319,6 +319,21 @@ export interface ModerationFigures {
      * @generated from protobuf field: uint32 repeat_accounts = 10
      */
     repeatAccounts: number;
+    /**
+     * Account bans issued in the window that ended at least one stream (a ban of an offline player is not counted), and
+     * the percentiles of issue to the last of the account's streams ended on any node; absent when none.
+     *
+     * @generated from protobuf field: uint32 ban_disconnects = 11
+     */
+    banDisconnects: number;
+    /**
+     * @generated from protobuf field: optional double ban_disconnect_p50_ms = 12
+     */
+    banDisconnectP50Ms?: number;
+    /**
+     * @generated from protobuf field: optional double ban_disconnect_p99_ms = 13
+     */
+    banDisconnectP99Ms?: number;
 }
 /**
  * The window a figure looks back over, ending now.
@@ -1048,7 +1063,10 @@ class ModerationFigures$Type extends MessageType<ModerationFigures> {
             { no: 7, name: "appeals_shortened", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
             { no: 8, name: "appeals_revoked", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
             { no: 9, name: "sanctioned_accounts", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
-            { no: 10, name: "repeat_accounts", kind: "scalar", T: 13 /*ScalarType.UINT32*/ }
+            { no: 10, name: "repeat_accounts", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 11, name: "ban_disconnects", kind: "scalar", T: 13 /*ScalarType.UINT32*/ },
+            { no: 12, name: "ban_disconnect_p50_ms", kind: "scalar", opt: true, T: 1 /*ScalarType.DOUBLE*/ },
+            { no: 13, name: "ban_disconnect_p99_ms", kind: "scalar", opt: true, T: 1 /*ScalarType.DOUBLE*/ }
         ]);
     }
     create(value?: PartialMessage<ModerationFigures>): ModerationFigures {
@@ -1060,6 +1078,7 @@ class ModerationFigures$Type extends MessageType<ModerationFigures> {
         message.appealsRevoked = 0;
         message.sanctionedAccounts = 0;
         message.repeatAccounts = 0;
+        message.banDisconnects = 0;
         if (value !== undefined)
             reflectionMergePartial<ModerationFigures>(this, message, value);
         return message;
@@ -1098,6 +1117,15 @@ class ModerationFigures$Type extends MessageType<ModerationFigures> {
                     break;
                 case /* uint32 repeat_accounts */ 10:
                     message.repeatAccounts = reader.uint32();
+                    break;
+                case /* uint32 ban_disconnects */ 11:
+                    message.banDisconnects = reader.uint32();
+                    break;
+                case /* optional double ban_disconnect_p50_ms */ 12:
+                    message.banDisconnectP50Ms = reader.double();
+                    break;
+                case /* optional double ban_disconnect_p99_ms */ 13:
+                    message.banDisconnectP99Ms = reader.double();
                     break;
                 default:
                     let u = options.readUnknownField;
@@ -1141,6 +1169,15 @@ class ModerationFigures$Type extends MessageType<ModerationFigures> {
         /* uint32 repeat_accounts = 10; */
         if (message.repeatAccounts !== 0)
             writer.tag(10, WireType.Varint).uint32(message.repeatAccounts);
+        /* uint32 ban_disconnects = 11; */
+        if (message.banDisconnects !== 0)
+            writer.tag(11, WireType.Varint).uint32(message.banDisconnects);
+        /* optional double ban_disconnect_p50_ms = 12; */
+        if (message.banDisconnectP50Ms !== undefined)
+            writer.tag(12, WireType.Bit64).double(message.banDisconnectP50Ms);
+        /* optional double ban_disconnect_p99_ms = 13; */
+        if (message.banDisconnectP99Ms !== undefined)
+            writer.tag(13, WireType.Bit64).double(message.banDisconnectP99Ms);
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);
