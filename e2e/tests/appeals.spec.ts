@@ -5,7 +5,7 @@ import { keepScreenshot } from '../support/screens';
 // Appeals (docs/moderation.md "Appeals"): the admin mutes Pia (over REST) from a line she sent, which the sanction
 // keeps as evidence; the player appeals it from
 // /account/sanctions; the demo moderator (not the issuer) revokes it from the desk's Appeals queue; the player reads
-// the outcome and the moderators' reason, never who decided. Axe and screenshots at 1440 and 375 px.
+// the outcome and the moderators' reason, never who decided. The moderator claims it first; the admin sees who holds it. Axe and screenshots at 1440 and 375 px.
 
 const REASON = `Link spam ${Date.now() % 100_000}`;
 const APPEAL_TEXT = 'I was quoting the spammer to warn the others.';
@@ -65,6 +65,13 @@ test('a player appeals a mute; a moderator revokes it from the desk; the player 
     const entry = moderator.getByTestId('appeal').filter({ hasText: REASON });
     await expect(entry).toContainText(APPEAL_TEXT);
     await atBothWidths(moderator, testInfo, 'appeals-queue', () => expect(entry).toBeVisible());
+    // The moderator claims it; the admin's queue shows who works it, with no Claim button.
+    await entry.getByRole('button', { name: /^Claim the appeal of/ }).click();
+    await expect(entry.getByTestId('claim')).toHaveText('Claimed by you');
+    await admin.goto('/admin/appeals');
+    const held = admin.getByTestId('appeal').filter({ hasText: REASON });
+    await expect(held.getByTestId('claim')).toHaveText('Claimed by moderator');
+    await expect(held.getByRole('button', { name: /^Claim the appeal of/ })).toHaveCount(0);
     await entry.getByRole('link', { name: /^Review the appeal/ }).click();
     await expect(moderator.getByRole('heading', { name: /^Appeal of / })).toBeVisible();
     // The evidence frozen with the sanction: the line it was issued from, marked.

@@ -27,6 +27,7 @@ import { createRequestHandler, type RouterOptions } from "./request-handler.js";
 import { ReportService } from "./gen/sro/moderation/reports_pb.js";
 import { ReportClaimService } from "./gen/sro/moderation/report_claims_pb.js";
 import { AppealService } from "./gen/sro/moderation/appeals_pb.js";
+import { AppealClaimService } from "./gen/sro/moderation/appeal_claims_pb.js";
 import { ApprovalService } from "./gen/sro/moderation/approvals_pb.js";
 import { DimensionService, GameServerDataService, GameServerRegistryService, MapService } from "./gen/sro/gameserver/gameserver_pb.js";
 import { GameServerControlService } from "./gen/sro/gameserver/control_pb.js";
@@ -85,6 +86,7 @@ function registerServices(router: ConnectRouter, services: Services): void {
   router.service(ReportService, services.reports);
   router.service(ReportClaimService, services.reports.claims);
   router.service(AppealService, services.appeals);
+  router.service(AppealClaimService, services.appeals.claims);
   router.service(ApprovalService, services.approvals);
   router.service(DimensionService, services.dimensions);
   router.service(MapService, services.maps);

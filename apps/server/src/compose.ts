@@ -215,6 +215,11 @@ export function composeServices(deps: ComposeDeps) {
         reporterCharacterName: report.reporterCharacterName,
         messageContent: report.messageContent,
       }),
+    // A report that lifted its message to high (or above) or urgent: after commit; a failure is logged, never undoes it.
+    onPriorityReached: (messageId, level, { priority, reasons, dueAtMs }) =>
+      webhookStore
+        .enqueue(database.db, `report.priority.${level}`, { type: `report.priority.${level}`, messageId, priority, reasons, dueAtMs })
+        .catch((error: unknown) => logger.error({ err: error, messageId }, "report priority: webhook not queued")),
   });
   // sro.BusService: a reset reaches every node over the bus; each drops its copies of the named data.
   const cacheResets: Record<CacheTarget, () => void> = {

@@ -24,6 +24,10 @@ export const sanctionAppeals = pgTable(
     decisionReason: text("decision_reason").notNull().default(""),
     /** For "shortened": the sanction's new end. */
     newExpiresAt: timestamp("new_expires_at", { withTimezone: true, precision: 3 }),
+    /** The staff member working it (docs/moderation.md "Triage"); '' when nobody. Live while claimed_at is recent. */
+    claimedById: text("claimed_by_id").notNull().default(""),
+    claimedByName: text("claimed_by_name").notNull().default(""),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, precision: 3 }),
   },
   (t) => [
     uniqueIndex("sanction_appeals_sanction_key").on(t.sanctionId),

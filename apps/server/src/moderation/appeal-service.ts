@@ -3,6 +3,7 @@ import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@conn
 import { appendAudit } from "../audit/audit-trail.js";
 import { auditActorOf } from "../audit/audit-actor.js";
 import { AppealDetailSchema, AppealSchema, AppealsSchema, type Appeal, type AppealService } from "../gen/sro/moderation/appeals_pb.js";
+import type { AppealClaimService } from "../gen/sro/moderation/appeal_claims_pb.js";
 import type { Sanction } from "../gen/sro/moderation/moderation_pb.js";
 import { callerOf } from "../platform/auth/caller.js";
 import { requireUuid } from "../platform/validation.js";
@@ -25,7 +26,8 @@ import { isAccountBan } from "./moderation-rules.js";
 import { withoutStaff } from "./sanction-message.js";
 import type { SanctionChanger } from "./sanction-service.js";
 import type { NamedSanction, SanctionRecord } from "./sanction-store.js";
-import { triageMessage } from "./triage-wire.js";
+import { claimMessage, triageMessage } from "./triage-wire.js";
+import { createQueueClaims } from "./queue-claims.js";
 import { byPriorityThenAge, triageAppeal } from "./triage-rules.js";
 
 /** Who else may decide appeals (compose.ts reads the embedded identity provider's accounts and the role mappings). */
@@ -45,15 +47,18 @@ const APPEAL = "appeal";
 
 const notFound = (what: string, id: string) => new ConnectError(`${what} ${id} not found`, Code.NotFound);
 
-const auditJson = (a: AppealRecord) => ({
+const auditJson = ({ claimedById: _id, claimedByName: _name, claimedAtMs: _at, ...a }: AppealRecord) => ({
   ...a,
   filedAt: new Date(a.filedAtMs).toISOString(),
   decidedAt: a.decidedAtMs === null ? null : new Date(a.decidedAtMs).toISOString(),
   newExpiresAt: a.newExpiresAtMs === null ? null : new Date(a.newExpiresAtMs).toISOString(),
 });
 
-/** An appeal's wire form; for the player (`forPlayer`) without who decided it and without staff in the sanction. */
-function appealMessage(a: AppealRecord, sanction: Sanction | undefined, forPlayer: boolean): Appeal {
+/**
+ * An appeal's wire form; for the player (`forPlayer`, `nowMs` absent) without who decided or claims it and without
+ * staff in the sanction; for staff with its live claim while it is open.
+ */
+function appealMessage(a: AppealRecord, sanction: Sanction | undefined, forPlayer: boolean, nowMs?: number): Appeal {
   return create(AppealSchema, {
     id: a.id,
     sanctionId: a.sanctionId,
@@ -69,6 +74,7 @@ function appealMessage(a: AppealRecord, sanction: Sanction | undefined, forPlaye
     decidedByName: forPlayer ? "" : a.decidedByName,
     newExpiresAtMs: BigInt(a.newExpiresAtMs ?? 0),
     sanction: sanction && (forPlayer ? withoutStaff(sanction) : sanction),
+    claim: forPlayer || nowMs === undefined || a.decision !== null ? undefined : claimMessage(a, nowMs),
   });
 }
 
@@ -83,11 +89,11 @@ export function createAppealService(deps: AppealServiceDeps) {
     return found;
   }
 
-  async function staffMessages(list: readonly AppealRecord[]): Promise<Appeal[]> {
+  async function staffMessages(list: readonly AppealRecord[], nowMs = now()): Promise<Appeal[]> {
     const found = (await Promise.all([...new Set(list.map((a) => a.sanctionId))].map((id) => sanctions.find(id)))).filter((s) => s !== undefined);
     const messages = await sanctions.messages(found);
     const byId = new Map(messages.map((m) => [m.id, m]));
-    return list.map((a) => appealMessage(a, byId.get(a.sanctionId), false));
+    return list.map((a) => appealMessage(a, byId.get(a.sanctionId), false, nowMs));
   }
 
   async function detail(appeal: AppealRecord) {
@@ -95,7 +101,7 @@ export function createAppealService(deps: AppealServiceDeps) {
     const [evidence, history] = await Promise.all([store.evidence(sanction.id), sanctions.history(sanction.accountId)]);
     const [message, ...others] = await sanctions.messages([sanction, ...history.filter((s) => s.id !== sanction.id)]);
     return create(AppealDetailSchema, {
-      appeal: appealMessage(appeal, message, false),
+      appeal: appealMessage(appeal, message, false, now()),
       evidence: (evidence?.messages ?? []).map(storedChatMessage),
       reportedMessageId: evidence?.fromReport ? evidence.sourceMessageId : "",
       history: others,
@@ -155,7 +161,7 @@ export function createAppealService(deps: AppealServiceDeps) {
       const open = (await store.openFacts()).map((f) => ({ id: f.id, sinceMs: f.filedAtMs, triage: triageAppeal(f, nowMs) })).sort(byPriorityThenAge);
       const page = open.slice(query.offset, query.offset + query.limit);
       const appeals = await store.byIds(page.map((o) => o.id));
-      const messages = (await staffMessages(appeals)).map((m, i) => ({ ...m, triage: triageMessage(page[i]!.triage) }));
+      const messages = (await staffMessages(appeals, nowMs)).map((m, i) => ({ ...m, triage: triageMessage(page[i]!.triage) }));
       if (!query.includeDecided) return create(AppealsSchema, { total: BigInt(open.length), appeals: messages });
       const decided = await store.decidedPage(query.limit - messages.length, Math.max(0, query.offset - open.length));
       return create(AppealsSchema, { total: BigInt(open.length + decided.total), appeals: [...messages, ...(await staffMessages(decided.appeals))] });
@@ -196,5 +202,41 @@ export function createAppealService(deps: AppealServiceDeps) {
     },
   };
 
-  return service;
+  // AppealClaimService (proto sro/moderation/appeal_claims.proto): the reports' claim rule (queue-claims.ts).
+  const queueClaims = createQueueClaims<string>({
+    targetType: APPEAL,
+    name: (id) => `appeal ${id}`,
+    closed: "is already decided",
+    async item(tx, id) {
+      const a = await store.find(id, tx);
+      return a && { open: a.decision === null, claim: a };
+    },
+    store: store.claims,
+    transaction: store.transaction,
+  });
+
+  /** The appeal as the queue shows it: with its triage and claim while open. */
+  async function queueEntry(id: string): Promise<Appeal> {
+    const nowMs = now();
+    const [appeal, [facts]] = await Promise.all([store.find(id), store.openFacts(id)]);
+    if (!appeal) throw notFound("appeal", id);
+    const [message] = await staffMessages([appeal], nowMs);
+    return { ...message!, triage: triageMessage(facts && triageAppeal(facts, nowMs)) };
+  }
+
+  const claims: ServiceImpl<typeof AppealClaimService> = {
+    async claimAppeal(req, ctx) {
+      const id = requireUuid(req.id, "id");
+      await queueClaims.claim(auditActorOf(ctx), id, now());
+      return queueEntry(id);
+    },
+
+    async releaseAppealClaim(req, ctx) {
+      const id = requireUuid(req.id, "id");
+      await queueClaims.release(auditActorOf(ctx), id, now());
+      return queueEntry(id);
+    },
+  };
+
+  return Object.assign(service, { claims });
 }

@@ -5,6 +5,7 @@ import { sanctionAppeals } from "./appeal-schema.js";
 import { sanctions } from "./schema.js";
 import type { AppealFacts } from "./triage-rules.js";
 import type { AppealInput, AppealQueueQuery, AppealReasonName, Decision } from "./appeal-rules.js";
+import { createClaimStore } from "./queue-claim-store.js";
 import { createSanctionEvidenceStore, type SanctionEvidence } from "./sanction-evidence-store.js";
 import type { Tx } from "./sanction-store.js";
 
@@ -24,6 +25,9 @@ export interface AppealRecord {
   decidedByName: string;
   decisionReason: string;
   newExpiresAtMs: number | null;
+  claimedById: string;
+  claimedByName: string;
+  claimedAtMs: number | null;
 }
 
 type Row = typeof sanctionAppeals.$inferSelect;
@@ -42,10 +46,16 @@ const toRecord = (r: Row): AppealRecord => ({
   decidedByName: r.decidedByName,
   decisionReason: r.decisionReason,
   newExpiresAtMs: r.newExpiresAt?.getTime() ?? null,
+  claimedById: r.claimedById,
+  claimedByName: r.claimedByName,
+  claimedAtMs: r.claimedAt?.getTime() ?? null,
 });
 
 export function createAppealStore(db: Db) {
   return {
+    /** The appeals' claims: open while undecided. */
+    claims: createClaimStore<string>(db, { table: sanctionAppeals, key: sanctionAppeals.id, open: isNull(sanctionAppeals.decision) }),
+
     /** Files the appeal; undefined when the sanction already has one (the unique index decides, on every node). */
     async insert(tx: Tx, input: AppealInput, by: { accountId: string; accountName: string; atMs: number }): Promise<AppealRecord | undefined> {
       const [row] = await tx
@@ -104,9 +114,9 @@ export function createAppealStore(db: Db) {
 
     /**
      * What the triage rule ranks, for every open appeal at once: one join over sanction_appeals_open_idx and the
-     * sanctions' primary key, bounded by the open appeals (docs/moderation.md "Triage").
+     * sanctions' primary key, bounded by the open appeals (docs/moderation.md "Triage"). With `id`, that one only.
      */
-    async openFacts(): Promise<(AppealFacts & { id: string })[]> {
+    async openFacts(id?: string): Promise<(AppealFacts & { id: string })[]> {
       const rows = await db
         .select({
           id: sanctionAppeals.id,
@@ -118,7 +128,7 @@ export function createAppealStore(db: Db) {
         })
         .from(sanctionAppeals)
         .innerJoin(sanctions, eq(sanctions.id, sanctionAppeals.sanctionId))
-        .where(isNull(sanctionAppeals.decision));
+        .where(and(isNull(sanctionAppeals.decision), id === undefined ? undefined : eq(sanctionAppeals.id, id)));
       return rows.map((r) => ({
         id: r.id,
         filedAtMs: r.filedAt.getTime(),
@@ -171,6 +181,10 @@ export function createAppealStore(db: Db) {
           decidedAt: new Date(d.atMs),
           decidedById: d.byId,
           decidedByName: d.byName,
+          // Deciding ends the claim.
+          claimedById: "",
+          claimedByName: "",
+          claimedAt: null,
         })
         .where(and(eq(sanctionAppeals.id, id), isNull(sanctionAppeals.decision)))
         .returning();

@@ -34,7 +34,7 @@ import { storedChatMessage, type ModeratedMessage } from "./moderated-message.js
 import type { ReportTriageStore } from "./report-triage-store.js";
 import { createReportTriage } from "./report-triage.js";
 import { claimMessage, triageMessage } from "./triage-wire.js";
-import type { Triaged } from "./triage-rules.js";
+import { levelsReached, type AlertLevel, type Triaged } from "./triage-rules.js";
 
 export const PERMANENT_BAN_WAITS =
   "sanction: a permanent account ban waits for another admin's approval; issue it from the sanctions screen (it is listed under Approvals), then resolve the report";
@@ -71,6 +71,8 @@ export interface ReportServiceDeps {
   now?: () => number;
   /** A new report, inside the transaction that files it (compose.ts queues its webhooks there). */
   onFiled?: (tx: Tx, report: FiledReport) => Promise<unknown>;
+  /** After a new report committed: each alert level it lifted its message to (`levelsReached`), with the triage. */
+  onPriorityReached?: (messageId: string, level: AlertLevel, triage: Triaged) => Promise<unknown>;
 }
 
 /** What others hear of a report just filed. */
@@ -180,11 +182,14 @@ export function createReportService(deps: ReportServiceDeps) {
       const atMs = now();
       const limited = reportLimitError(await store.filedSince(caller.sub, atMs - REPORT_WINDOW_MS));
       const actor = auditActorOf(ctx);
+      const before = deps.onPriorityReached && (await queue.one(message.id, atMs));
+      let filed = false as boolean;
       const id = await store.transaction(async (tx) => {
         // A repeat while the first is open returns the first (idempotent: a double click files one report).
         const open = await store.openReportOf(tx, message.id, character.id);
         if (open) return open.id;
         if (limited) throw limited;
+        filed = true;
         await store.markReported(tx, message, atMs);
         const reportId = await store.insertReport(tx, {
           messageId: message.id,
@@ -215,6 +220,8 @@ export function createReportService(deps: ReportServiceDeps) {
         });
         return reportId;
       });
+      const after = filed && deps.onPriorityReached ? await queue.one(message.id, now()) : undefined;
+      for (const level of after ? levelsReached(before?.priority, after.priority) : []) await deps.onPriorityReached?.(String(message.id), level, after!);
       return reportMessage((await store.report(id))!);
     },
 

@@ -1,14 +1,14 @@
-import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNotNull, isNull, min, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
+import { createClaimStore } from "./queue-claim-store.js";
 import type { Reason } from "./report-rules.js";
 import { chatReports, reportedMessages } from "./report-schema.js";
 import { sanctions } from "./schema.js";
 import { senderOwners } from "./moderated-message.js";
-import type { Tx } from "./sanction-store.js";
 import type { ReportFacts } from "./triage-rules.js";
 
 /**
- * The facts the triage rule ranks, for every open reported message at once, and the claims (docs/moderation.md
+ * The facts the triage rule ranks, for every open reported message at once, and the claims (queue-claim-store.ts) (docs/moderation.md
  * "Triage"). Four set-based statements whatever the queue's length, each bounded by the open items: the open
  * reports per message (chat_reports_message_idx under reported_messages_open_idx), the reporters' resolved reports
  * (chat_reports_account_idx), the senders' owners (characters' primary key) and their recent sanctions
@@ -19,14 +19,11 @@ export interface OpenFacts extends ReportFacts {
   messageId: number;
 }
 
-export interface ClaimRow {
-  claimedById: string;
-  claimedByName: string;
-  claimedAtMs: number | null;
-}
-
 export function createReportTriageStore(db: Db) {
   return {
+    /** The messages' claims: open while a report is. */
+    claims: createClaimStore<number>(db, { table: reportedMessages, key: reportedMessages.messageId, open: gt(reportedMessages.openReports, 0) }),
+
     /** Facts of every open reported message matching `filters` (reported_messages conditions). */
     async openFacts(filters: SQL[], sinceMs: number): Promise<OpenFacts[]> {
       const open = await db
@@ -80,53 +77,6 @@ export function createReportTriageStore(db: Db) {
           oldestOpenMs: new Date(o.oldest ?? 0).getTime(),
         };
       });
-    },
-
-    /**
-     * Claims an open message for `by` unless someone else holds a live claim (claimed after `liveSinceMs`); the
-     * holder claiming again renews it. Returns whether it took it.
-     */
-    async claim(tx: Tx, messageId: number, by: { id: string; name: string; atMs: number; liveSinceMs: number }): Promise<boolean> {
-      const rows = await tx
-        .update(reportedMessages)
-        .set({ claimedById: by.id, claimedByName: by.name, claimedAt: new Date(by.atMs) })
-        .where(
-          and(
-            eq(reportedMessages.messageId, messageId),
-            gt(reportedMessages.openReports, 0),
-            or(
-              eq(reportedMessages.claimedById, ""),
-              eq(reportedMessages.claimedById, by.id),
-              isNull(reportedMessages.claimedAt),
-              lte(reportedMessages.claimedAt, new Date(by.liveSinceMs)),
-            ),
-          ),
-        )
-        .returning({ id: reportedMessages.messageId });
-      return rows.length > 0;
-    },
-
-    /** Drops the claim of `holderId` (any claim when undefined: a resolution ends it). Returns whether one was dropped. */
-    async release(tx: Tx, messageId: number, holderId?: string): Promise<boolean> {
-      const rows = await tx
-        .update(reportedMessages)
-        .set({ claimedById: "", claimedByName: "", claimedAt: null })
-        .where(
-          and(
-            eq(reportedMessages.messageId, messageId),
-            holderId === undefined ? ne(reportedMessages.claimedById, "") : eq(reportedMessages.claimedById, holderId),
-          ),
-        )
-        .returning({ id: reportedMessages.messageId });
-      return rows.length > 0;
-    },
-
-    async claimOf(messageId: number, q: Db | Tx = db): Promise<ClaimRow | undefined> {
-      const [row] = await q
-        .select({ claimedById: reportedMessages.claimedById, claimedByName: reportedMessages.claimedByName, claimedAt: reportedMessages.claimedAt })
-        .from(reportedMessages)
-        .where(eq(reportedMessages.messageId, messageId));
-      return row && { claimedById: row.claimedById, claimedByName: row.claimedByName, claimedAtMs: row.claimedAt?.getTime() ?? null };
     },
   };
 }

@@ -1,11 +1,11 @@
-import { Code, ConnectError } from "@connectrpc/connect";
 import { eq } from "drizzle-orm";
-import { appendAudit, type AuditActor } from "../audit/audit-trail.js";
+import type { AuditActor } from "../audit/audit-trail.js";
+import { createQueueClaims } from "./queue-claims.js";
 import type { QueueQuery } from "./report-rules.js";
 import { reportedMessages } from "./report-schema.js";
 import type { ReportedMessageRecord, ReportStore } from "./report-store.js";
 import type { ReportTriageStore } from "./report-triage-store.js";
-import { byPriorityThenAge, CLAIM_IDLE_MS, liveClaim, SENDER_HISTORY_MS, triageReport, type Triaged } from "./triage-rules.js";
+import { byPriorityThenAge, SENDER_HISTORY_MS, triageReport, type Triaged } from "./triage-rules.js";
 
 /** The reports queue's order and claims (docs/moderation.md "Triage"): facts from the store, ranks from triage-rules. */
 
@@ -14,18 +14,23 @@ export interface TriagedEntry {
   triage?: Triaged;
 }
 
-const REPORTED_MESSAGE = "reported-message";
-
 export function createReportTriage(store: ReportStore, triage: ReportTriageStore) {
   async function ranked(filters: ReturnType<ReportStore["queueFilters"]>, nowMs: number) {
     const facts = await triage.openFacts(filters, nowMs - SENDER_HISTORY_MS);
     return facts.map((f) => ({ id: f.messageId, sinceMs: f.oldestOpenMs, triage: triageReport(f, nowMs) })).sort(byPriorityThenAge);
   }
 
-  const claimError = (id: number, holderName: string) =>
-    new ConnectError(`chat message ${id} is claimed by ${holderName || "another moderator"}`, Code.FailedPrecondition);
-  const noOpenReport = (id: number) => new ConnectError(`chat message ${id} has no open report`, Code.FailedPrecondition);
-  const notFound = (id: number) => new ConnectError(`chat message ${id} not found`, Code.NotFound);
+  const claims = createQueueClaims<number>({
+    targetType: "reported-message",
+    name: (id) => `chat message ${id}`,
+    closed: "has no open report",
+    async item(tx, id) {
+      const r = await store.reported(id, tx);
+      return r && { open: r.openReports > 0, claim: r };
+    },
+    store: triage.claims,
+    transaction: store.transaction,
+  });
 
   return {
     /** Open messages by priority then age (oldest open report first); with include_resolved, resolved ones after. */
@@ -48,51 +53,10 @@ export function createReportTriage(store: ReportStore, triage: ReportTriageStore
     },
 
     /** Claims (or renews) an open message for the actor; another's live claim is FAILED_PRECONDITION naming them. */
-    async claim(actor: AuditActor, messageId: number, atMs: number): Promise<void> {
-      await store.transaction(async (tx) => {
-        const before = await store.reported(messageId, tx);
-        if (!before) throw notFound(messageId);
-        if (before.openReports === 0) throw noOpenReport(messageId);
-        const took = await triage.claim(tx, messageId, { id: actor.id, name: actor.name, atMs, liveSinceMs: atMs - CLAIM_IDLE_MS });
-        if (!took) throw claimError(messageId, (await triage.claimOf(messageId, tx))?.claimedByName ?? "");
-        await appendAudit(
-          tx,
-          actor,
-          {
-            action: "reported-message.claim",
-            targetType: REPORTED_MESSAGE,
-            targetId: String(messageId),
-            before: claimState(before),
-            after: { claimedById: actor.id, claimedByName: actor.name, claimedAt: new Date(atMs).toISOString() },
-          },
-          atMs,
-        );
-      });
-    },
-
+    claim: (actor: AuditActor, messageId: number, atMs: number) => claims.claim(actor, messageId, atMs),
     /** Releases the actor's own claim; nothing held is no change; another's live claim is FAILED_PRECONDITION. */
-    async release(actor: AuditActor, messageId: number, atMs: number): Promise<void> {
-      await store.transaction(async (tx) => {
-        const before = await store.reported(messageId, tx);
-        if (!before) throw notFound(messageId);
-        const held = liveClaim({ holderId: before.claimedById, holderName: before.claimedByName, claimedAtMs: before.claimedAtMs }, atMs);
-        if (held && held.holderId !== actor.id) throw claimError(messageId, held.holderName);
-        if (!(await triage.release(tx, messageId, actor.id))) return;
-        await appendAudit(
-          tx,
-          actor,
-          { action: "reported-message.release", targetType: REPORTED_MESSAGE, targetId: String(messageId), before: claimState(before), after: null },
-          atMs,
-        );
-      });
-    },
+    release: (actor: AuditActor, messageId: number, atMs: number) => claims.release(actor, messageId, atMs),
   };
 }
-
-const claimState = (r: ReportedMessageRecord) => ({
-  claimedById: r.claimedById,
-  claimedByName: r.claimedByName,
-  claimedAt: r.claimedAtMs === null ? null : new Date(r.claimedAtMs).toISOString(),
-});
 
 export type ReportTriage = ReturnType<typeof createReportTriage>;

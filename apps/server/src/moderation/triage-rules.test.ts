@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byPriorityThenAge, CLAIM_IDLE_MS, liveClaim, SLA_TARGET_MS, triageAppeal, triageReport, type ReportFacts } from "./triage-rules.js";
+import { byPriorityThenAge, CLAIM_IDLE_MS, levelsReached, liveClaim, SLA_TARGET_MS, triageAppeal, triageReport, type ReportFacts } from "./triage-rules.js";
 
 const NOW = Date.UTC(2026, 0, 10);
 const HOUR = 60 * 60_000;
@@ -73,5 +73,15 @@ describe("queue order and claims", () => {
     expect(liveClaim(claim, NOW + CLAIM_IDLE_MS - 1)).toMatchObject({ holderName: "moderator", lapsesAtMs: NOW + CLAIM_IDLE_MS });
     expect(liveClaim(claim, NOW + CLAIM_IDLE_MS)).toBeUndefined();
     expect(liveClaim({ holderId: "", holderName: "", claimedAtMs: null }, NOW)).toBeUndefined();
+  });
+
+  it("names each alert level a rise reaches, once: high or above, urgent", () => {
+    expect(levelsReached(undefined, "low")).toEqual([]);
+    expect(levelsReached(undefined, "high")).toEqual(["high"]);
+    expect(levelsReached(undefined, "urgent")).toEqual(["urgent", "high"]);
+    expect(levelsReached("normal", "urgent")).toEqual(["urgent", "high"]);
+    expect(levelsReached("high", "high")).toEqual([]);
+    expect(levelsReached("high", "urgent")).toEqual(["urgent"]);
+    expect(levelsReached("urgent", "high")).toEqual([]);
   });
 });

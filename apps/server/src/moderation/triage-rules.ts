@@ -154,3 +154,13 @@ export function liveClaim(c: { holderId: string; holderName: string; claimedAtMs
   const lapsesAtMs = c.claimedAtMs + CLAIM_IDLE_MS;
   return nowMs < lapsesAtMs ? { holderId: c.holderId, holderName: c.holderName, claimedAtMs: c.claimedAtMs, lapsesAtMs } : undefined;
 }
+
+/** The levels a webhook hears of (docs/moderation.md "Webhooks"): a reported message reaching one, or above. */
+export const ALERT_LEVELS = ["urgent", "high"] as const satisfies readonly Priority[];
+export type AlertLevel = (typeof ALERT_LEVELS)[number];
+
+/** Each alert level that `after` is at or above and `before` (undefined: not in the queue) was not. */
+export function levelsReached(before: Priority | undefined, after: Priority): AlertLevel[] {
+  const rank = (p: Priority) => PRIORITIES.indexOf(p);
+  return ALERT_LEVELS.filter((level) => rank(after) <= rank(level) && (before === undefined || rank(before) > rank(level)));
+}

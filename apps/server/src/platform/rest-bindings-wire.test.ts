@@ -17,6 +17,7 @@ import { HealthService } from "../gen/sro/health_pb.js";
 import { OperationsService } from "../gen/sro/moderation/operations_pb.js";
 import { ReportService } from "../gen/sro/moderation/reports_pb.js";
 import { ReportClaimService } from "../gen/sro/moderation/report_claims_pb.js";
+import { AppealClaimService } from "../gen/sro/moderation/appeal_claims_pb.js";
 
 /** Our additions (not in the wire contract): the stats read and the registry, listed as they are. */
 const OURS: Record<string, string> = {
@@ -71,13 +72,14 @@ const services: DescService[] = [
   OperationsService,
   ReportService,
   ReportClaimService,
+  AppealClaimService,
   ApprovalService,
 ];
 
 describe("REST bindings", () => {
   it("docs/wire.md is read whole: every service and rpc it lists", () => {
     const wire = wireBindings();
-    expect(Object.keys(wire).length).toBe(76);
+    expect(Object.keys(wire).length).toBe(78);
     expect(wire["BusService.ResetWriterBus"]).toBe("GET /v1/bus/reset/writer");
     expect(wire["SanctionService.RevokeSanction"]).toBe("POST /v1/sanctions/id/{id}/revoke body *");
     expect(wire["ChatService.BanCharacterFromChatChannel"]).toBe("POST /v1/characters/id/{character_id}/channels/{channel_id}/ban");
@@ -87,6 +89,7 @@ describe("REST bindings", () => {
     expect(wire["InventoryService.GetInventory"]).toBe("GET /v1/characters/id/{character_id}/inventory");
     expect(wire["OperationsService.GetQueueCounts"]).toBe("GET /v1/operations/queues");
     expect(wire["ReportClaimService.ClaimReportedMessage"]).toBe("POST /v1/reported-messages/id/{id}/claim");
+    expect(wire["AppealClaimService.ReleaseAppealClaim"]).toBe("POST /v1/appeals/id/{id}/release");
   });
 
   it("are exactly docs/wire.md's for every rpc", () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
+import { AppealClaimService } from "../gen/sro/moderation/appeal_claims_pb.js";
 import { AppealService } from "../gen/sro/moderation/appeals_pb.js";
 import { sanctionAppeals } from "../moderation/appeal-schema.js";
 import type { Db } from "../platform/db/database.js";
@@ -17,4 +18,10 @@ export async function insertAppeal(db: Db, sanctionId: string, accountId: string
   const id = randomUUID();
   await db.insert(sanctionAppeals).values({ id, sanctionId, accountId, accountName: "player", reason: "other", text: "Please", filedAt });
   return id;
+}
+
+export type AppealClaimClient = Client<typeof AppealClaimService>;
+
+export function appealClaimClient(baseUrl: string, token: string): AppealClaimClient {
+  return createClient(AppealClaimService, createConnectTransport({ baseUrl, httpVersion: "2", interceptors: [bearer(token)] }));
 }

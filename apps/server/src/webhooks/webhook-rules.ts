@@ -4,7 +4,7 @@ import { hasControlCharacters, invalidArgument, requireText } from "../platform/
  * Webhooks' rules (docs/moderation.md "Webhooks"): what an endpoint may be, which events exist, how often a delivery
  * is tried, and the body each format gets. Pure: no store, no transport.
  */
-export const WEBHOOK_EVENTS = ["account.banned", "report.filed"] as const;
+export const WEBHOOK_EVENTS = ["account.banned", "report.filed", "report.priority.high", "report.priority.urgent"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by the test button only; no endpoint subscribes to it. */
 export const TEST_EVENT = "webhook.test";
@@ -61,6 +61,14 @@ export const delivered = (status: number) => status >= 200 && status < 300;
 export type EventData =
   | { type: "account.banned"; accountId: string; accountName: string; sanctionId: string; reason: string; expiresAtMs: number | null }
   | { type: "report.filed"; reportId: string; messageId: string; reason: string; reporterCharacterName: string; messageContent: string }
+  | {
+      /** A reported message's triage rose to this level or above (moderation's triage rule). */
+      type: "report.priority.high" | "report.priority.urgent";
+      messageId: string;
+      priority: string;
+      reasons: string[];
+      dueAtMs: number;
+    }
   | { type: typeof TEST_EVENT };
 
 export function eventSummary(data: EventData): string {
@@ -69,6 +77,9 @@ export function eventSummary(data: EventData): string {
       return `Account banned: ${data.accountName || data.accountId} ${data.expiresAtMs === null ? "permanently" : `until ${new Date(data.expiresAtMs).toISOString()}`} (${data.reason})`;
     case "report.filed":
       return `Message reported by ${data.reporterCharacterName} (${data.reason}): "${data.messageContent}"`;
+    case "report.priority.high":
+    case "report.priority.urgent":
+      return `Reported message ${data.messageId} is now ${data.priority} priority (${data.reasons.join(" · ")}), due by ${new Date(data.dueAtMs).toISOString()}`;
     case TEST_EVENT:
       return "Test delivery from SRO: this endpoint receives our webhooks.";
   }

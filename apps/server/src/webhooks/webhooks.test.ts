@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { eq } from "drizzle-orm";
@@ -14,38 +12,7 @@ import { insertChannel, insertCharacter, insertDimension } from "../test/chat-fi
 import { reportClient, storeMessage } from "../test/report-fixtures.js";
 import { errorOf, kinds, sanctionClient, scopes, Code } from "../test/sanction-clients.js";
 import { startTestServer, storageBackends, type TestServer } from "../test/test-server.js";
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A real HTTP receiver: answers each request with the next status of `answers` (then 200), or never answers. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const answers: (number | "hang")[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body });
-      const answer = answers.shift() ?? 200;
-      if (answer === "hang") return;
-      res.writeHead(answer).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    answers,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { startReceiver } from "../test/webhook-receiver.js";
 
 describe.each(storageBackends)("webhooks (%s)", (backend) => {
   let t: TestServer;
@@ -85,7 +52,10 @@ describe.each(storageBackends)("webhooks (%s)", (backend) => {
       [{ url: "https://user:pw@example.org/x", events: ["report.filed"], format: WebhookFormat.JSON }, /^url: must not contain a user name or password/],
       [{ url: "https://example.org/\u0000", events: ["report.filed"], format: WebhookFormat.JSON }, /^url: must not contain spaces or control characters/],
       [{ url: `https://example.org/${"a".repeat(2000)}`, events: ["report.filed"], format: WebhookFormat.JSON }, /^url: must be at most 2000 characters/],
-      [{ url: receiver.url, events: [], format: WebhookFormat.JSON }, /^events: must name at least one of account.banned, report.filed/],
+      [
+        { url: receiver.url, events: [], format: WebhookFormat.JSON },
+        /^events: must name at least one of account.banned, report.filed, report.priority.high, report.priority.urgent/,
+      ],
       [{ url: receiver.url, events: ["webhook.test"], format: WebhookFormat.JSON }, /^events: "webhook.test" is not an event/],
       [{ url: receiver.url, events: ["report.filed"], format: WebhookFormat.UNSPECIFIED }, /^format: must be/],
       [{ url: receiver.url, events: ["report.filed"], format: 9 as WebhookFormat }, /^format: must be/],

@@ -51,7 +51,10 @@ export const capabilityTable = {
   "appeals.file": rpcs(APPEAL, "FileAppeal"),
   "appeals.read-own": rpcs(APPEAL, "GetMyAppeals"),
   "appeals.read": rpcs(APPEAL, "ListAppeals", "GetAppeal"),
-  "appeals.decide": rpcs(APPEAL, "DecideAppeal"),
+  // Who decides an appeal may claim it (docs/moderation.md "Triage").
+  "appeals.decide": {
+    rpcs: [`${APPEAL}/DecideAppeal`, "sro.moderation.AppealClaimService/ClaimAppeal", "sro.moderation.AppealClaimService/ReleaseAppealClaim"],
+  },
   // The requests' own capability decides which ones a holder sees and decides (the handler checks).
   "approvals.work": rpcs("sro.moderation.ApprovalService", "ListApprovals", "GetApproval", "DecideApproval"),
   "chat-history.read": rpcs(HISTORY, "SearchChatMessages"),

@@ -107,6 +107,8 @@ export const permissionTable: Readonly<Record<string, Rule>> = {
   "sro.moderation.AppealService/ListAppeals": STAFF_READ,
   "sro.moderation.AppealService/GetAppeal": STAFF_READ,
   "sro.moderation.AppealService/DecideAppeal": STAFF_WRITE,
+  "sro.moderation.AppealClaimService/ClaimAppeal": STAFF_WRITE,
+  "sro.moderation.AppealClaimService/ReleaseAppealClaim": STAFF_WRITE,
   // Four eyes (docs/moderation.md "Approvals"): staff see and decide the requests of the capabilities they hold
   // (the handler filters and checks), never their own.
   "sro.moderation.ApprovalService/ListApprovals": STAFF_WRITE,

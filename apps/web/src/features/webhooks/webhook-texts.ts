@@ -4,6 +4,8 @@ import { WebhookFormat, type DeliveryRecord } from '../../lib/api/webhooks';
 export const WEBHOOK_EVENTS = [
   { value: 'account.banned', label: 'Account banned', hint: 'A new or longer account ban' },
   { value: 'report.filed', label: 'Report filed', hint: 'A player reported a chat message' },
+  { value: 'report.priority.high', label: 'Report high priority', hint: 'A report made its message high priority or above' },
+  { value: 'report.priority.urgent', label: 'Report urgent', hint: 'A report made its message urgent' },
 ] as const;
 
 export const FORMAT_OPTIONS = [

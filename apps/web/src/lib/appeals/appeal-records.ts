@@ -1,6 +1,6 @@
 import { AppealDecision, AppealReason, type Appeal } from '../../gen/sro/moderation/appeals_pb';
 import { toSanctionRecord, type SanctionRecord } from '../sanctions/sanction-records';
-import type { Triage } from '../../gen/sro/moderation/triage_pb';
+import type { QueueClaim, Triage } from '../../gen/sro/moderation/triage_pb';
 
 /** Appeals as the screens hold them (docs/moderation.md "Appeals"): plain values, names for the wire enums. */
 
@@ -53,6 +53,8 @@ export interface AppealRecord {
   sanction: SanctionRecord | undefined;
   /** Staff reads of an open appeal: priority, why and SLA due time, as the wire has it (lib/triage reads it). */
   triage?: Triage;
+  /** Staff reads of an open appeal: who works it (a live claim), if anyone. */
+  claim?: QueueClaim;
 }
 
 export function toAppealRecord(a: Appeal): AppealRecord {
@@ -71,6 +73,7 @@ export function toAppealRecord(a: Appeal): AppealRecord {
     newExpiresAtMs: Number(a.newExpiresAtMs),
     sanction: a.sanction && toSanctionRecord(a.sanction),
     triage: a.triage,
+    claim: a.claim,
   };
 }
 

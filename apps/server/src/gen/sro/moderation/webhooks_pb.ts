@@ -35,7 +35,7 @@ export type Webhook = Message<"sro.moderation.Webhook"> & {
   url: string;
 
   /**
-   * Event types, e.g. "account.banned", "report.filed" (docs/moderation.md lists them).
+   * Event types, e.g. "account.banned", "report.filed", "report.priority.urgent" (docs/moderation.md lists them).
    *
    * @generated from field: repeated string events = 3;
    */

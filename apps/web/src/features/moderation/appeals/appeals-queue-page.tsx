@@ -5,6 +5,23 @@ import { appealReasonLabel, DECISION_LABELS, type AppealRecord } from '../../../
 import { useAreaHref } from '../../../lib/area-links';
 import { formatLocalTime, sanctionKindLabel, scopeText } from '../../../lib/sanctions/sanction-records';
 import { lateFrame, PriorityLine } from '../../../components/triage-parts';
+import { ClaimControl } from '../../../components/claim-control';
+import { useAppealClaim } from '../../../lib/api/appeal-claims';
+import { useCan } from '../../../lib/access/capabilities';
+
+/** Who works an open appeal; Claim and Release for those who decide appeals. */
+function AppealClaim({ appeal }: { appeal: AppealRecord }) {
+  const mutation = useAppealClaim();
+  const can = useCan();
+  return (
+    <ClaimControl
+      wire={appeal.claim}
+      what={`the appeal of ${playerText(appeal)}`}
+      mayClaim={can('appeals.decide')}
+      mutation={{ isPending: mutation.isPending, error: mutation.error, change: (claim) => mutation.mutate({ appealId: appeal.id, claim }) }}
+    />
+  );
+}
 
 export const playerText = (a: AppealRecord) => a.accountName || a.sanction?.accountName || a.accountId;
 
@@ -23,6 +40,7 @@ function QueueEntry({ appeal }: { appeal: AppealRecord }) {
         )}
       </div>
       <PriorityLine wire={appeal.triage} />
+      {appeal.decision === 'open' && <AppealClaim appeal={appeal} />}
       <p className="mt-2 line-clamp-3 break-words border-l-2 border-white/20 pl-3 text-sm text-slate-100">
         <span className="font-semibold">{appealReasonLabel(appeal.reason)}:</span> {appeal.text}
       </p>

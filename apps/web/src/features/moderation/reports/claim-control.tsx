@@ -1,37 +1,15 @@
-import { useSession } from '../../../lib/auth/session-context';
+import { ClaimControl as QueueClaimControl } from '../../../components/claim-control';
 import { useReportClaim } from '../../../lib/api/report-claims';
-import { rpcFailureText } from '../../../lib/rpc/rpc-error';
 import type { QueueClaim } from '../../../gen/sro/moderation/triage_pb';
-import { toClaimRecord } from '../../../lib/triage/triage-records';
 
-/** Who works a reported message, with Claim or Release: a claim lapses when its holder leaves it idle. */
+/** Who works a reported message, with Claim or Release (components/claim-control.tsx). */
 export function ClaimControl({ messageId, wire, what }: { messageId: string; wire: QueueClaim | undefined; what: string }) {
-  const claim = toClaimRecord(wire);
-  const { user } = useSession();
   const mutation = useReportClaim();
-  const mine = claim !== undefined && claim.holderId === user?.id;
-  const button = 'rounded-md border border-white/20 px-2 py-1 text-xs font-medium text-slate-100 hover:bg-white/10 disabled:opacity-50';
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span data-testid="claim" className="text-slate-300">
-        {claim ? (mine ? 'Claimed by you' : `Claimed by ${claim.holderName}`) : 'Unclaimed'}
-      </span>
-      {!claim || mine ? (
-        <button
-          type="button"
-          className={button}
-          disabled={mutation.isPending}
-          aria-label={`${mine ? 'Release' : 'Claim'} ${what}`}
-          onClick={() => mutation.mutate({ messageId, claim: !mine })}
-        >
-          {mine ? 'Release' : 'Claim'}
-        </button>
-      ) : null}
-      {mutation.error ? (
-        <span role="alert" className="text-rose-200">
-          {rpcFailureText(mutation.error)}
-        </span>
-      ) : null}
-    </div>
+    <QueueClaimControl
+      wire={wire}
+      what={what}
+      mutation={{ isPending: mutation.isPending, error: mutation.error, change: (claim) => mutation.mutate({ messageId, claim }) }}
+    />
   );
 }

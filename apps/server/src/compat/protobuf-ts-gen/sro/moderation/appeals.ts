@@ -15,6 +15,7 @@ import type { PartialMessage } from "@protobuf-ts/runtime";
 import { reflectionMergePartial } from "@protobuf-ts/runtime";
 import { MessageType } from "@protobuf-ts/runtime";
 import { StoredChatMessage } from "./chat_history.js";
+import { QueueClaim } from "./triage.js";
 import { Triage } from "./triage.js";
 import { Sanction } from "./moderation.js";
 /**
@@ -112,6 +113,12 @@ export interface Appeal {
      * @generated from protobuf field: sro.moderation.Triage triage = 15
      */
     triage?: Triage;
+    /**
+     * Staff reads of an open appeal: who works it, while the claim is live (never for the player).
+     *
+     * @generated from protobuf field: sro.moderation.QueueClaim claim = 16
+     */
+    claim?: QueueClaim;
 }
 /**
  * @generated from protobuf message sro.moderation.Appeals
@@ -339,7 +346,8 @@ class Appeal$Type extends MessageType<Appeal> {
             { no: 12, name: "decided_by_name", kind: "scalar", T: 9 /*ScalarType.STRING*/ },
             { no: 13, name: "new_expires_at_ms", kind: "scalar", T: 3 /*ScalarType.INT64*/ },
             { no: 14, name: "sanction", kind: "message", T: () => Sanction },
-            { no: 15, name: "triage", kind: "message", T: () => Triage }
+            { no: 15, name: "triage", kind: "message", T: () => Triage },
+            { no: 16, name: "claim", kind: "message", T: () => QueueClaim }
         ]);
     }
     create(value?: PartialMessage<Appeal>): Appeal {
@@ -411,6 +419,9 @@ class Appeal$Type extends MessageType<Appeal> {
                 case /* sro.moderation.Triage triage */ 15:
                     message.triage = Triage.internalBinaryRead(reader, reader.uint32(), options, message.triage);
                     break;
+                case /* sro.moderation.QueueClaim claim */ 16:
+                    message.claim = QueueClaim.internalBinaryRead(reader, reader.uint32(), options, message.claim);
+                    break;
                 default:
                     let u = options.readUnknownField;
                     if (u === "throw")
@@ -468,6 +479,9 @@ class Appeal$Type extends MessageType<Appeal> {
         /* sro.moderation.Triage triage = 15; */
         if (message.triage)
             Triage.internalBinaryWrite(message.triage, writer.tag(15, WireType.LengthDelimited).fork(), options).join();
+        /* sro.moderation.QueueClaim claim = 16; */
+        if (message.claim)
+            QueueClaim.internalBinaryWrite(message.claim, writer.tag(16, WireType.LengthDelimited).fork(), options).join();
         let u = options.writeUnknownFields;
         if (u !== false)
             (u == true ? UnknownFieldHandler.onWrite : u)(this.typeName, message, writer);

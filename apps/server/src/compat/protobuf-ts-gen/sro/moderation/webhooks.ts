@@ -28,7 +28,7 @@ export interface Webhook {
      */
     url: string;
     /**
-     * Event types, e.g. "account.banned", "report.filed" (docs/moderation.md lists them).
+     * Event types, e.g. "account.banned", "report.filed", "report.priority.urgent" (docs/moderation.md lists them).
      *
      * @generated from protobuf field: repeated string events = 3
      */
