@@ -5,6 +5,7 @@ import { signIn, TestBrowser, tokenRequest } from "../apps/server/src/test/oidc-
 import { createTestDatabase } from "../apps/server/src/test/test-server.js";
 import { cpuSecondsOf } from "./chat-fanout-clients.js";
 import { closedLoop, fmt } from "./load.js";
+import { profileProcess } from "./server-profile.js";
 
 /**
  * The embedded provider's sign-in (the real login page: authorization request, password form, code + PKCE
@@ -15,6 +16,8 @@ import { closedLoop, fmt } from "./load.js";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_IDENTITY_CONCURRENCY ?? 8);
 /** Demo accounts (seeded with password = username); "banned" is left out, it may not sign in. */
+/** A directory: each measured row also writes a CPU profile of the server there (see server-profile.ts). */
+const PROFILE_DIR = process.env.BENCH_IDENTITY_PROFILE;
 const ACCOUNTS = ["admin", "moderator", "player", "ozzy", "rook", "nova", "ivy"];
 
 export async function run() {
@@ -41,8 +44,11 @@ export async function run() {
       const warm = await Promise.all(Array.from({ length: CONCURRENCY }, once));
       const measure = async (operation: string, call: () => Promise<unknown>, beyond: number | undefined, seconds = SECONDS) => {
         const load = loadavg()[0]!;
+        const name = `identity-${store}-${operation.split(" ")[0]}-${Date.now()}`;
+        const stopProfile = PROFILE_DIR ? await profileProcess(server.child.pid!, PROFILE_DIR, name) : undefined;
         const before = cpuSecondsOf(server.child.pid!);
         const r = await closedLoop(call, CONCURRENCY, seconds);
+        if (stopProfile) console.error(`server profile: ${await stopProfile()}`);
         const cpuMs = ((cpuSecondsOf(server.child.pid!) - before) * 1000) / Math.max(1, r.requests);
         const extra = beyond === undefined ? "-" : fmt(cpuMs - beyond, 1);
         rows.push(

@@ -67,20 +67,21 @@ export async function handleInteraction(ctx: IdentityContext, req: AnyRequest, r
     if (!login || !password) return showLogin({ username: login, error: INVALID_CREDENTIALS });
     const badText = controlError("The username", login) ?? controlError("The password", password);
     if (badText) return showLogin({ username: "", error: badText, status: 400 });
-    const user = await ctx.users.findForLogin(login);
-    const keys = signInKeys(ctx.policy, user ? `account:${user.id}` : `login:${login.toLowerCase()}`, address);
+    // One statement: the account with its hash, groups and whether a second factor follows (afterPassword's questions).
+    const account = await ctx.users.findForSignIn(login);
+    const keys = signInKeys(ctx.policy, account ? `account:${account.id}` : `login:${login.toLowerCase()}`, address);
     const verdict = await ctx.throttle.checkSignIn(keys);
     if (!verdict.allowed) return showLogin({ username: login, error: throttledMessage(verdict.retryAfterSeconds, verdict.locked), status: 429 });
-    const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstNothing(password);
-    if (!ok || !user) {
+    const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyAgainstNothing(password);
+    if (!ok || !account) {
       await ctx.throttle.recordSignInFailure(keys);
       return showLogin({ username: login, error: INVALID_CREDENTIALS });
     }
-    if (!user.enabled) return showLogin({ username: login, error: "Your account is disabled. Contact an administrator." });
-    const banned = ctx.signInRefusal(user.id);
+    if (!account.enabled) return showLogin({ username: login, error: "Your account is disabled. Contact an administrator." });
+    const banned = ctx.signInRefusal(account.id);
     if (banned) return showLogin({ username: login, error: banned, status: 403 });
     if (verdict.pairCounted) await ctx.throttle.reset(keys.pair.key);
-    return afterPassword(ctx, req, res, uid, secondFactorUrls(base), user);
+    return afterPassword(ctx, req, res, uid, secondFactorUrls(base), account, account);
   }
 
   // Registration.

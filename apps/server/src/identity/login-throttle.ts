@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../platform/db/database.js";
 import { loginFailures } from "./schema.js";
 
@@ -101,6 +101,16 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
           keys.map((k) => k.key),
         ),
       );
+  // The password form's statements, prepared once: the three counters of a sign-in, and a success clearing its pair's.
+  const signInRows = db
+    .select()
+    .from(loginFailures)
+    .where(inArray(loginFailures.key, [sql.placeholder("account"), sql.placeholder("pair"), sql.placeholder("address")]))
+    .prepare("identity_login_failures_of_sign_in");
+  const resetKey = db
+    .delete(loginFailures)
+    .where(eq(loginFailures.key, sql.placeholder("key")))
+    .prepare("identity_login_failures_reset");
   return {
     /** The strictest verdict over all keys. */
     async check(keys: ThrottleKey[]): Promise<ThrottleVerdict> {
@@ -123,7 +133,7 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
      * counter, which a success then clears (reset); without one there is nothing to clear, and no statement to run.
      */
     async checkSignIn(keys: SignInKeys): Promise<ThrottleVerdict & { pairCounted: boolean }> {
-      const rows = await rowsOf([keys.account, keys.pair, keys.address]);
+      const rows = await signInRows.execute({ account: keys.account.key, pair: keys.pair.key, address: keys.address.key });
       const t = now();
       const row = (k: ThrottleKey) => rows.find((r) => r.key === k.key);
       const addressRow = row(keys.address);
@@ -159,7 +169,7 @@ export function createLoginThrottle(db: Db, now: () => number = Date.now) {
 
     /** A successful sign-in clears its pair's counter (not the address's nor the account-wide one). */
     async reset(key: string): Promise<void> {
-      await db.delete(loginFailures).where(inArray(loginFailures.key, [key]));
+      await resetKey.execute({ key });
     },
 
     /**

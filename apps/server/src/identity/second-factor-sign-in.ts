@@ -57,11 +57,22 @@ export function userOfTicket(ctx: IdentityContext, uid: string, stage: Stage, ti
   return verifyCsrfToken(ctx.keys.csrfSecrets, `second-factor:${stage}:${uid}:${userId}:${issuedMs}`, mac) ? userId : undefined;
 }
 
-/** After a correct password: the code page, the setup page, or signed in with the password alone. */
-export async function afterPassword(ctx: IdentityContext, req: AnyRequest, res: AnyResponse, uid: string, urls: SecondFactorUrls, user: User): Promise<void> {
+/**
+ * After a correct password: the code page, the setup page, or signed in with the password alone. `known`: whether a
+ * second factor follows and the groups, as the request read them already with the account (no further statements).
+ */
+export async function afterPassword(
+  ctx: IdentityContext,
+  req: AnyRequest,
+  res: AnyResponse,
+  uid: string,
+  urls: SecondFactorUrls,
+  user: User,
+  known?: { hasSecondFactor: boolean; groupPaths: string[] },
+): Promise<void> {
   const csrf = csrfToken(ctx.keys.csrfSecrets, `interaction:${uid}`);
-  if (await ctx.secondFactors.hasAnyFactor(user.id)) return showCodePage(ctx, res, uid, urls, user.id, csrf);
-  const groups = (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
+  if (known ? known.hasSecondFactor : await ctx.secondFactors.hasAnyFactor(user.id)) return showCodePage(ctx, res, uid, urls, user.id, csrf);
+  const groups = known?.groupPaths ?? (await ctx.users.groupPathsOf([user.id])).get(user.id) ?? [];
   if (mustHaveSecondFactor(ctx.secondFactorPolicy, groups)) return showSetup(ctx, res, uid, urls, user, csrf);
   return finishSignIn(ctx, req, res, user, AMR_PASSWORD, groups);
 }

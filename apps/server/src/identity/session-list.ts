@@ -43,22 +43,31 @@ interface SessionPayload {
 const ofAccount = (accountId: string) => sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
 const notExpired = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date()));
 
-/** Records where a session came from, the first time it authorizes an app (later calls change nothing). */
-export async function recordSessionOrigin(
-  db: Db,
-  origin: { sessionUid: string; accountId: string; address: string; userAgent: string; expiresAtSeconds?: number },
-): Promise<void> {
-  const payload = { accountId: origin.accountId, address: origin.address, userAgent: origin.userAgent.slice(0, USER_AGENT_MAX) };
-  await db
+/**
+ * Records where a session came from, the first time it authorizes an app (later calls change nothing). The insert is
+ * prepared once: a sign-in's resume runs it every time.
+ */
+export function sessionOriginRecorder(db: Db) {
+  const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+  const insert = db
     .insert(oidcPayloads)
     .values({
       kind: SESSION_ORIGIN_KIND,
-      id: origin.sessionUid,
-      uid: origin.sessionUid,
-      payload,
-      expiresAt: origin.expiresAtSeconds ? new Date(origin.expiresAtSeconds * 1000) : null,
+      id: placeholder("uid"),
+      uid: placeholder("uid"),
+      payload: placeholder("payload"),
+      expiresAt: placeholder("expiresAt"),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .prepare("identity_session_origin_insert");
+  return async (origin: { sessionUid: string; accountId: string; address: string; userAgent: string; expiresAtSeconds?: number }): Promise<void> => {
+    const payload = { accountId: origin.accountId, address: origin.address, userAgent: origin.userAgent.slice(0, USER_AGENT_MAX) };
+    await insert.execute({
+      uid: origin.sessionUid,
+      payload: JSON.stringify(payload),
+      expiresAt: origin.expiresAtSeconds ? new Date(origin.expiresAtSeconds * 1000).toISOString() : null,
+    });
+  };
 }
 
 /** The user's live sessions, newest sign-in first. */
@@ -147,6 +156,7 @@ export async function ownerOfSession(db: Db, uid: string): Promise<string | unde
  * sign-in). A middleware, not an event, so the record is there when the browser gets its answer.
  */
 export function keepSessionOrigins(provider: Provider, db: Db, addressOf: (req: IncomingMessage) => string, logger: Logger): void {
+  const recordSessionOrigin = sessionOriginRecorder(db);
   provider.use(async (ctx, next) => {
     await next();
     const oidc = (ctx as Partial<KoaContextWithOIDC>).oidc;
@@ -154,7 +164,7 @@ export function keepSessionOrigins(provider: Provider, db: Db, addressOf: (req: 
     const session = oidc.session;
     if (!session?.accountId || !session.uid) return;
     // Only a detail for the session list: a failed write must not fail the sign-in.
-    await recordSessionOrigin(db, {
+    await recordSessionOrigin({
       sessionUid: session.uid,
       accountId: session.accountId,
       address: addressOf(ctx.req),

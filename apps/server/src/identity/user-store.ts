@@ -114,6 +114,8 @@ type UserAuditView = NonNullable<Awaited<ReturnType<typeof userAuditView>>>;
 
 /** A user and their group paths (ordered), as a token's claims need them. */
 export type UserWithGroups = User & { groupPaths: string[] };
+/** What the password form reads of an account: with the hash, the group paths and whether a second factor follows. */
+export type SignInAccount = UserWithGroups & { passwordHash: string; hasSecondFactor: boolean };
 
 export function createUserStore(db: Db) {
   // One prepared statement for a sign-in's or refresh's account read: the user with their group paths.
@@ -129,6 +131,23 @@ export function createUserStore(db: Db) {
     .from(users)
     .where(eq(users.id, sql`${sql.placeholder("id")}`))
     .prepare("identity_user_with_groups");
+  // The password form's one account read (by username or email, case-insensitive): with the password hash, the group
+  // paths and whether a second factor (an authenticator app or a passkey) follows the password.
+  const login = sql`${sql.placeholder("login")}`;
+  const forSignIn = db
+    .select({
+      ...publicColumns,
+      passwordHash: users.passwordHash,
+      groupPaths: sql<
+        string[]
+      >`coalesce((select json_agg(g.path order by g.path) from identity_user_groups ug inner join identity_groups g on g.id = ug.group_id where ug.user_id = identity_users.id), '[]'::json)`,
+      hasSecondFactor: sql<boolean>`(exists (select 1 from identity_webauthn_credentials w where w.user_id = identity_users.id) or exists (select 1 from identity_totp_credentials t where t.user_id = identity_users.id and t.confirmed_at is not null))`,
+    })
+    .from(users)
+    .where(or(eq(lower(users.username), login), eq(lower(users.email), login)))
+    .orderBy(sql`${lower(users.username)} = ${login} desc`)
+    .limit(1)
+    .prepare("identity_user_for_sign_in");
 
   /**
    * Runs a write to one user with its audit record in one transaction: the user before (locked) and after. A write
@@ -165,6 +184,12 @@ export function createUserStore(db: Db) {
         .where(or(eq(lower(users.username), value), eq(lower(users.email), value)))
         .orderBy(sql`${lower(users.username)} = ${value} desc`)
         .limit(1);
+      return row;
+    },
+
+    /** findForLogin's account with its group paths and whether a second factor follows, in one prepared statement. */
+    async findForSignIn(login: string): Promise<SignInAccount | undefined> {
+      const [row] = await forSignIn.execute({ login: login.trim().toLowerCase() });
       return row;
     },
 
