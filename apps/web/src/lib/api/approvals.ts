@@ -74,21 +74,23 @@ export interface ApprovalQuery {
   pageSize: number;
 }
 
+/** A page of requests; other staff file and decide them, so every visit and reload asks again (the cached page drawn meanwhile). */
+export const approvalListOptions = (api: ApprovalApi, query: ApprovalQuery) =>
+  queryOptions({
+    queryKey: approvalKeys.list(query),
+    queryFn: async ({ signal }) => {
+      const page = await api.listApprovals(
+        { includeDecided: query.includeDecided, limit: query.pageSize, offset: query.pageIndex * query.pageSize },
+        { signal },
+      );
+      return { total: Number(page.total), approvals: page.approvals.map(toApprovalRecord) };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
 export function useApprovals(query: ApprovalQuery) {
-  const api = useApprovalApi();
-  return useQuery(
-    queryOptions({
-      queryKey: approvalKeys.list(query),
-      queryFn: async ({ signal }) => {
-        const page = await api.listApprovals(
-          { includeDecided: query.includeDecided, limit: query.pageSize, offset: query.pageIndex * query.pageSize },
-          { signal },
-        );
-        return { total: Number(page.total), approvals: page.approvals.map(toApprovalRecord) };
-      },
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(approvalListOptions(useApprovalApi(), query));
 }
 
 export interface DecideApprovalInput {
