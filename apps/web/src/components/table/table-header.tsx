@@ -8,19 +8,19 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  * A header cell; sortable columns get a button that cycles none → asc → desc → none. Labels never wrap: the columns
  * take their widths from the skeleton first and the rows after, and a label wrapping then would move every row.
  */
-export function SortableHeader<T>({ header }: { header: Header<T, unknown> }) {
+export function SortableHeader<T>({ header, width = '' }: { header: Header<T, unknown>; width?: string }) {
   const column = header.column;
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   if (!column.getCanSort()) {
     return (
-      <th scope="col" className={`whitespace-nowrap px-3 py-3 font-semibold ${column.id === ACTIONS_COLUMN_ID ? STICKY_ACTIONS_HEADER : ''}`}>
+      <th scope="col" className={`whitespace-nowrap px-3 py-3 font-semibold ${width} ${column.id === ACTIONS_COLUMN_ID ? STICKY_ACTIONS_HEADER : ''}`}>
         {content}
       </th>
     );
   }
   const sorted = column.getIsSorted();
   return (
-    <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold" aria-sort={sorted ? ARIA_SORT[sorted] : 'none'}>
+    <th scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${width}`} aria-sort={sorted ? ARIA_SORT[sorted] : 'none'}>
       <button
         type="button"
         onClick={column.getToggleSortingHandler()}

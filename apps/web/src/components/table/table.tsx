@@ -50,6 +50,11 @@ export interface TableProps<T> extends RowLinks<T> {
   detailHref?: (row: T) => string;
   /** Rows the skeleton draws (default: a page's): a section that holds a few rows draws one, so nothing below jumps. */
   skeletonRows?: number;
+  /**
+   * Widths by column id (Tailwind classes): the table then lays out fixed (wide enough to scroll sideways on a phone),
+   * so the columns keep their widths when the rows replace the skeleton; columns not named share what is left.
+   */
+  columnWidths?: Readonly<Record<string, string>>;
 }
 
 /** A search hid every row of a list that has some. */
@@ -80,13 +85,13 @@ export function Table<T>(props: TableProps<T>) {
         className="relative overflow-x-auto focus-visible:outline-offset-[-2px]"
         {...(overflowing ? { role: 'region', 'aria-label': `${label} (scrolls sideways)`, tabIndex: 0 } : {})}
       >
-        <table className="w-full text-left text-sm" aria-busy={loading || undefined}>
+        <table className={`w-full text-left text-sm ${props.columnWidths ? 'min-w-[56rem] table-fixed' : ''}`} aria-busy={loading || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-white/5 text-xs uppercase tracking-wide text-slate-300">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
-                  <SortableHeader key={header.id} header={header} />
+                  <SortableHeader key={header.id} header={header} width={props.columnWidths?.[header.column.id]} />
                 ))}
               </tr>
             ))}

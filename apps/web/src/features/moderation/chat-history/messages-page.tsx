@@ -28,6 +28,8 @@ import { AreaLink } from '../../../components/area-link';
 import { PlayerLink } from '../../../components/player-link';
 
 const NO_SORTING: never[] = [];
+// Fixed: a page's long channel names and messages would otherwise widen their columns as the rows replace the skeleton.
+const MESSAGE_COLUMN_WIDTHS = { sentAt: 'w-32', channel: 'w-48', sender: 'w-44', [ACTIONS_COLUMN_ID]: 'w-28' } as const;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
@@ -130,6 +132,7 @@ export default function MessagesPage() {
           columns={columns}
           getRowId={(m) => m.id}
           loading={!invalid && search.isPending}
+          columnWidths={MESSAGE_COLUMN_WIDTHS}
           emptyMessage="No messages match these filters."
           manual={{
             rowCount: pagedRowCount(current.pageIndex, page?.messages.length ?? 0, next !== ''),
