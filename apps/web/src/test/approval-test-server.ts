@@ -1,5 +1,6 @@
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
+import { IssueSanctionRequestSchema } from '../gen/sro/moderation/moderation_pb';
 import {
   ApprovalAction,
   ApprovalDecision,
@@ -14,6 +15,9 @@ import {
 export const APPROVALS_NOW = Date.UTC(2026, 0, 1, 12);
 
 /** One pending permanent account ban requested by `requestedById` (its name 'admin' when it is `mineId`). */
+/** The account the default request bans. */
+export const PIA_ACCOUNT_ID = '6f1c2a10-0000-4000-8000-000000000003';
+
 export const approvalRequest = (id: string, requestedById: string, mineId: string, extra: MessageInitShape<typeof ApprovalSchema> = {}) =>
   create(ApprovalSchema, {
     id,
@@ -26,6 +30,8 @@ export const approvalRequest = (id: string, requestedById: string, mineId: strin
     requestedAtMs: BigInt(APPROVALS_NOW - 60_000),
     expiresAtMs: BigInt(APPROVALS_NOW + 86_400_000),
     subjectName: 'pia',
+    // A ban carries the request it would issue; a purge carries its own.
+    sanction: extra.action === ApprovalAction.PURGE ? undefined : create(IssueSanctionRequestSchema, { accountId: PIA_ACCOUNT_ID }),
     ...extra,
   });
 

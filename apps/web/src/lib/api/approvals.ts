@@ -31,6 +31,8 @@ export interface ApprovalRecord {
   expiresAtMs: number;
   /** The account (a ban) or the character or account (a purge) the request is about. */
   subject: string;
+  /** The subject's account (its player page), where the request names one: a ban's, an account purge's. */
+  subjectAccountId: string;
   /** A purge of every character of an account (not one character's). */
   accountPurge: boolean;
   messageCount: number;
@@ -60,6 +62,7 @@ export function toApprovalRecord(a: Approval): ApprovalRecord {
     requestedAtMs: Number(a.requestedAtMs),
     expiresAtMs: Number(a.expiresAtMs),
     subject: a.subjectName || target,
+    subjectAccountId: ban ? (a.sanction?.accountId ?? '') : (a.purge?.accountId ?? ''),
     accountPurge: !ban && (a.purge?.accountId ?? '') !== '',
     messageCount: Number(a.messageCount),
     decidedByName: a.decidedByName,

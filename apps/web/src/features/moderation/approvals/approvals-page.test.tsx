@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApprovalAction, ApprovalDecision } from '../../../gen/sro/moderation/approvals_pb';
-import { approvalRequest, createApprovalTestServer } from '../../../test/approval-test-server';
+import { approvalRequest, createApprovalTestServer, PIA_ACCOUNT_ID } from '../../../test/approval-test-server';
 import { ADMIN, renderScreen } from '../../../test/sanction-test-render';
 import ApprovalsPage from './approvals-page';
 
@@ -30,6 +30,9 @@ describe('the approvals screen', { timeout: 30_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Approval requests' });
     const [ban, purge] = within(list).getAllByTestId('approval');
     expect(ban!.textContent).toContain('Permanent account ban of pia');
+    // The subject's name leads to their player page; a character's purge names no account and links nowhere.
+    expect(within(ban!).getByRole('link', { name: 'pia' }).getAttribute('href')).toBe(`/admin/accounts/${PIA_ACCOUNT_ID}`);
+    expect(within(purge!).queryByRole('link')).toBeNull();
     expect(ban!.textContent).toContain('Reason: Cheating');
     expect(ban!.textContent).toContain('Requested by admin2');
     expect(purge!.textContent).toContain('Purge of 240 messages of Pia Nightshade');

@@ -1,5 +1,6 @@
 import { Button } from 'react-aria-components';
 import { buttonClasses } from '../../../components/button-styles';
+import { PlayerLink } from '../../../components/player-link';
 import { QueuePage, useQueueView } from '../../../components/queue-page';
 import { useApprovals, type ApprovalRecord } from '../../../lib/api/approvals';
 import { useSession } from '../../../lib/auth/session-context';
@@ -9,11 +10,12 @@ import { useApprovalDecision, type DecideTarget } from './use-approval-decision'
 
 const STATE_LABELS: Record<ApprovalRecord['state'], string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' };
 
+/** What the request would do, up to its subject ('permanent account ban of ', 'purge of 240 messages of '). */
+const actionLead = (a: ApprovalRecord) =>
+  a.action === 'account-ban' ? 'permanent account ban of ' : `purge of ${a.messageCount} messages of ${a.accountPurge ? 'the account ' : ''}`;
+
 /** What the request would do, in a few words ('permanent account ban of pia', 'purge of 240 messages of Pia'). */
-export const actionText = (a: ApprovalRecord) =>
-  a.action === 'account-ban'
-    ? `permanent account ban of ${a.subject}`
-    : `purge of ${a.messageCount} messages of ${a.accountPurge ? 'the account ' : ''}${a.subject}`;
+export const actionText = (a: ApprovalRecord) => `${actionLead(a)}${a.subject}`;
 
 function Entry({ approval, mine, decide }: { approval: ApprovalRecord; mine: boolean; decide: (t: DecideTarget) => void }) {
   const what = actionText(approval);
@@ -22,7 +24,10 @@ function Entry({ approval, mine, decide }: { approval: ApprovalRecord; mine: boo
     <li data-testid="approval" className="rounded-xl border border-white/10 bg-night-900/70 p-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-slate-100">{STATE_LABELS[approval.state]}</span>
-        <span className="font-semibold text-white">{what[0]!.toUpperCase() + what.slice(1)}</span>
+        <span className="font-semibold text-white">
+          {actionLead(approval)[0]!.toUpperCase() + actionLead(approval).slice(1)}
+          <PlayerLink accountId={approval.subjectAccountId}>{approval.subject}</PlayerLink>
+        </span>
       </div>
       <p className="mt-2 break-words border-l-2 border-white/20 pl-3 text-sm text-slate-100">
         <span className="font-semibold">Reason:</span> {approval.reason}
