@@ -158,7 +158,7 @@ describe.each(storageBackends)("triaged reports queue (%s)", (backend) => {
     expect(closed.code).toBe(Code.FailedPrecondition);
     expect(closed.rawMessage).toContain("no open report");
 
-    const ofThis = await db().select({ action: auditRecords.action }).from(auditRecords).where(eq(auditRecords.targetId, m.id));
+    const ofThis = await db().select({ action: auditRecords.action }).from(auditRecords).where(eq(auditRecords.targetId, m.id)).orderBy(auditRecords.id);
     expect(ofThis.map((r) => r.action)).toEqual([
       "reported-message.claim",
       "reported-message.claim",
