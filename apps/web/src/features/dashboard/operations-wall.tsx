@@ -91,7 +91,10 @@ export function OperationsWall() {
 
 /** Where the moderation figures will be until they load, at their height (measured at 375 and 1440 px), so the
  * characters below them do not move. */
-const FiguresPlaceholder = () => <div className="skeleton mt-6 h-[345px] w-full md:h-[237px]" data-testid="moderation-figures-placeholder" />;
+const FiguresPlaceholder = () => (
+  // Not a skeleton: nothing is loading until the user scrolls near it (a settled page has no skeletons).
+  <div className="mt-6 h-[345px] w-full rounded-xl border border-white/10 bg-night-900/80 md:h-[237px]" data-testid="moderation-figures-placeholder" />
+);
 
 /**
  * The wall while its first poll is on its way, the size it will have: the chart frames with their titles, and the
